@@ -1,0 +1,1 @@
+//! Integration tests: the derive and the runtime together, as a user sees them.

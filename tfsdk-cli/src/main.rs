@@ -1,0 +1,3 @@
+//! The `tfsdk` command-line tool.
+
+fn main() {}

@@ -1,0 +1,370 @@
+//! The error every conversion returns: what went wrong, where, and what to do instead.
+
+use std::fmt;
+
+use crate::diag::Diagnostic;
+use crate::path::{AttributePath, PathStep};
+use crate::tftypes::{NumberError, Type, Value};
+
+/// A conversion between a Terraform value and a Rust value failed.
+///
+/// Carries the attribute path of the offending part. Conversions build the path while the error
+/// travels up, so the success path pays nothing for it.
+///
+/// ```
+/// use tfsdk_core::convert::ConvertError;
+/// use tfsdk_core::tftypes::Type;
+///
+/// let err = ConvertError::null::<String>(&Type::String).under_attribute("name");
+/// assert_eq!(err.path().to_string(), "name");
+/// assert!(err.to_string().contains("`String` cannot hold null"), "{err}");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvertError {
+    path: AttributePath,
+    kind: ConvertErrorKind,
+}
+
+/// What kind of conversion failure a [`ConvertError`] is.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ConvertErrorKind {
+    /// A null value met a Rust type that cannot hold null.
+    Null {
+        /// The Rust type asked for (`String`, `Vec<i64>`).
+        target: String,
+        /// The Terraform type of the null value.
+        ty: Type,
+    },
+    /// An unknown value met a Rust type that cannot hold unknown.
+    Unknown {
+        /// The Rust type asked for.
+        target: String,
+        /// The Terraform type of the unknown value.
+        ty: Type,
+    },
+    /// The value's Terraform type cannot become the Rust type, or the Rust value cannot become
+    /// the Terraform type asked for.
+    TypeMismatch {
+        /// The Rust type on one side of the conversion.
+        target: String,
+        /// What would have been accepted (`a string value`, `list, set or tuple`).
+        expected: String,
+        /// The Terraform type met.
+        found: Type,
+    },
+    /// A number does not fit the Rust number type (overflow or precision loss).
+    Number {
+        /// The Rust type asked for.
+        target: String,
+        /// Why it does not fit.
+        source: NumberError,
+    },
+    /// Struct fields and object attributes do not map one to one.
+    ObjectMismatch {
+        /// Attributes the struct defines that the object lacks.
+        struct_only: Vec<String>,
+        /// Attributes the object has that the struct does not define.
+        object_only: Vec<String>,
+    },
+    /// Two elements of a set are equal.
+    DuplicateSetElement {
+        /// The element, as a one-line literal.
+        element: String,
+    },
+    /// A value that is well-typed but not valid for the target (a provider-defined type's
+    /// validation, a map key that is not a string, …).
+    Invalid {
+        /// One line: what is wrong.
+        summary: String,
+        /// Why, and what to do instead.
+        detail: String,
+    },
+}
+
+impl ConvertError {
+    /// An error of this kind at the root of the value being converted.
+    pub fn new(kind: ConvertErrorKind) -> ConvertError {
+        ConvertError {
+            path: AttributePath::empty(),
+            kind,
+        }
+    }
+
+    /// A null value met `T`, which cannot hold null.
+    pub fn null<T: ?Sized>(ty: &Type) -> ConvertError {
+        ConvertError::new(ConvertErrorKind::Null {
+            target: type_name::<T>(),
+            ty: ty.clone(),
+        })
+    }
+
+    /// An unknown value met `T`, which cannot hold unknown.
+    pub fn unknown<T: ?Sized>(ty: &Type) -> ConvertError {
+        ConvertError::new(ConvertErrorKind::Unknown {
+            target: type_name::<T>(),
+            ty: ty.clone(),
+        })
+    }
+
+    /// A value of type `found` cannot convert to or from `T`, which needs `expected`.
+    pub fn type_mismatch<T: ?Sized>(expected: impl Into<String>, found: &Type) -> ConvertError {
+        ConvertError::new(ConvertErrorKind::TypeMismatch {
+            target: type_name::<T>(),
+            expected: expected.into(),
+            found: found.clone(),
+        })
+    }
+
+    /// A number does not fit `T`.
+    pub fn number<T: ?Sized>(source: NumberError) -> ConvertError {
+        ConvertError::new(ConvertErrorKind::Number {
+            target: type_name::<T>(),
+            source,
+        })
+    }
+
+    /// A value is not valid for its target (custom validation).
+    pub fn invalid(summary: impl Into<String>, detail: impl Into<String>) -> ConvertError {
+        ConvertError::new(ConvertErrorKind::Invalid {
+            summary: summary.into(),
+            detail: detail.into(),
+        })
+    }
+
+    /// The same error one step further from the root; conversions call this as the error
+    /// travels up through containers.
+    pub fn under(mut self, step: PathStep) -> ConvertError {
+        self.path = AttributePath::from(step).join(&self.path);
+        self
+    }
+
+    /// [`ConvertError::under`] an object attribute.
+    pub fn under_attribute(self, name: &str) -> ConvertError {
+        self.under(PathStep::AttributeName(name.to_owned()))
+    }
+
+    /// [`ConvertError::under`] a list or tuple index.
+    pub fn under_index(self, index: usize) -> ConvertError {
+        self.under(PathStep::ElementKeyInt(index as i64))
+    }
+
+    /// [`ConvertError::under`] a map key.
+    pub fn under_key(self, key: &str) -> ConvertError {
+        self.under(PathStep::ElementKeyString(key.to_owned()))
+    }
+
+    /// [`ConvertError::under`] a set element.
+    pub fn under_set_value(self, value: &Value) -> ConvertError {
+        self.under(PathStep::ElementKeyValue(value.clone()))
+    }
+
+    /// The same error beneath `prefix` (for conversions started below the root).
+    pub fn prefixed(mut self, prefix: &AttributePath) -> ConvertError {
+        self.path = prefix.clone().join(&self.path);
+        self
+    }
+
+    /// Where the error happened.
+    pub fn path(&self) -> &AttributePath {
+        &self.path
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ConvertErrorKind {
+        &self.kind
+    }
+
+    /// The error as a diagnostic: summary "Value Conversion Error", the message as detail, and
+    /// the path.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let summary = match &self.kind {
+            ConvertErrorKind::Invalid { summary, .. } => summary.clone(),
+            _ => "Value Conversion Error".to_owned(),
+        };
+        let detail = match &self.kind {
+            ConvertErrorKind::Invalid { detail, .. } => detail.clone(),
+            kind => kind.to_string(),
+        };
+        Diagnostic::error(summary, detail).with_path(self.path.clone())
+    }
+}
+
+/// The framework type that can hold null and unknown values of a Terraform type, for messages.
+fn framework_suggestion(ty: &Type) -> &'static str {
+    match ty {
+        Type::String => "`types::String`",
+        Type::Number => "`types::Int64`, `types::Float64` or `types::Number`",
+        Type::Bool => "`types::Bool`",
+        Type::List(_) => "`types::List<_>`",
+        Type::Set(_) => "`types::Set<_>`",
+        Type::Map(_) => "`types::Map<_>`",
+        Type::Object(_) => "`types::Object<_>`",
+        Type::Tuple(_) => "`types::Tuple`",
+        Type::Dynamic => "`types::Dynamic`",
+    }
+}
+
+impl fmt::Display for ConvertErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertErrorKind::Null { target, ty } => write!(
+                f,
+                "received a null value, but `{target}` cannot hold null; use `Option<{target}>`, \
+                 {} or a type that handles null values",
+                framework_suggestion(ty)
+            ),
+            ConvertErrorKind::Unknown { target, ty } => write!(
+                f,
+                "received an unknown value, but `{target}` cannot hold unknown values; use {} \
+                 or a type implementing `Unknownable`",
+                framework_suggestion(ty)
+            ),
+            ConvertErrorKind::TypeMismatch {
+                target,
+                expected,
+                found,
+            } => write!(
+                f,
+                "cannot convert between a {found} value and `{target}`, which needs {expected}"
+            ),
+            ConvertErrorKind::Number { target, source } => match source {
+                NumberError::Overflow { value, .. } => write!(
+                    f,
+                    "{value} does not fit in `{target}` (overflow); use a wider type or \
+                     `types::Number`"
+                ),
+                NumberError::PrecisionLoss { value, .. } => write!(
+                    f,
+                    "{value} cannot be stored in `{target}` without losing precision; use \
+                     `types::Number` or `tftypes::Number` to keep every digit"
+                ),
+                other => write!(f, "{other}"),
+            },
+            ConvertErrorKind::ObjectMismatch {
+                struct_only,
+                object_only,
+            } => {
+                f.write_str("mismatch between struct and object:")?;
+                if !struct_only.is_empty() {
+                    write!(
+                        f,
+                        " Struct defines fields not found in object: {}.",
+                        struct_only.join(", ")
+                    )?;
+                }
+                if !object_only.is_empty() {
+                    write!(
+                        f,
+                        " Object defines fields not found in struct: {}.",
+                        object_only.join(", ")
+                    )?;
+                }
+                Ok(())
+            }
+            ConvertErrorKind::DuplicateSetElement { element } => write!(
+                f,
+                "duplicate set element {element}: set elements must be unique; use a list to \
+                 keep duplicates"
+            ),
+            ConvertErrorKind::Invalid { summary, detail } => {
+                if detail.is_empty() {
+                    f.write_str(summary)
+                } else {
+                    write!(f, "{summary}: {detail}")
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for ConvertError {
+    /// `path: message`, or just the message at the root.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "{}", self.kind)
+        } else {
+            write!(f, "{}: {}", self.path, self.kind)
+        }
+    }
+}
+
+impl std::error::Error for ConvertError {}
+
+impl From<ConvertError> for Diagnostic {
+    fn from(error: ConvertError) -> Diagnostic {
+        error.to_diagnostic()
+    }
+}
+
+impl From<ConvertError> for crate::diag::Diagnostics {
+    fn from(error: ConvertError) -> crate::diag::Diagnostics {
+        error.to_diagnostic().into()
+    }
+}
+
+/// A Rust type's name without module paths: `Vec<Option<String>>`, for messages.
+pub fn type_name<T: ?Sized>() -> String {
+    let full = std::any::type_name::<T>();
+    let mut out = String::with_capacity(full.len());
+    let mut segment = String::new();
+    let mut chars = full.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ':' && chars.peek() == Some(&':') {
+            chars.next();
+            segment.clear();
+        } else if c.is_alphanumeric() || c == '_' {
+            segment.push(c);
+        } else {
+            out.push_str(&segment);
+            segment.clear();
+            out.push(c);
+        }
+    }
+    out.push_str(&segment);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn type_names_are_short() {
+        assert_eq!(type_name::<String>(), "String");
+        assert_eq!(
+            type_name::<Vec<Option<std::collections::BTreeMap<String, i64>>>>(),
+            "Vec<Option<BTreeMap<String, i64>>>"
+        );
+        assert_eq!(type_name::<(i8, bool)>(), "(i8, bool)");
+    }
+
+    #[test]
+    fn paths_grow_while_the_error_travels_up() {
+        let err = ConvertError::null::<String>(&Type::String)
+            .under_attribute("website")
+            .under_index(0)
+            .under_attribute("buckets");
+        assert_eq!(err.path().to_string(), "buckets[0].website");
+        assert!(
+            err.to_string()
+                .starts_with("buckets[0].website: received a null value")
+        );
+        let diag = err.to_diagnostic();
+        assert_eq!(diag.summary, "Value Conversion Error");
+        assert_eq!(diag.path.unwrap().to_string(), "buckets[0].website");
+    }
+
+    #[test]
+    fn mismatch_lists_both_sides_like_the_go_framework() {
+        let err = ConvertError::new(ConvertErrorKind::ObjectMismatch {
+            struct_only: vec!["a".into(), "b".into()],
+            object_only: vec!["c".into()],
+        });
+        assert_eq!(
+            err.to_string(),
+            "mismatch between struct and object: Struct defines fields not found in object: \
+             a, b. Object defines fields not found in struct: c."
+        );
+    }
+}

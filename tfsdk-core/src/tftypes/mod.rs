@@ -1,0 +1,17 @@
+//! The Terraform value model, as on the wire: types, values, numbers and the two encodings.
+//!
+//! This is the layer terraform-plugin-go calls `tftypes`. Every value knows its [`Type`]; any
+//! part of it may be null or unknown. Values come from and go to the plugin protocol's msgpack
+//! encoding and the JSON encoding of state.
+
+mod number;
+mod types;
+mod value;
+
+pub use number::{Number, NumberError};
+pub use types::{ObjectType, Type};
+pub use value::{Value, ValueData, ValueError, ValueKind};
+
+/// How deeply values and types may nest in anything decoded or parsed from outside (msgpack,
+/// JSON, type expressions). Deeper input is an error, never a stack overflow.
+pub const MAX_DEPTH: usize = 128;

@@ -1,0 +1,908 @@
+//! Exact decimal numbers: Terraform's `number` type.
+//!
+//! Terraform numbers are arbitrary-precision decimals. [`Number`] keeps every digit: `0.1` is one
+//! tenth, not the nearest binary fraction, and `2^64 + 1` is exactly that integer. Conversions to
+//! machine types check the value fits and say why when it does not.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use num_bigint::{BigInt, Sign};
+use num_traits::{Signed, ToPrimitive, Zero};
+
+/// An exact decimal number: `mantissa × 10^exponent`.
+///
+/// Numbers are stored in a canonical form (no trailing zeros in the mantissa, zero has exponent
+/// zero), so equality, ordering and hashing follow the numeric value: `1.50` and `1.5` are the
+/// same number. Terraform has no negative zero: `-0` is `0`. Small values live inline without a
+/// heap allocation.
+///
+/// ```
+/// use tfsdk_core::tftypes::Number;
+///
+/// let tenth: Number = "0.1".parse().unwrap();
+/// assert_eq!(tenth.to_string(), "0.1");
+/// assert_eq!(tenth.to_f64().unwrap(), 0.1);
+///
+/// let big: Number = "18446744073709551617".parse().unwrap(); // 2^64 + 1
+/// assert!(big.to_u64().is_err());
+/// assert_eq!(big.to_string(), "18446744073709551617");
+/// ```
+#[derive(Clone)]
+pub struct Number {
+    repr: Repr,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Repr {
+    /// `mantissa × 10^exponent` with an inline mantissa.
+    Small { mantissa: i64, exponent: i32 },
+    /// The same with a mantissa that does not fit `i64`.
+    Big(Box<(BigInt, i32)>),
+}
+
+/// Why a [`Number`] could not become a machine number, or could not be parsed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NumberError {
+    /// The value is outside the target type's range.
+    #[error("{value} does not fit in {target} (overflow)")]
+    Overflow {
+        /// The number, in decimal.
+        value: String,
+        /// The Rust type asked for.
+        target: &'static str,
+    },
+    /// The target cannot represent the value exactly (a fraction into an integer, or a decimal
+    /// whose nearest float prints as a different decimal).
+    #[error("{value} cannot be represented exactly as {target} (precision loss)")]
+    PrecisionLoss {
+        /// The number, in decimal.
+        value: String,
+        /// The Rust type asked for.
+        target: &'static str,
+    },
+    /// The source float is NaN or infinite: Terraform numbers are finite.
+    #[error("{value} is not a finite number; Terraform numbers are finite decimals")]
+    NotFinite {
+        /// The float, as Rust prints it.
+        value: String,
+    },
+    /// The text is not a decimal number.
+    #[error("{text:?} is not a number: {reason}")]
+    Syntax {
+        /// The text (shortened when long).
+        text: String,
+        /// What was wrong.
+        reason: &'static str,
+    },
+}
+
+impl Number {
+    /// The largest decimal exponent magnitude a number may have, counted as the position of its
+    /// most significant digit or its last fractional digit. `1e400` is fine; `1e200000` is
+    /// rejected, because its plain decimal text alone would be 200 kB.
+    pub const MAX_EXPONENT: i64 = 100_000;
+
+    /// Zero.
+    pub const ZERO: Number = Number {
+        repr: Repr::Small {
+            mantissa: 0,
+            exponent: 0,
+        },
+    };
+
+    /// Builds `mantissa × 10^exponent` exactly.
+    ///
+    /// # Errors
+    /// When the exponent is out of range (see [`Number::MAX_EXPONENT`]).
+    pub fn from_parts(mantissa: BigInt, exponent: i64) -> Result<Number, NumberError> {
+        Number::canonical(mantissa, exponent).ok_or_else(|| NumberError::Syntax {
+            text: "(mantissa and exponent)".to_owned(),
+            reason: "exponent out of range",
+        })
+    }
+
+    /// The exact value as `(mantissa, exponent)` with `value = mantissa × 10^exponent`; the
+    /// mantissa has no trailing zeros.
+    pub fn to_parts(&self) -> (BigInt, i64) {
+        match &self.repr {
+            Repr::Small { mantissa, exponent } => (BigInt::from(*mantissa), i64::from(*exponent)),
+            Repr::Big(big) => (big.0.clone(), i64::from(big.1)),
+        }
+    }
+
+    fn small(mantissa: i64, exponent: i32) -> Number {
+        Number {
+            repr: Repr::Small { mantissa, exponent },
+        }
+    }
+
+    /// Canonical form of `mantissa × 10^exponent`; `None` when the exponent is out of range.
+    fn canonical(mut mantissa: BigInt, mut exponent: i64) -> Option<Number> {
+        if mantissa.is_zero() {
+            return Some(Number::ZERO);
+        }
+        if let Some(small) = mantissa.to_i64() {
+            return Number::canonical_small(small, exponent);
+        }
+        let ten = BigInt::from(10u8);
+        // Strip trailing zeros a chunk at a time: most big mantissas have few or none.
+        let chunk = BigInt::from(10u64.pow(18));
+        loop {
+            let (q, r) = num_integer::Integer::div_rem(&mantissa, &chunk);
+            if !r.is_zero() {
+                break;
+            }
+            mantissa = q;
+            exponent += 18;
+        }
+        loop {
+            let (q, r) = num_integer::Integer::div_rem(&mantissa, &ten);
+            if !r.is_zero() {
+                break;
+            }
+            mantissa = q;
+            exponent += 1;
+        }
+        if let Some(small) = mantissa.to_i64() {
+            return Number::canonical_small(small, exponent);
+        }
+        let digits = i64::try_from(decimal_digits(&mantissa)).ok()?;
+        check_exponent(exponent, digits)?;
+        Some(Number {
+            repr: Repr::Big(Box::new((mantissa, i32::try_from(exponent).ok()?))),
+        })
+    }
+
+    fn canonical_small(mut mantissa: i64, mut exponent: i64) -> Option<Number> {
+        if mantissa == 0 {
+            return Some(Number::ZERO);
+        }
+        while mantissa % 10 == 0 {
+            mantissa /= 10;
+            exponent += 1;
+        }
+        check_exponent(exponent, i64::from(small_digits(mantissa)))?;
+        Some(Number::small(mantissa, i32::try_from(exponent).ok()?))
+    }
+
+    /// True when the number has no fractional part.
+    pub fn is_integer(&self) -> bool {
+        self.exponent() >= 0
+    }
+
+    /// True for zero.
+    pub fn is_zero(&self) -> bool {
+        matches!(
+            self.repr,
+            Repr::Small {
+                mantissa: 0,
+                exponent: 0
+            }
+        )
+    }
+
+    /// The sign: -1, 0 or 1.
+    pub fn signum(&self) -> i32 {
+        match &self.repr {
+            Repr::Small { mantissa, .. } => mantissa.signum() as i32,
+            Repr::Big(big) => match big.0.sign() {
+                Sign::Minus => -1,
+                Sign::NoSign => 0,
+                Sign::Plus => 1,
+            },
+        }
+    }
+
+    fn exponent(&self) -> i64 {
+        match &self.repr {
+            Repr::Small { exponent, .. } => i64::from(*exponent),
+            Repr::Big(big) => i64::from(big.1),
+        }
+    }
+
+    /// Number of decimal digits of the mantissa.
+    fn mantissa_digits(&self) -> i64 {
+        match &self.repr {
+            Repr::Small { mantissa, .. } => i64::from(small_digits(*mantissa)),
+            Repr::Big(big) => decimal_digits(&big.0) as i64,
+        }
+    }
+
+    /// Position of the most significant digit: `digits + exponent` (1 for 1..9, 0 for 0.1..0.9).
+    fn magnitude(&self) -> i64 {
+        self.mantissa_digits() + self.exponent()
+    }
+
+    fn mantissa_big(&self) -> BigInt {
+        match &self.repr {
+            Repr::Small { mantissa, .. } => BigInt::from(*mantissa),
+            Repr::Big(big) => big.0.clone(),
+        }
+    }
+
+    /// The value as an integer, if it is one.
+    ///
+    /// ```
+    /// # use tfsdk_core::tftypes::Number;
+    /// let n: Number = "1e20".parse().unwrap();
+    /// assert_eq!(n.to_bigint().unwrap().to_string(), "100000000000000000000");
+    /// assert!("1.5".parse::<Number>().unwrap().to_bigint().is_none());
+    /// ```
+    pub fn to_bigint(&self) -> Option<BigInt> {
+        let exponent = self.exponent();
+        if exponent < 0 {
+            return None;
+        }
+        Some(self.mantissa_big() * pow10(exponent as u64))
+    }
+
+    /// The value as an `i128`: the common path of every integer conversion.
+    fn to_wide_int(&self, target: &'static str) -> Result<i128, NumberError> {
+        if !self.is_integer() {
+            return Err(NumberError::PrecisionLoss {
+                value: self.to_string(),
+                target,
+            });
+        }
+        let overflow = || NumberError::Overflow {
+            value: self.to_string(),
+            target,
+        };
+        if self.magnitude() > 39 {
+            return Err(overflow());
+        }
+        match &self.repr {
+            Repr::Small { mantissa, exponent } => 10i128
+                .checked_pow(*exponent as u32)
+                .and_then(|p| p.checked_mul(i128::from(*mantissa)))
+                .ok_or_else(overflow),
+            Repr::Big(_) => self
+                .to_bigint()
+                .and_then(|b| b.to_i128())
+                .ok_or_else(overflow),
+        }
+    }
+
+    /// The nearest `f64` in the sense of Terraform's float rule: the number converts when the
+    /// nearest `f64` prints back as the same decimal.
+    ///
+    /// `0.1` and `6.283185` convert; `2^53 + 1` does not (its nearest `f64` prints as `2^53`);
+    /// `1e400` overflows.
+    ///
+    /// # Errors
+    /// [`NumberError::Overflow`] or [`NumberError::PrecisionLoss`].
+    pub fn to_f64(&self) -> Result<f64, NumberError> {
+        let float = self.nearest_f64();
+        if float.is_infinite() {
+            return Err(NumberError::Overflow {
+                value: self.to_string(),
+                target: "f64",
+            });
+        }
+        match Number::from_f64(float) {
+            Ok(back) if back == *self => Ok(float),
+            _ => Err(NumberError::PrecisionLoss {
+                value: self.to_string(),
+                target: "f64",
+            }),
+        }
+    }
+
+    /// As [`Number::to_f64`], for `f32`.
+    ///
+    /// # Errors
+    /// [`NumberError::Overflow`] or [`NumberError::PrecisionLoss`].
+    pub fn to_f32(&self) -> Result<f32, NumberError> {
+        let float: f32 = self.scientific().parse().unwrap_or(f32::NAN);
+        if float.is_infinite() {
+            return Err(NumberError::Overflow {
+                value: self.to_string(),
+                target: "f32",
+            });
+        }
+        match Number::from_f32(float) {
+            Ok(back) if back == *self => Ok(float),
+            _ => Err(NumberError::PrecisionLoss {
+                value: self.to_string(),
+                target: "f32",
+            }),
+        }
+    }
+
+    /// The `f64` nearest to this number (round to nearest, ties to even), without any check:
+    /// infinite when out of range, zero when too small.
+    pub fn nearest_f64(&self) -> f64 {
+        if let Repr::Small { mantissa, exponent } = self.repr {
+            // Exact fast path: both parts exactly representable, one correctly rounded operation.
+            if mantissa.unsigned_abs() < (1u64 << 53) && (-22..=22).contains(&exponent) {
+                let m = mantissa as f64;
+                let p = 10f64.powi(exponent.abs());
+                return if exponent >= 0 { m * p } else { m / p };
+            }
+        }
+        // Rust's float parser rounds correctly for any number of digits.
+        self.scientific().parse().unwrap_or(f64::NAN)
+    }
+
+    /// The value as `f64` when it is exactly a `f64` value (no rounding at all).
+    ///
+    /// This is the test terraform-plugin-go's msgpack encoder applies before writing a float.
+    pub fn to_f64_exact(&self) -> Option<f64> {
+        let float = self.nearest_f64();
+        if !float.is_finite() {
+            return None;
+        }
+        (Number::from_f64_exact(float) == *self).then_some(float)
+    }
+
+    /// The number with the shortest decimal digits that read back as `value`: `0.1f64` gives
+    /// `0.1`, as Terraform prints floats.
+    ///
+    /// # Errors
+    /// [`NumberError::NotFinite`] for NaN and infinities.
+    pub fn from_f64(value: f64) -> Result<Number, NumberError> {
+        if !value.is_finite() {
+            return Err(NumberError::NotFinite {
+                value: value.to_string(),
+            });
+        }
+        if value == value.trunc() && value.abs() < 9.0e15 {
+            return Ok(Number::from(value as i64));
+        }
+        Ok(format!("{value:e}")
+            .parse()
+            .expect("Rust prints finite floats in a form Number parses"))
+    }
+
+    /// As [`Number::from_f64`], for `f32`: `0.1f32` gives `0.1`.
+    ///
+    /// # Errors
+    /// [`NumberError::NotFinite`] for NaN and infinities.
+    pub fn from_f32(value: f32) -> Result<Number, NumberError> {
+        if !value.is_finite() {
+            return Err(NumberError::NotFinite {
+                value: value.to_string(),
+            });
+        }
+        Ok(format!("{value:e}")
+            .parse()
+            .expect("Rust prints finite floats in a form Number parses"))
+    }
+
+    /// The exact value of a finite float: `0.1f64` gives
+    /// `0.1000000000000000055511151231257827021181583404541015625`.
+    ///
+    /// # Panics
+    /// On NaN or infinity (a caller bug: check `is_finite` first).
+    pub fn from_f64_exact(value: f64) -> Number {
+        assert!(value.is_finite(), "from_f64_exact needs a finite float");
+        if value == 0.0 {
+            return Number::ZERO;
+        }
+        let bits = value.to_bits();
+        let negative = bits >> 63 == 1;
+        let biased = ((bits >> 52) & 0x7ff) as i64;
+        let fraction = bits & ((1u64 << 52) - 1);
+        let (mut mantissa, mut exp2) = if biased == 0 {
+            (fraction, -1074)
+        } else {
+            (fraction | (1u64 << 52), biased - 1075)
+        };
+        let shift = mantissa.trailing_zeros().min(63);
+        mantissa >>= shift;
+        exp2 += i64::from(shift);
+        let signed = |m: BigInt| if negative { -m } else { m };
+        let number = if exp2 >= 0 {
+            Number::canonical(signed(BigInt::from(mantissa) << exp2 as usize), 0)
+        } else {
+            // m / 2^k = m × 5^k / 10^k
+            let k = (-exp2) as u64;
+            Number::canonical(signed(BigInt::from(mantissa) * pow5(k)), -(k as i64))
+        };
+        number.expect("every finite float is within the exponent range")
+    }
+
+    /// Scientific text `<mantissa>e<exponent>`, the form float parsers take.
+    fn scientific(&self) -> String {
+        match &self.repr {
+            Repr::Small { mantissa, exponent } => format!("{mantissa}e{exponent}"),
+            Repr::Big(big) => format!("{}e{}", big.0, big.1),
+        }
+    }
+
+    /// Both mantissas scaled to the smaller exponent, so they compare as integers.
+    fn aligned(&self, other: &Number) -> (BigInt, BigInt) {
+        let e = self.exponent().min(other.exponent());
+        let a = self.mantissa_big() * pow10((self.exponent() - e) as u64);
+        let b = other.mantissa_big() * pow10((other.exponent() - e) as u64);
+        (a, b)
+    }
+}
+
+fn check_exponent(exponent: i64, digits: i64) -> Option<()> {
+    let top = exponent + digits;
+    (exponent >= -Number::MAX_EXPONENT && top <= Number::MAX_EXPONENT).then_some(())
+}
+
+fn small_digits(mantissa: i64) -> u32 {
+    let abs = mantissa.unsigned_abs();
+    if abs == 0 { 1 } else { abs.ilog10() + 1 }
+}
+
+fn decimal_digits(value: &BigInt) -> u64 {
+    if value.is_zero() {
+        return 1;
+    }
+    // bits × log10(2) estimates within one; confirm against the power of ten.
+    let bits = value.bits();
+    let estimate = ((bits - 1) as f64 * std::f64::consts::LOG10_2).floor() as u64 + 1;
+    if value.magnitude() >= pow10(estimate).magnitude() {
+        estimate + 1
+    } else {
+        estimate
+    }
+}
+
+fn pow10(exponent: u64) -> BigInt {
+    if let Some(p) = 10u64.checked_pow(exponent as u32).filter(|_| exponent < 20) {
+        return BigInt::from(p);
+    }
+    num_traits::pow(BigInt::from(10u8), exponent as usize)
+}
+
+fn pow5(exponent: u64) -> BigInt {
+    num_traits::pow(BigInt::from(5u8), exponent as usize)
+}
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        self.repr == other.repr
+    }
+}
+
+impl Eq for Number {}
+
+impl Hash for Number {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.repr.hash(state);
+    }
+}
+
+impl Ord for Number {
+    fn cmp(&self, other: &Number) -> Ordering {
+        let (sa, sb) = (self.signum(), other.signum());
+        if sa != sb {
+            return sa.cmp(&sb);
+        }
+        if sa == 0 {
+            return Ordering::Equal;
+        }
+        if let (
+            Repr::Small {
+                mantissa: ma,
+                exponent: ea,
+            },
+            Repr::Small {
+                mantissa: mb,
+                exponent: eb,
+            },
+        ) = (&self.repr, &other.repr)
+            && ea == eb
+        {
+            return ma.cmp(mb);
+        }
+        // Same sign: compare magnitudes by the leading digit's position first, which never
+        // builds a big power of ten for far-apart exponents.
+        let by_magnitude = self.magnitude().cmp(&other.magnitude());
+        let unsigned = if by_magnitude != Ordering::Equal {
+            by_magnitude
+        } else {
+            let (a, b) = self.aligned(other);
+            a.abs().cmp(&b.abs())
+        };
+        if sa > 0 { unsigned } else { unsigned.reverse() }
+    }
+}
+
+impl PartialOrd for Number {
+    fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Number {
+    /// Plain decimal, as Terraform prints numbers: `15`, `6.283185`, `0.001`, never an
+    /// exponent and never a trailing `.0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (negative, digits) = match &self.repr {
+            Repr::Small { mantissa, .. } => (*mantissa < 0, mantissa.unsigned_abs().to_string()),
+            Repr::Big(big) => (big.0.is_negative(), big.0.magnitude().to_string()),
+        };
+        let exponent = self.exponent();
+        if negative {
+            f.write_str("-")?;
+        }
+        if exponent >= 0 {
+            f.write_str(&digits)?;
+            for _ in 0..exponent {
+                f.write_str("0")?;
+            }
+            return Ok(());
+        }
+        let fraction_len = (-exponent) as usize;
+        if digits.len() > fraction_len {
+            let (int, frac) = digits.split_at(digits.len() - fraction_len);
+            write!(f, "{int}.{frac}")
+        } else {
+            f.write_str("0.")?;
+            for _ in 0..fraction_len - digits.len() {
+                f.write_str("0")?;
+            }
+            f.write_str(&digits)
+        }
+    }
+}
+
+impl fmt::Debug for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Number({self})")
+    }
+}
+
+impl FromStr for Number {
+    type Err = NumberError;
+
+    /// Parses decimal text: an optional sign, digits with an optional fraction, and an optional
+    /// exponent (`15`, `-0.5`, `6.283185`, `1e400`, `+2.5E-3`). Every digit is kept.
+    fn from_str(text: &str) -> Result<Number, NumberError> {
+        parse_decimal(text).map_err(|reason| NumberError::Syntax {
+            text: shorten(text),
+            reason,
+        })
+    }
+}
+
+fn shorten(text: &str) -> String {
+    if text.len() <= 40 {
+        return text.to_owned();
+    }
+    let mut end = 40;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
+fn parse_decimal(text: &str) -> Result<Number, &'static str> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let negative = match bytes.first() {
+        Some(b'-') => {
+            i += 1;
+            true
+        }
+        Some(b'+') => {
+            i += 1;
+            false
+        }
+        _ => false,
+    };
+    let int_start = i;
+    while i < bytes.len() && bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    let int_digits = &text[int_start..i];
+    let mut frac_digits = "";
+    if i < bytes.len() && bytes[i] == b'.' {
+        i += 1;
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        frac_digits = &text[start..i];
+    }
+    if int_digits.is_empty() && frac_digits.is_empty() {
+        return Err("expected digits");
+    }
+    let mut exponent: i64 = 0;
+    if i < bytes.len() && (bytes[i] == b'e' || bytes[i] == b'E') {
+        i += 1;
+        let exp_negative = match bytes.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            // Saturate: anything past the range is rejected below anyway.
+            exponent = (exponent * 10 + i64::from(bytes[i] - b'0')).min(i64::from(i32::MAX));
+            i += 1;
+        }
+        if start == i {
+            return Err("expected digits in the exponent");
+        }
+        if exp_negative {
+            exponent = -exponent;
+        }
+    }
+    if i != bytes.len() {
+        return Err("unexpected character");
+    }
+    let exponent = exponent - frac_digits.len() as i64;
+    let all_digits = int_digits.len() + frac_digits.len();
+    if all_digits as i64 > 4 * Number::MAX_EXPONENT {
+        return Err("too many digits");
+    }
+    if all_digits <= 18 {
+        let mut mantissa: i64 = 0;
+        for b in int_digits.bytes().chain(frac_digits.bytes()) {
+            mantissa = mantissa * 10 + i64::from(b - b'0');
+        }
+        if negative {
+            mantissa = -mantissa;
+        }
+        return Number::canonical_small(mantissa, exponent).ok_or("exponent out of range");
+    }
+    let mut joined = String::with_capacity(all_digits);
+    joined.push_str(int_digits);
+    joined.push_str(frac_digits);
+    let magnitude = BigInt::parse_bytes(joined.as_bytes(), 10).ok_or("expected digits")?;
+    let mantissa = if negative { -magnitude } else { magnitude };
+    Number::canonical(mantissa, exponent).ok_or("exponent out of range")
+}
+
+macro_rules! from_signed {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Number {
+            fn from(value: $t) -> Number {
+                Number::canonical_small(value as i64, 0).expect("machine integers are in range")
+            }
+        }
+    )*};
+}
+from_signed!(i8, i16, i32, i64, isize, u8, u16, u32);
+
+macro_rules! from_wide {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Number {
+            fn from(value: $t) -> Number {
+                match i64::try_from(value) {
+                    Ok(small) => Number::from(small),
+                    Err(_) => Number::canonical(BigInt::from(value), 0)
+                        .expect("machine integers are in range"),
+                }
+            }
+        }
+    )*};
+}
+from_wide!(u64, usize, i128, u128);
+
+impl From<BigInt> for Number {
+    fn from(value: BigInt) -> Number {
+        Number::canonical(value, 0).unwrap_or_else(|| {
+            // Only integers with more than MAX_EXPONENT digits land here.
+            panic!("integer has more than {} digits", Number::MAX_EXPONENT)
+        })
+    }
+}
+
+macro_rules! to_int {
+    ($($name:ident => $t:ty),*) => {$(
+        #[doc = concat!("The value as `", stringify!($t), "`.")]
+        ///
+        /// # Errors
+        /// [`NumberError::PrecisionLoss`] for a fraction, [`NumberError::Overflow`] out of range.
+        pub fn $name(&self) -> Result<$t, NumberError> {
+            let wide = self.to_wide_int(stringify!($t))?;
+            <$t>::try_from(wide).map_err(|_| NumberError::Overflow {
+                value: self.to_string(),
+                target: stringify!($t),
+            })
+        }
+    )*};
+}
+
+impl Number {
+    to_int!(
+        to_i8 => i8, to_i16 => i16, to_i32 => i32, to_i64 => i64, to_isize => isize,
+        to_u8 => u8, to_u16 => u16, to_u32 => u32, to_u64 => u64, to_usize => usize,
+        to_i128 => i128
+    );
+
+    /// The value as `u128`.
+    ///
+    /// # Errors
+    /// [`NumberError::PrecisionLoss`] for a fraction, [`NumberError::Overflow`] out of range.
+    pub fn to_u128(&self) -> Result<u128, NumberError> {
+        if !self.is_integer() {
+            return Err(NumberError::PrecisionLoss {
+                value: self.to_string(),
+                target: "u128",
+            });
+        }
+        self.to_bigint()
+            .filter(|_| self.magnitude() <= 40)
+            .and_then(|b| b.to_u128())
+            .ok_or_else(|| NumberError::Overflow {
+                value: self.to_string(),
+                target: "u128",
+            })
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::approx_constant)] // 6.283185 is the seed's example number
+mod tests {
+    use super::*;
+
+    fn n(text: &str) -> Number {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn decimal_text_is_plain_and_canonical() {
+        assert_eq!(n("15").to_string(), "15");
+        assert_eq!(n("6.283185").to_string(), "6.283185");
+        assert_eq!(n("1.50").to_string(), "1.5");
+        assert_eq!(n("1000.0").to_string(), "1000");
+        assert_eq!(n("0.001").to_string(), "0.001");
+        assert_eq!(n("-0.5").to_string(), "-0.5");
+        assert_eq!(n("1e3").to_string(), "1000");
+        assert_eq!(n("+2.5E-3").to_string(), "0.0025");
+        assert_eq!(n("1e400").to_string(), format!("1{}", "0".repeat(400)));
+        assert_eq!(
+            n("123456789012345678901234567890").to_string(),
+            "123456789012345678901234567890"
+        );
+        assert_eq!(
+            n("0.1000000000000000055511151231257827").to_string(),
+            "0.1000000000000000055511151231257827"
+        );
+    }
+
+    #[test]
+    fn negative_zero_is_zero() {
+        assert_eq!(n("-0"), Number::ZERO);
+        assert_eq!(n("-0.000").to_string(), "0");
+        assert_eq!(Number::from_f64(-0.0).unwrap(), Number::ZERO);
+    }
+
+    #[test]
+    fn equal_values_are_equal_whatever_the_spelling() {
+        assert_eq!(n("1.5"), n("15e-1"));
+        assert_eq!(n("100"), Number::from(100u8));
+        assert_eq!(
+            n("18446744073709551617"),
+            Number::from(u128::from(u64::MAX) + 2)
+        );
+        let a = n("123456789012345678901234567890");
+        let b = n("12345678901234567890123456789e1");
+        assert_eq!(a, b);
+        use std::collections::hash_map::DefaultHasher;
+        let hash = |x: &Number| {
+            let mut h = DefaultHasher::new();
+            x.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&a), hash(&b));
+    }
+
+    #[test]
+    fn ordering_is_numeric() {
+        let mut values: Vec<Number> = ["10", "-3", "0.5", "1e400", "-1e400", "0", "2", "1.999"]
+            .iter()
+            .map(|s| n(s))
+            .collect();
+        values.sort();
+        let text: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        assert_eq!(text[0], format!("-1{}", "0".repeat(400)));
+        assert_eq!(&text[1..7], ["-3", "0", "0.5", "1.999", "2", "10"]);
+        assert!(n("18446744073709551617") > n("18446744073709551616"));
+        assert!(n("-18446744073709551617") < n("-18446744073709551616"));
+    }
+
+    #[test]
+    fn integers_report_overflow_and_precision_loss() {
+        assert_eq!(n("127").to_i8().unwrap(), 127);
+        assert!(matches!(
+            n("128").to_i8(),
+            Err(NumberError::Overflow { target: "i8", .. })
+        ));
+        assert!(matches!(
+            n("-1").to_u32(),
+            Err(NumberError::Overflow { target: "u32", .. })
+        ));
+        assert!(matches!(
+            n("1.5").to_i64(),
+            Err(NumberError::PrecisionLoss { .. })
+        ));
+        assert_eq!(n("9223372036854775807").to_i64().unwrap(), i64::MAX);
+        assert!(n("9223372036854775808").to_i64().is_err()); // 2^63
+        assert_eq!(n("9223372036854775808").to_u64().unwrap(), 1u64 << 63);
+        assert!(n("18446744073709551617").to_u64().is_err()); // 2^64 + 1
+        assert!(n("1e400").to_i64().is_err());
+        assert_eq!(n("1e3").to_i16().unwrap(), 1000);
+    }
+
+    #[test]
+    fn floats_follow_the_print_back_rule() {
+        assert_eq!(n("0.1").to_f64().unwrap(), 0.1);
+        assert_eq!(n("6.283185").to_f64().unwrap(), 6.283185);
+        assert_eq!(n("0.75").to_f64().unwrap(), 0.75);
+        assert_eq!(n("9007199254740992").to_f64().unwrap(), 9007199254740992.0);
+        assert!(matches!(
+            n("9007199254740993").to_f64(),
+            Err(NumberError::PrecisionLoss { .. })
+        ));
+        assert!(matches!(
+            n("1e400").to_f64(),
+            Err(NumberError::Overflow { .. })
+        ));
+        assert!(matches!(
+            n("1e-400").to_f64(),
+            Err(NumberError::PrecisionLoss { .. })
+        ));
+        assert_eq!(n("0.1").to_f32().unwrap(), 0.1f32);
+        assert!(n("16777217").to_f32().is_err());
+        assert!(n("1e39").to_f32().is_err());
+    }
+
+    #[test]
+    fn floats_become_their_shortest_decimal() {
+        assert_eq!(Number::from_f64(0.1).unwrap().to_string(), "0.1");
+        assert_eq!(Number::from_f64(1e300).unwrap(), n("1e300"));
+        assert_eq!(Number::from_f64(-2.5).unwrap().to_string(), "-2.5");
+        assert_eq!(Number::from_f32(0.1).unwrap().to_string(), "0.1");
+        assert!(Number::from_f64(f64::NAN).is_err());
+        assert!(Number::from_f64(f64::INFINITY).is_err());
+    }
+
+    #[test]
+    fn exact_float_values() {
+        assert_eq!(
+            Number::from_f64_exact(0.1).to_string(),
+            "0.1000000000000000055511151231257827021181583404541015625"
+        );
+        assert_eq!(n("0.75").to_f64_exact(), Some(0.75));
+        assert_eq!(n("0.1").to_f64_exact(), None);
+        assert_eq!(
+            n("9223372036854775808").to_f64_exact(),
+            Some(9223372036854775808.0)
+        );
+        assert_eq!(n("18446744073709551617").to_f64_exact(), None);
+        assert_eq!(Number::from_f64_exact(5e-324).to_f64_exact(), Some(5e-324));
+    }
+
+    #[test]
+    fn bad_text_is_rejected_with_a_reason() {
+        for bad in [
+            "", "-", "abc", "1.2.3", " 1", "1e", "0x10", "1_000", "Inf", ".", "1e+",
+        ] {
+            assert!(bad.parse::<Number>().is_err(), "{bad:?} should not parse");
+        }
+        assert!(n(".5") == n("0.5"));
+        assert!(n("5.") == n("5"));
+        assert!("1e200000".parse::<Number>().is_err());
+        assert!("1e-200000".parse::<Number>().is_err());
+        assert!("1e99999999999999999999".parse::<Number>().is_err());
+    }
+
+    #[test]
+    fn big_integers_round_trip() {
+        let two_64_plus_1: BigInt = (BigInt::from(1u8) << 64usize) + 1u8;
+        let number = Number::from(two_64_plus_1.clone());
+        assert_eq!(number.to_bigint().unwrap(), two_64_plus_1);
+        assert_eq!(number.to_u128().unwrap(), (1u128 << 64) + 1);
+        let (m, e) = n("1.25e-7").to_parts();
+        assert_eq!((m, e), (BigInt::from(125), -9));
+    }
+}

@@ -1,0 +1,899 @@
+//! Terraform values: typed, and null or unknown at any level.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::collections::HashSet;
+use std::fmt;
+
+use super::{Number, ObjectType, Type};
+use crate::path::{AttributePath, PathStep};
+
+/// A Terraform value: a [`Type`] and either null, unknown, or known data of that type.
+///
+/// Known collections and objects may hold null or unknown parts. Constructors check the data
+/// against the type: element types, every object attribute present, set elements unique.
+///
+/// ```
+/// use tfsdk_core::tftypes::{Type, Value};
+///
+/// let tags = Value::map(
+///     Type::String,
+///     [("env", Value::from("prod")), ("team", Value::null(Type::String))],
+/// )
+/// .unwrap();
+/// assert_eq!(tags.ty(), &Type::map(Type::String));
+/// assert!(tags.as_map().unwrap()["team"].is_null());
+///
+/// // An element of the wrong type is rejected, with its path.
+/// let err = Value::list(Type::String, [Value::from("a"), Value::from(1)]).unwrap_err();
+/// assert_eq!(err.to_string(), "[1]: expected string, found number");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Value {
+    ty: Type,
+    repr: Repr,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Repr {
+    Null,
+    Unknown,
+    String(String),
+    Number(Number),
+    Bool(bool),
+    /// List, set (in canonical order) or tuple elements.
+    Elements(Vec<Value>),
+    /// Map elements or object attributes.
+    Attributes(BTreeMap<String, Value>),
+}
+
+/// A borrowed view of a value's state and data, for `match`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ValueKind<'a> {
+    /// The value is null.
+    Null,
+    /// The value is not known yet.
+    Unknown,
+    /// A known string.
+    String(&'a str),
+    /// A known number.
+    Number(&'a Number),
+    /// A known bool.
+    Bool(bool),
+    /// A known list.
+    List(&'a [Value]),
+    /// A known set, in canonical order.
+    Set(&'a [Value]),
+    /// A known map.
+    Map(&'a BTreeMap<String, Value>),
+    /// A known object.
+    Object(&'a BTreeMap<String, Value>),
+    /// A known tuple.
+    Tuple(&'a [Value]),
+}
+
+/// A value taken apart: its state and owned data, for conversions that move data out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueData {
+    /// The value was null.
+    Null,
+    /// The value was unknown.
+    Unknown,
+    /// A known string.
+    String(String),
+    /// A known number.
+    Number(Number),
+    /// A known bool.
+    Bool(bool),
+    /// A known list.
+    List(Vec<Value>),
+    /// A known set, in canonical order.
+    Set(Vec<Value>),
+    /// A known map.
+    Map(BTreeMap<String, Value>),
+    /// A known object.
+    Object(BTreeMap<String, Value>),
+    /// A known tuple.
+    Tuple(Vec<Value>),
+}
+
+/// A value that does not fit its type, or bytes that do not decode into one; with the path of
+/// the offending part.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ValueError {
+    /// Where, from the root of the value.
+    pub path: AttributePath,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl ValueError {
+    /// An error at the root of the value.
+    pub fn new(message: impl Into<String>) -> ValueError {
+        ValueError {
+            path: AttributePath::empty(),
+            message: message.into(),
+        }
+    }
+
+    /// The same error one step further from the root (used while unwinding).
+    pub fn under(mut self, step: PathStep) -> ValueError {
+        let mut path = AttributePath::from(step);
+        path = path.join(&self.path);
+        self.path = path;
+        self
+    }
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+fn mismatch(found: &Type, wanted: &Type) -> ValueError {
+    ValueError::new(format!("expected {wanted}, found {found}"))
+}
+
+impl Value {
+    /// A null value of type `ty`.
+    pub fn null(ty: Type) -> Value {
+        Value {
+            ty,
+            repr: Repr::Null,
+        }
+    }
+
+    /// An unknown value of type `ty`.
+    pub fn unknown(ty: Type) -> Value {
+        Value {
+            ty,
+            repr: Repr::Unknown,
+        }
+    }
+
+    /// A known string.
+    pub fn string(value: impl Into<String>) -> Value {
+        Value {
+            ty: Type::String,
+            repr: Repr::String(value.into()),
+        }
+    }
+
+    /// A known number.
+    pub fn number(value: impl Into<Number>) -> Value {
+        Value {
+            ty: Type::Number,
+            repr: Repr::Number(value.into()),
+        }
+    }
+
+    /// A known bool.
+    pub fn bool(value: bool) -> Value {
+        Value {
+            ty: Type::Bool,
+            repr: Repr::Bool(value),
+        }
+    }
+
+    /// A known list of `element` values.
+    ///
+    /// # Errors
+    /// An element whose type is not usable as `element`; under a dynamic element type, elements
+    /// of different types (a list holds one type).
+    pub fn list(
+        element: Type,
+        elements: impl IntoIterator<Item = Value>,
+    ) -> Result<Value, ValueError> {
+        let elements: Vec<Value> = elements.into_iter().collect();
+        check_elements(
+            &element,
+            elements
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (PathStep::ElementKeyInt(i as i64), v)),
+        )?;
+        Ok(Value {
+            ty: Type::list(element),
+            repr: Repr::Elements(elements),
+        })
+    }
+
+    /// A known set of `element` values, kept in canonical order.
+    ///
+    /// # Errors
+    /// As [`Value::list`], and duplicate elements. Elements that are not wholly known are
+    /// never duplicates: an unknown may turn out to be anything.
+    pub fn set(
+        element: Type,
+        elements: impl IntoIterator<Item = Value>,
+    ) -> Result<Value, ValueError> {
+        let mut elements: Vec<Value> = elements.into_iter().collect();
+        check_elements(
+            &element,
+            elements
+                .iter()
+                .map(|v| (PathStep::ElementKeyValue(v.clone()), v)),
+        )?;
+        let mut seen = HashSet::with_capacity(elements.len());
+        for v in &elements {
+            if v.is_wholly_known() && !seen.insert(v) {
+                return Err(ValueError::new(format!(
+                    "duplicate set element {v}: set elements must be unique"
+                ))
+                .under(PathStep::ElementKeyValue(v.clone())));
+            }
+        }
+        elements.sort_by(Value::canonical_cmp);
+        Ok(Value {
+            ty: Type::set(element),
+            repr: Repr::Elements(elements),
+        })
+    }
+
+    /// A known map of `element` values.
+    ///
+    /// # Errors
+    /// As [`Value::list`].
+    pub fn map<K: Into<String>>(
+        element: Type,
+        elements: impl IntoIterator<Item = (K, Value)>,
+    ) -> Result<Value, ValueError> {
+        let elements: BTreeMap<String, Value> =
+            elements.into_iter().map(|(k, v)| (k.into(), v)).collect();
+        check_elements(
+            &element,
+            elements
+                .iter()
+                .map(|(k, v)| (PathStep::ElementKeyString(k.clone()), v)),
+        )?;
+        Ok(Value {
+            ty: Type::map(element),
+            repr: Repr::Attributes(elements),
+        })
+    }
+
+    /// A known tuple with these element types.
+    ///
+    /// # Errors
+    /// A length mismatch or an element whose type is not usable as its position's type.
+    pub fn tuple(
+        types: impl IntoIterator<Item = Type>,
+        elements: impl IntoIterator<Item = Value>,
+    ) -> Result<Value, ValueError> {
+        let types: Vec<Type> = types.into_iter().collect();
+        let elements: Vec<Value> = elements.into_iter().collect();
+        if types.len() != elements.len() {
+            return Err(ValueError::new(format!(
+                "a tuple of {} elements needs {} values, found {}",
+                types.len(),
+                types.len(),
+                elements.len()
+            )));
+        }
+        for (i, (ty, v)) in types.iter().zip(&elements).enumerate() {
+            if !v.ty.usable_as(ty) {
+                return Err(mismatch(&v.ty, ty).under(PathStep::ElementKeyInt(i as i64)));
+            }
+        }
+        Ok(Value {
+            ty: Type::tuple(types),
+            repr: Repr::Elements(elements),
+        })
+    }
+
+    /// A known tuple whose type is read off its elements.
+    pub fn tuple_of(elements: impl IntoIterator<Item = Value>) -> Value {
+        let elements: Vec<Value> = elements.into_iter().collect();
+        Value {
+            ty: Type::tuple(elements.iter().map(|v| v.ty.clone())),
+            repr: Repr::Elements(elements),
+        }
+    }
+
+    /// A known object of type `ty` (an object type).
+    ///
+    /// # Errors
+    /// `ty` is not an object type or has optional attributes (those belong to type
+    /// constraints, not values); an attribute is missing, extra, or of the wrong type.
+    pub fn object<K: Into<String>>(
+        ty: Type,
+        attributes: impl IntoIterator<Item = (K, Value)>,
+    ) -> Result<Value, ValueError> {
+        let Some(object) = ty.as_object() else {
+            return Err(ValueError::new(format!("{ty} is not an object type")));
+        };
+        if !object.optional().is_empty() {
+            return Err(ValueError::new(
+                "object values cannot have optional attributes; optional attributes only exist in type constraints",
+            ));
+        }
+        let attributes: BTreeMap<String, Value> =
+            attributes.into_iter().map(|(k, v)| (k.into(), v)).collect();
+        check_attributes(object, &attributes)?;
+        Ok(Value {
+            ty,
+            repr: Repr::Attributes(attributes),
+        })
+    }
+
+    /// A known object whose type is read off its attributes.
+    pub fn object_of<K: Into<String>>(attributes: impl IntoIterator<Item = (K, Value)>) -> Value {
+        let attributes: BTreeMap<String, Value> =
+            attributes.into_iter().map(|(k, v)| (k.into(), v)).collect();
+        Value {
+            ty: Type::object(attributes.iter().map(|(k, v)| (k.clone(), v.ty.clone()))),
+            repr: Repr::Attributes(attributes),
+        }
+    }
+
+    /// The value's type. For a known value under a dynamic type this is its concrete type.
+    pub fn ty(&self) -> &Type {
+        &self.ty
+    }
+
+    /// True when null.
+    pub fn is_null(&self) -> bool {
+        matches!(self.repr, Repr::Null)
+    }
+
+    /// True when unknown (the value itself; parts of a known value may still be unknown).
+    pub fn is_unknown(&self) -> bool {
+        matches!(self.repr, Repr::Unknown)
+    }
+
+    /// True when neither null nor unknown.
+    pub fn is_known(&self) -> bool {
+        !self.is_null() && !self.is_unknown()
+    }
+
+    /// True when no part of the value, at any depth, is unknown.
+    pub fn is_wholly_known(&self) -> bool {
+        match &self.repr {
+            Repr::Unknown => false,
+            Repr::Elements(elements) => elements.iter().all(Value::is_wholly_known),
+            Repr::Attributes(attributes) => attributes.values().all(Value::is_wholly_known),
+            _ => true,
+        }
+    }
+
+    /// The state and data, for `match`.
+    pub fn kind(&self) -> ValueKind<'_> {
+        match &self.repr {
+            Repr::Null => ValueKind::Null,
+            Repr::Unknown => ValueKind::Unknown,
+            Repr::String(s) => ValueKind::String(s),
+            Repr::Number(n) => ValueKind::Number(n),
+            Repr::Bool(b) => ValueKind::Bool(*b),
+            Repr::Elements(e) => match self.ty {
+                Type::Set(_) => ValueKind::Set(e),
+                Type::Tuple(_) => ValueKind::Tuple(e),
+                _ => ValueKind::List(e),
+            },
+            Repr::Attributes(a) => match self.ty {
+                Type::Map(_) => ValueKind::Map(a),
+                _ => ValueKind::Object(a),
+            },
+        }
+    }
+
+    /// The type and owned data.
+    pub fn into_parts(self) -> (Type, ValueData) {
+        let data = match self.repr {
+            Repr::Null => ValueData::Null,
+            Repr::Unknown => ValueData::Unknown,
+            Repr::String(s) => ValueData::String(s),
+            Repr::Number(n) => ValueData::Number(n),
+            Repr::Bool(b) => ValueData::Bool(b),
+            Repr::Elements(e) => match self.ty {
+                Type::Set(_) => ValueData::Set(e),
+                Type::Tuple(_) => ValueData::Tuple(e),
+                _ => ValueData::List(e),
+            },
+            Repr::Attributes(a) => match self.ty {
+                Type::Map(_) => ValueData::Map(a),
+                _ => ValueData::Object(a),
+            },
+        };
+        (self.ty, data)
+    }
+
+    /// The string, when this is a known string.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.repr {
+            Repr::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The number, when this is a known number.
+    pub fn as_number(&self) -> Option<&Number> {
+        match &self.repr {
+            Repr::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The bool, when this is a known bool.
+    pub fn as_bool(&self) -> Option<bool> {
+        match &self.repr {
+            Repr::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known list, set or tuple.
+    pub fn as_elements(&self) -> Option<&[Value]> {
+        match &self.repr {
+            Repr::Elements(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known map or attributes of a known object.
+    pub fn as_attributes(&self) -> Option<&BTreeMap<String, Value>> {
+        match &self.repr {
+            Repr::Attributes(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known map.
+    pub fn as_map(&self) -> Option<&BTreeMap<String, Value>> {
+        match (&self.ty, &self.repr) {
+            (Type::Map(_), Repr::Attributes(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The attributes of a known object.
+    pub fn as_object(&self) -> Option<&BTreeMap<String, Value>> {
+        match (&self.ty, &self.repr) {
+            (Type::Object(_), Repr::Attributes(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// One attribute of a known object.
+    pub fn attribute(&self, name: &str) -> Option<&Value> {
+        self.as_object()?.get(name)
+    }
+
+    /// Follows a path into the value; `None` when a step does not exist or crosses a null or
+    /// unknown value.
+    pub fn at_path(&self, path: &AttributePath) -> Option<&Value> {
+        let mut current = self;
+        for step in path.steps() {
+            current = match (step, &current.repr) {
+                (PathStep::AttributeName(name), Repr::Attributes(a))
+                    if matches!(current.ty, Type::Object(_)) =>
+                {
+                    a.get(name)?
+                }
+                (PathStep::ElementKeyString(key), Repr::Attributes(a))
+                    if matches!(current.ty, Type::Map(_)) =>
+                {
+                    a.get(key)?
+                }
+                (PathStep::ElementKeyInt(i), Repr::Elements(e))
+                    if !matches!(current.ty, Type::Set(_)) =>
+                {
+                    e.get(usize::try_from(*i).ok()?)?
+                }
+                (PathStep::ElementKeyValue(v), Repr::Elements(e))
+                    if matches!(current.ty, Type::Set(_)) =>
+                {
+                    e.iter().find(|x| *x == v)?
+                }
+                _ => return None,
+            };
+        }
+        Some(current)
+    }
+
+    /// How deeply values nest inside this one (a primitive or null is 1).
+    pub fn depth(&self) -> usize {
+        match &self.repr {
+            Repr::Elements(e) => 1 + e.iter().map(Value::depth).max().unwrap_or(0),
+            Repr::Attributes(a) => 1 + a.values().map(Value::depth).max().unwrap_or(0),
+            _ => 1,
+        }
+    }
+
+    /// Checks that this value may stand where `ty` is declared.
+    ///
+    /// # Errors
+    /// When the value's type is not usable as `ty`.
+    pub fn check_type(&self, ty: &Type) -> Result<(), ValueError> {
+        if self.ty.usable_as(ty) {
+            Ok(())
+        } else {
+            Err(mismatch(&self.ty, ty))
+        }
+    }
+
+    /// A total order used to keep set elements canonical: known before null before unknown;
+    /// strings by bytes, numbers by value, `false` before `true`; collections element by element.
+    pub fn canonical_cmp(a: &Value, b: &Value) -> Ordering {
+        fn rank(v: &Value) -> u8 {
+            match v.repr {
+                Repr::Null => 1,
+                Repr::Unknown => 2,
+                _ => 0,
+            }
+        }
+        match rank(a).cmp(&rank(b)) {
+            Ordering::Equal => {}
+            other => return other,
+        }
+        match (&a.repr, &b.repr) {
+            (Repr::String(x), Repr::String(y)) => x.cmp(y),
+            (Repr::Number(x), Repr::Number(y)) => x.cmp(y),
+            (Repr::Bool(x), Repr::Bool(y)) => x.cmp(y),
+            (Repr::Elements(x), Repr::Elements(y)) => {
+                for (p, q) in x.iter().zip(y) {
+                    match Value::canonical_cmp(p, q) {
+                        Ordering::Equal => {}
+                        other => return other,
+                    }
+                }
+                x.len().cmp(&y.len())
+            }
+            (Repr::Attributes(x), Repr::Attributes(y)) => {
+                for ((kp, p), (kq, q)) in x.iter().zip(y) {
+                    match kp.cmp(kq).then_with(|| Value::canonical_cmp(p, q)) {
+                        Ordering::Equal => {}
+                        other => return other,
+                    }
+                }
+                x.len().cmp(&y.len())
+            }
+            (Repr::Null, Repr::Null) | (Repr::Unknown, Repr::Unknown) => Ordering::Equal,
+            _ => Ordering::Equal,
+        }
+        .then_with(|| {
+            if a.ty == b.ty {
+                Ordering::Equal
+            } else {
+                a.ty.to_string().cmp(&b.ty.to_string())
+            }
+        })
+    }
+
+    /// Builds a value without checking it against its type. For decoders and conversions that
+    /// produce well-typed data by construction.
+    #[allow(dead_code)] // for the decoders
+    pub(crate) fn from_parts_unchecked(ty: Type, data: ValueData) -> Value {
+        let repr = match data {
+            ValueData::Null => Repr::Null,
+            ValueData::Unknown => Repr::Unknown,
+            ValueData::String(s) => Repr::String(s),
+            ValueData::Number(n) => Repr::Number(n),
+            ValueData::Bool(b) => Repr::Bool(b),
+            ValueData::List(e) | ValueData::Tuple(e) => Repr::Elements(e),
+            ValueData::Set(mut e) => {
+                e.sort_by(Value::canonical_cmp);
+                Repr::Elements(e)
+            }
+            ValueData::Map(a) | ValueData::Object(a) => Repr::Attributes(a),
+        };
+        Value { ty, repr }
+    }
+
+    /// A known list built from elements already known to have type `element` (not checked).
+    #[doc(hidden)]
+    pub fn __list_unchecked(element: Type, elements: Vec<Value>) -> Value {
+        Value {
+            ty: Type::list(element),
+            repr: Repr::Elements(elements),
+        }
+    }
+
+    /// A known map built from elements already known to have type `element` (not checked).
+    #[doc(hidden)]
+    pub fn __map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
+        Value {
+            ty: Type::map(element),
+            repr: Repr::Attributes(elements),
+        }
+    }
+
+    /// A known object whose attributes are already known to match `ty` (not checked).
+    #[doc(hidden)]
+    pub fn __object_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value {
+        debug_assert!(ty.as_object().is_some());
+        Value {
+            ty,
+            repr: Repr::Attributes(attributes),
+        }
+    }
+}
+
+fn check_elements<'a>(
+    element: &Type,
+    elements: impl Iterator<Item = (PathStep, &'a Value)>,
+) -> Result<(), ValueError> {
+    let mut first: Option<&Type> = None;
+    for (step, v) in elements {
+        if !v.ty.usable_as(element) {
+            return Err(mismatch(&v.ty, element).under(step));
+        }
+        if element.contains_dynamic() {
+            match first {
+                None => first = Some(&v.ty),
+                Some(first) if *first != v.ty => {
+                    return Err(ValueError::new(format!(
+                        "collection elements must all have the same type, found {first} and {}",
+                        v.ty
+                    ))
+                    .under(step));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_attributes(
+    object: &ObjectType,
+    attributes: &BTreeMap<String, Value>,
+) -> Result<(), ValueError> {
+    let missing: Vec<&str> = object
+        .attributes()
+        .keys()
+        .filter(|k| !attributes.contains_key(*k))
+        .map(String::as_str)
+        .collect();
+    let extra: Vec<&str> = attributes
+        .keys()
+        .filter(|k| object.attribute(k).is_none())
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() || !extra.is_empty() {
+        let mut message = String::from("object attributes do not match the type:");
+        if !missing.is_empty() {
+            message.push_str(&format!(" missing {}", quoted_list(&missing)));
+        }
+        if !extra.is_empty() {
+            if !missing.is_empty() {
+                message.push(';');
+            }
+            message.push_str(&format!(" unexpected {}", quoted_list(&extra)));
+        }
+        return Err(ValueError::new(message));
+    }
+    for (name, ty) in object.attributes() {
+        let v = &attributes[name];
+        if !v.ty.usable_as(ty) {
+            return Err(mismatch(&v.ty, ty).under(PathStep::AttributeName(name.clone())));
+        }
+    }
+    Ok(())
+}
+
+fn quoted_list(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("{n:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl From<&str> for Value {
+    fn from(value: &str) -> Value {
+        Value::string(value)
+    }
+}
+
+impl From<String> for Value {
+    fn from(value: String) -> Value {
+        Value::string(value)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(value: bool) -> Value {
+        Value::bool(value)
+    }
+}
+
+impl From<Number> for Value {
+    fn from(value: Number) -> Value {
+        Value::number(value)
+    }
+}
+
+macro_rules! value_from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value {
+            fn from(value: $t) -> Value {
+                Value::number(Number::from(value))
+            }
+        }
+    )*};
+}
+value_from_int!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+impl fmt::Display for Value {
+    /// A one-line literal: `"text"`, `15`, `true`, `null`, `(unknown)`, `["a", "b"]`,
+    /// `{"k" = 1}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.repr {
+            Repr::Null => f.write_str("null"),
+            Repr::Unknown => f.write_str("(unknown)"),
+            Repr::String(s) => write!(f, "{s:?}"),
+            Repr::Number(n) => write!(f, "{n}"),
+            Repr::Bool(b) => write!(f, "{b}"),
+            Repr::Elements(e) => {
+                f.write_str("[")?;
+                for (i, v) in e.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
+            Repr::Attributes(a) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in a.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{k:?} = {v}")?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Value<{}>({self})", self.ty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(text: &str) -> Value {
+        Value::from(text)
+    }
+
+    #[test]
+    fn null_and_unknown_exist_at_every_level() {
+        let list = Value::list(
+            Type::String,
+            [
+                s("a"),
+                Value::null(Type::String),
+                Value::unknown(Type::String),
+            ],
+        )
+        .unwrap();
+        assert!(list.is_known());
+        assert!(!list.is_wholly_known());
+        let elements = list.as_elements().unwrap();
+        assert!(elements[1].is_null());
+        assert!(elements[2].is_unknown());
+        assert!(Value::null(Type::list(Type::String)).is_null());
+        assert!(Value::unknown(Type::Dynamic).is_unknown());
+    }
+
+    #[test]
+    fn constructors_check_element_types() {
+        let err = Value::map(Type::Number, [("a", s("x"))]).unwrap_err();
+        assert_eq!(err.to_string(), r#"["a"]: expected number, found string"#);
+        let err = Value::list(Type::Dynamic, [s("a"), Value::from(1)]).unwrap_err();
+        assert!(err.to_string().contains("same type"), "{err}");
+        assert!(Value::list(Type::Dynamic, [s("a"), s("b")]).is_ok());
+        let err = Value::tuple([Type::String, Type::Bool], [s("a"), s("b")]).unwrap_err();
+        assert_eq!(err.to_string(), "[1]: expected bool, found string");
+        assert!(Value::tuple([Type::String], []).is_err());
+    }
+
+    #[test]
+    fn objects_need_every_attribute_and_no_other() {
+        let ty = Type::object([("a", Type::String), ("b", Type::Number)]);
+        let ok = Value::object(
+            ty.clone(),
+            [("a", s("x")), ("b", Value::null(Type::Number))],
+        );
+        assert!(ok.is_ok());
+        let err = Value::object(ty.clone(), [("a", s("x")), ("c", s("y"))]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"object attributes do not match the type: missing "b"; unexpected "c""#
+        );
+        let err = Value::object(ty, [("a", s("x")), ("b", s("y"))]).unwrap_err();
+        assert_eq!(err.to_string(), "b: expected number, found string");
+        let optional =
+            Type::from_object(ObjectType::new([("a", Type::String)]).with_optional(["a"]));
+        assert!(Value::object(optional, [("a", s("x"))]).is_err());
+        assert!(Value::object(Type::String, [("a", s("x"))]).is_err());
+    }
+
+    #[test]
+    fn sets_reject_duplicates_and_keep_canonical_order() {
+        let err = Value::set(Type::String, [s("b"), s("a"), s("b")]).unwrap_err();
+        assert!(
+            err.to_string().contains("duplicate set element \"b\""),
+            "{err}"
+        );
+        let set = Value::set(Type::String, [s("b"), Value::unknown(Type::String), s("a")]).unwrap();
+        assert_eq!(set.to_string(), r#"["a", "b", (unknown)]"#);
+        let same =
+            Value::set(Type::String, [s("a"), s("b"), Value::unknown(Type::String)]).unwrap();
+        assert_eq!(set, same);
+        // Two unknowns are not duplicates.
+        assert!(
+            Value::set(
+                Type::Number,
+                [Value::unknown(Type::Number), Value::unknown(Type::Number)]
+            )
+            .is_ok()
+        );
+        let numbers = Value::set(
+            Type::Number,
+            [Value::from(10), Value::from(2), Value::from(-1)],
+        )
+        .unwrap();
+        assert_eq!(numbers.to_string(), "[-1, 2, 10]");
+    }
+
+    #[test]
+    fn kinds_and_parts_follow_the_type() {
+        let tuple = Value::tuple_of([s("a"), Value::from(true)]);
+        assert!(matches!(tuple.kind(), ValueKind::Tuple(e) if e.len() == 2));
+        assert_eq!(tuple.ty().to_string(), "tuple([string,bool])");
+        let object = Value::object_of([("x", Value::from(1))]);
+        assert!(matches!(object.kind(), ValueKind::Object(_)));
+        let (ty, data) = object.into_parts();
+        assert_eq!(ty.to_string(), "object({x=number})");
+        assert!(matches!(data, ValueData::Object(ref a) if a.contains_key("x")));
+    }
+
+    #[test]
+    fn paths_lead_into_values() {
+        let value = Value::object_of([(
+            "buckets",
+            Value::list(
+                Type::object([("name", Type::String)]),
+                [Value::object_of([("name", s("docs"))])],
+            )
+            .unwrap(),
+        )]);
+        let path = AttributePath::root("buckets")
+            .at_list_index(0)
+            .at_name("name");
+        assert_eq!(value.at_path(&path), Some(&s("docs")));
+        assert_eq!(value.at_path(&AttributePath::root("nope")), None);
+        assert_eq!(value.depth(), 4);
+    }
+
+    #[test]
+    fn display_is_one_line() {
+        let value = Value::object_of([
+            (
+                "a",
+                Value::list(Type::Number, [Value::from(1), Value::from(2)]).unwrap(),
+            ),
+            ("b", Value::null(Type::String)),
+            ("c", Value::unknown(Type::Bool)),
+        ]);
+        assert_eq!(
+            value.to_string(),
+            r#"{"a" = [1, 2], "b" = null, "c" = (unknown)}"#
+        );
+        assert_eq!(format!("{:?}", s("x")), r#"Value<string>("x")"#);
+    }
+}
