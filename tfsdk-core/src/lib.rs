@@ -6,5 +6,18 @@
 
 pub mod convert;
 pub mod diag;
+mod object;
 pub mod path;
 pub mod tftypes;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use object::{AttributeNames, TfObject, assert_unique_names};
+
+/// Derives [`TfObject`] (with [`TerraformType`](convert::TerraformType),
+/// [`FromValue`](convert::FromValue) and [`ToValue`](convert::ToValue)) for a struct whose fields
+/// are tagged `#[tfsdk(name = "...")]`, `#[tfsdk(skip)]` or `#[tfsdk(flatten)]`.
+#[cfg(feature = "derive")]
+pub use tfsdk_macros::TfObject;

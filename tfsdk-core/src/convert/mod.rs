@@ -40,6 +40,11 @@ pub trait TerraformType {
 /// A type that cannot hold null or unknown returns [`ConvertError::null`] /
 /// [`ConvertError::unknown`] for them; a container adds its step to the path of an error from
 /// one of its parts ([`ConvertError::under`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read from a Terraform value: it does not implement `FromValue`",
+    label = "no conversion from a Terraform value",
+    note = "use a type tfsdk converts (`String`, `i64`, `f64`, `bool`, `Vec<T>`, `Option<T>`, `BTreeMap<String, T>`, the `types::*` framework types), derive `TfObject` for a struct, or implement `FromValue` for `{Self}`"
+)]
 pub trait FromValue: Sized {
     /// Converts `value`, taking its data.
     ///
@@ -49,6 +54,11 @@ pub trait FromValue: Sized {
 }
 
 /// Builds a Terraform value of a given type from a Rust value (the framework's `Set` rules).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written as a Terraform value: it does not implement `ToValue`",
+    label = "no conversion to a Terraform value",
+    note = "use a type tfsdk converts (`String`, `i64`, `f64`, `bool`, `Vec<T>`, `Option<T>`, `BTreeMap<String, T>`, the `types::*` framework types), derive `TfObject` for a struct, or implement `ToValue` for `{Self}`"
+)]
 pub trait ToValue {
     /// Converts `self` into a value of type `ty`. `ty` is normally
     /// [`TerraformType::terraform_type`], but may be any type the Rust value can represent

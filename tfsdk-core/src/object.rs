@@ -1,0 +1,218 @@
+//! Rust structs as Terraform objects: the trait `#[derive(TfObject)]` implements.
+
+use std::collections::BTreeMap;
+
+use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
+use crate::tftypes::{ObjectType, Type, Value};
+
+/// A Rust struct that maps one to one onto a Terraform object.
+///
+/// `#[derive(TfObject)]` implements it together with [`TerraformType`], [`FromValue`] and
+/// [`ToValue`]: every field names an object attribute (`#[tfsdk(name = "...")]`) or is skipped
+/// (`#[tfsdk(skip)]`), and a struct can inline another's attributes (`#[tfsdk(flatten)]`).
+/// The methods work on attribute maps so that flattened structs share one object.
+pub trait TfObject: TerraformType + FromValue + ToValue {
+    /// The attribute names, the flattened structs' included, as a tree the compiler checks for
+    /// duplicates.
+    const ATTRIBUTE_NAMES: AttributeNames;
+
+    /// Adds each attribute's name and type to `out`.
+    fn collect_attribute_types(out: &mut BTreeMap<String, Type>);
+
+    /// Number of attributes, the flattened structs' included.
+    fn attribute_count() -> usize;
+
+    /// True when `name` is one of the struct's attributes.
+    fn has_attribute(name: &str) -> bool;
+
+    /// Builds the struct from an object's attributes, taking out the ones it maps.
+    ///
+    /// # Errors
+    /// A missing attribute, or an attribute value that does not convert to its field.
+    fn from_attributes(attributes: &mut BTreeMap<String, Value>) -> Result<Self, ConvertError>;
+
+    /// Writes the struct's attributes into `out`, each converted to its type in `ty`.
+    ///
+    /// # Errors
+    /// An attribute missing from `ty`, or a field that does not convert to its type.
+    fn to_attributes(
+        &self,
+        ty: &ObjectType,
+        out: &mut BTreeMap<String, Value>,
+    ) -> Result<(), ConvertError>;
+}
+
+/// The attribute names of a [`TfObject`]: its own, and those of each struct it flattens.
+///
+/// A tree rather than a list because constants cannot concatenate slices; the const functions
+/// on it let the compiler reject duplicate names across flattened structs.
+#[derive(Debug, Clone, Copy)]
+pub struct AttributeNames {
+    /// Names of the struct's own attributes.
+    pub own: &'static [&'static str],
+    /// The names of each flattened struct.
+    pub flattened: &'static [&'static AttributeNames],
+}
+
+impl AttributeNames {
+    /// Number of names in the tree.
+    pub const fn len(&self) -> usize {
+        let mut n = self.own.len();
+        let mut i = 0;
+        while i < self.flattened.len() {
+            n += self.flattened[i].len();
+            i += 1;
+        }
+        n
+    }
+
+    /// True when the tree holds no names.
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `index`-th name, own names first, then each flattened struct's in order.
+    pub const fn get(&self, index: usize) -> Option<&'static str> {
+        if index < self.own.len() {
+            return Some(self.own[index]);
+        }
+        let mut rest = index - self.own.len();
+        let mut i = 0;
+        while i < self.flattened.len() {
+            let len = self.flattened[i].len();
+            if rest < len {
+                return self.flattened[i].get(rest);
+            }
+            rest -= len;
+            i += 1;
+        }
+        None
+    }
+
+    /// The first name that appears twice, if any.
+    pub const fn first_duplicate(&self) -> Option<&'static str> {
+        let len = self.len();
+        let mut i = 0;
+        while i < len {
+            let mut j = i + 1;
+            while j < len {
+                if let (Some(a), Some(b)) = (self.get(i), self.get(j))
+                    && str_eq(a, b)
+                {
+                    return Some(a);
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// All names, in tree order.
+    pub fn to_vec(&self) -> Vec<&'static str> {
+        (0..self.len()).filter_map(|i| self.get(i)).collect()
+    }
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Stops compilation when a struct and the structs it flattens share an attribute name.
+///
+/// Called by generated code in a constant, so the check runs in the compiler.
+///
+/// # Panics
+/// At compile time, naming the duplicate attribute.
+pub const fn assert_unique_names(names: &AttributeNames) {
+    if let Some(name) = names.first_duplicate() {
+        panic!("{}", concat_duplicate_message(name).as_str());
+    }
+}
+
+/// Room for the message of [`assert_unique_names`]: the text and an attribute name.
+struct DuplicateMessage {
+    bytes: [u8; 256],
+    len: usize,
+}
+
+impl DuplicateMessage {
+    const fn as_str(&self) -> &str {
+        let (head, _) = self.bytes.split_at(self.len);
+        match std::str::from_utf8(head) {
+            Ok(s) => s,
+            Err(_) => "duplicate attribute name across flattened structs",
+        }
+    }
+}
+
+const fn concat_duplicate_message(name: &str) -> DuplicateMessage {
+    let parts: [&str; 3] = [
+        "duplicate attribute name `",
+        name,
+        "` between a struct and a struct it flattens (#[tfsdk(flatten)]): attribute names must be unique across the object; rename one of the fields",
+    ];
+    let mut bytes = [0u8; 256];
+    let mut len = 0;
+    let mut p = 0;
+    while p < parts.len() {
+        let part = parts[p].as_bytes();
+        let mut i = 0;
+        while i < part.len() && len < bytes.len() {
+            bytes[len] = part[i];
+            len += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    // Cutting a long name could split a UTF-8 character; attribute names are ASCII.
+    DuplicateMessage { bytes, len }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INNER: AttributeNames = AttributeNames {
+        own: &["x", "y"],
+        flattened: &[],
+    };
+    const OUTER: AttributeNames = AttributeNames {
+        own: &["a", "b"],
+        flattened: &[&INNER],
+    };
+    const CLASH: AttributeNames = AttributeNames {
+        own: &["a", "y"],
+        flattened: &[&INNER],
+    };
+
+    #[test]
+    fn names_tree_walks_own_then_flattened() {
+        assert_eq!(OUTER.len(), 4);
+        assert_eq!(OUTER.to_vec(), ["a", "b", "x", "y"]);
+        assert_eq!(OUTER.get(4), None);
+        assert_eq!(OUTER.first_duplicate(), None);
+        assert_eq!(CLASH.first_duplicate(), Some("y"));
+        const _: () = assert_unique_names(&OUTER);
+    }
+
+    #[test]
+    fn duplicate_message_names_the_attribute() {
+        assert!(
+            concat_duplicate_message("port")
+                .as_str()
+                .starts_with("duplicate attribute name `port` between")
+        );
+    }
+}

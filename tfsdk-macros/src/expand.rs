@@ -1,0 +1,247 @@
+//! Generates the `TfObject`, `TerraformType`, `FromValue` and `ToValue` impls. Generated code
+//! calls small runtime helpers in `__private`; trait bounds are spanned at each field's type so
+//! a type without a conversion is reported on the field.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::{Container, Role};
+
+/// The impls for a checked container.
+pub fn expand(container: &Container<'_>) -> TokenStream {
+    let private = &container.private;
+    let ident = container.ident;
+    let (impl_generics, ty_generics, _) = container.generics.split_for_impl();
+    let where_clause = where_clause(container);
+
+    let attributes = container.attributes();
+    let own_names: Vec<&str> = attributes.iter().map(|(_, a)| a.name.as_str()).collect();
+    let flattened: Vec<_> = container.flattened().collect();
+
+    let flattened_names = flattened.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> &<#ty as #private::TfObject>::ATTRIBUTE_NAMES)
+    });
+
+    let collect_types = container.fields.iter().filter_map(|f| {
+        let ty = f.ty;
+        match &f.role {
+            Role::Attribute(a) => {
+                let name = &a.name;
+                Some(quote_spanned!(ty.span()=>
+                    #private::add_attribute_type::<#ty>(out, #name);
+                ))
+            }
+            Role::Flatten => Some(quote_spanned!(ty.span()=>
+                #private::add_flattened_types::<#ty>(out);
+            )),
+            Role::Skip => None,
+        }
+    });
+
+    let own_count = own_names.len();
+    let flattened_counts = flattened.iter().map(|f| {
+        let ty = f.ty;
+        quote!(+ <#ty as #private::TfObject>::attribute_count())
+    });
+
+    let has_own = if own_names.is_empty() {
+        quote!(false)
+    } else {
+        quote!(::core::matches!(name, #(#own_names)|*))
+    };
+    let has_flattened = flattened.iter().map(|f| {
+        let ty = f.ty;
+        quote!(|| <#ty as #private::TfObject>::has_attribute(name))
+    });
+
+    let field_inits = container.fields.iter().map(|f| {
+        let member = f.member;
+        let ty = f.ty;
+        match &f.role {
+            Role::Attribute(a) => {
+                let name = &a.name;
+                quote_spanned!(ty.span()=>
+                    #member: #private::take_attribute::<#ty>(attributes, #name)?
+                )
+            }
+            Role::Flatten => quote_spanned!(ty.span()=>
+                #member: #private::take_flattened::<#ty>(attributes)?
+            ),
+            Role::Skip => quote_spanned!(ty.span()=>
+                #member: #private::skipped::<#ty>()
+            ),
+        }
+    });
+
+    let puts = container.fields.iter().filter_map(|f| {
+        let member = f.member;
+        let ty = f.ty;
+        match &f.role {
+            Role::Attribute(a) => {
+                let name = &a.name;
+                Some(quote_spanned!(ty.span()=>
+                    #private::put_attribute::<#ty>(out, ty, #name, &self.#member)?;
+                ))
+            }
+            Role::Flatten => Some(quote_spanned!(ty.span()=>
+                #private::put_flattened::<#ty>(out, ty, &self.#member)?;
+            )),
+            Role::Skip => None,
+        }
+    });
+
+    // Duplicate names across flattened structs are a compile-time error: a constant the
+    // compiler evaluates. Non-generic structs check in a free constant (evaluated by
+    // `cargo check` too); generic ones in an associated constant their methods use.
+    let (unique_check, unique_use) = match flattened.first() {
+        None => (quote!(), quote!()),
+        Some(first) if !container.is_generic() => {
+            let span = first.member.span();
+            (
+                quote_spanned!(span=>
+                    const _: () = #private::assert_unique_names(
+                        &<#ident as #private::TfObject>::ATTRIBUTE_NAMES
+                    );
+                ),
+                quote!(),
+            )
+        }
+        Some(first) => {
+            let span = first.member.span();
+            (
+                quote_spanned!(span=>
+                    impl #impl_generics #ident #ty_generics #where_clause {
+                        #[doc(hidden)]
+                        const __TFSDK_UNIQUE_ATTRIBUTE_NAMES: () = #private::assert_unique_names(
+                            &<Self as #private::TfObject>::ATTRIBUTE_NAMES
+                        );
+                    }
+                ),
+                quote!(let () = Self::__TFSDK_UNIQUE_ATTRIBUTE_NAMES;),
+            )
+        }
+    };
+
+    let terraform_type = if container.is_generic() {
+        quote!(#private::object_type::<Self>())
+    } else {
+        quote!({
+            static OBJECT_TYPE: #private::OnceLock<#private::Type> = #private::OnceLock::new();
+            ::core::clone::Clone::clone(OBJECT_TYPE.get_or_init(#private::object_type::<Self>))
+        })
+    };
+
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::TfObject for #ident #ty_generics #where_clause {
+            const ATTRIBUTE_NAMES: #private::AttributeNames = #private::AttributeNames {
+                own: &[#(#own_names),*],
+                flattened: &[#(#flattened_names),*],
+            };
+
+            fn collect_attribute_types(
+                out: &mut #private::Map<#private::String, #private::Type>,
+            ) {
+                #unique_use
+                #(#collect_types)*
+            }
+
+            fn attribute_count() -> usize {
+                #own_count #(#flattened_counts)*
+            }
+
+            fn has_attribute(name: &str) -> bool {
+                #has_own #(#has_flattened)*
+            }
+
+            fn from_attributes(
+                attributes: &mut #private::Map<#private::String, #private::Value>,
+            ) -> #private::Result<Self, #private::ConvertError> {
+                #unique_use
+                #private::Result::Ok(Self {
+                    #(#field_inits,)*
+                })
+            }
+
+            fn to_attributes(
+                &self,
+                ty: &#private::ObjectType,
+                out: &mut #private::Map<#private::String, #private::Value>,
+            ) -> #private::Result<(), #private::ConvertError> {
+                #(#puts)*
+                #private::Result::Ok(())
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::TerraformType for #ident #ty_generics #where_clause {
+            fn terraform_type() -> #private::Type {
+                #terraform_type
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::FromValue for #ident #ty_generics #where_clause {
+            fn from_value(
+                value: #private::Value,
+            ) -> #private::Result<Self, #private::ConvertError> {
+                #private::object_from_value::<Self>(value)
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::ToValue for #ident #ty_generics #where_clause {
+            fn to_value(
+                &self,
+                ty: &#private::Type,
+            ) -> #private::Result<#private::Value, #private::ConvertError> {
+                #private::object_to_value(self, ty)
+            }
+        }
+
+        #unique_check
+    }
+}
+
+/// The struct's where clause plus a bound for each field type that mentions a type parameter
+/// (serde's approach: bounds on field types, not on parameters).
+fn where_clause(container: &Container<'_>) -> Option<syn::WhereClause> {
+    let private = &container.private;
+    let params: Vec<&syn::Ident> = container.generics.type_params().map(|p| &p.ident).collect();
+    let mut clause = container.generics.where_clause.clone();
+    if params.is_empty() {
+        return clause;
+    }
+    let predicates: Vec<syn::WherePredicate> = container
+        .fields
+        .iter()
+        .filter(|f| mentions_any(f.ty, &params))
+        .map(|f| {
+            let ty = f.ty;
+            let bound = match f.role {
+                Role::Attribute(_) => quote!(#private::AttributeField),
+                Role::Flatten => quote!(#private::FlattenedField),
+                Role::Skip => quote!(#private::SkippedField),
+            };
+            syn::parse_quote_spanned!(ty.span()=> #ty: #bound)
+        })
+        .collect();
+    if predicates.is_empty() {
+        return clause;
+    }
+    let clause_ref = clause.get_or_insert_with(|| syn::WhereClause {
+        where_token: Default::default(),
+        predicates: Default::default(),
+    });
+    clause_ref.predicates.extend(predicates);
+    clause
+}
+
+fn mentions_any(ty: &syn::Type, params: &[&syn::Ident]) -> bool {
+    let tokens = quote!(#ty).to_string();
+    tokens
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|word| params.iter().any(|p| *p == word))
+}

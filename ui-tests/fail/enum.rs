@@ -1,0 +1,9 @@
+use tfsdk_core::TfObject;
+
+#[derive(TfObject)]
+enum Volume {
+    Small,
+    Large,
+}
+
+fn main() {}

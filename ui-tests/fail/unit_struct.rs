@@ -1,0 +1,6 @@
+use tfsdk_core::TfObject;
+
+#[derive(TfObject)]
+struct Volume;
+
+fn main() {}
