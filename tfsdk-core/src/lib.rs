@@ -8,13 +8,14 @@ pub mod convert;
 pub mod diag;
 mod object;
 pub mod path;
+pub mod schema;
 pub mod tftypes;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
-pub use object::{AttributeNames, TfObject, assert_unique_names};
+pub use object::{AttributeNames, TfObject, TfSchema, assert_unique_names};
 
 /// Derives [`TfObject`] (with [`TerraformType`](convert::TerraformType),
 /// [`FromValue`](convert::FromValue) and [`ToValue`](convert::ToValue)) for a struct whose fields

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
+use crate::schema::{self, Schema};
 use crate::tftypes::{ObjectType, Type, Value};
 
 /// A Rust struct that maps one to one onto a Terraform object.
@@ -15,6 +16,9 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     /// The attribute names, the flattened structs' included, as a tree the compiler checks for
     /// duplicates.
     const ATTRIBUTE_NAMES: AttributeNames;
+
+    /// True for a `#[tfsdk(schema)]` struct, whose attributes all have a role.
+    const IS_SCHEMA: bool = false;
 
     /// Adds each attribute's name and type to `out`.
     fn collect_attribute_types(out: &mut BTreeMap<String, Type>);
@@ -31,6 +35,9 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     /// A missing attribute, or an attribute value that does not convert to its field.
     fn from_attributes(attributes: &mut BTreeMap<String, Value>) -> Result<Self, ConvertError>;
 
+    /// Adds each attribute's schema (type, nested attributes, behaviours) to `out`.
+    fn collect_schema_attributes(out: &mut BTreeMap<String, schema::Attribute>);
+
     /// Writes the struct's attributes into `out`, each converted to its type in `ty`.
     ///
     /// # Errors
@@ -40,6 +47,23 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
         ty: &ObjectType,
         out: &mut BTreeMap<String, Value>,
     ) -> Result<(), ConvertError>;
+}
+
+/// A [`TfObject`] that is the schema of a resource, data source or provider
+/// (`#[tfsdk(schema)]`): every attribute is `required`, `optional` or `computed`.
+pub trait TfSchema: TfObject {
+    /// Documentation of the schema (`#[tfsdk(schema, description = "...")]`).
+    const DESCRIPTION: Option<&'static str> = None;
+
+    /// The schema: each attribute with its type and behaviours.
+    fn schema() -> Schema {
+        let mut attributes = BTreeMap::new();
+        Self::collect_schema_attributes(&mut attributes);
+        Schema {
+            attributes,
+            description: Self::DESCRIPTION.map(str::to_owned),
+        }
+    }
 }
 
 /// The attribute names of a [`TfObject`]: its own, and those of each struct it flattens.

@@ -6,7 +6,10 @@
 use std::collections::BTreeMap;
 
 pub use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
-pub use crate::object::{AttributeNames, TfObject, assert_unique_names};
+pub use crate::object::{AttributeNames, TfObject, TfSchema, assert_unique_names};
+pub use crate::schema::{
+    Attribute as SchemaAttribute, DefaultValue, DiffSuppress, NestedAttributes, NestingMode,
+};
 pub use crate::tftypes::{ObjectType, Type, Value, ValueData};
 pub use core::default::Default;
 pub use core::option::Option;
@@ -216,4 +219,57 @@ pub fn object_to_value<T: TfObject>(value: &T, ty: &Type) -> Result<Value, Conve
     let mut attributes = BTreeMap::new();
     value.to_attributes(object, &mut attributes)?;
     Ok(Value::__object_unchecked(ty.clone(), attributes))
+}
+
+/// The schema attribute of a field of type `T`: its type and nested attributes; generated code
+/// sets the behaviours.
+pub fn schema_attribute<T: TerraformType>() -> SchemaAttribute {
+    let mut attribute = SchemaAttribute::new(T::terraform_type());
+    attribute.nested = T::nested_attributes();
+    attribute
+}
+
+/// Adds a flattened struct's schema attributes.
+pub fn add_flattened_schema<T: FlattenedField>(out: &mut BTreeMap<String, SchemaAttribute>) {
+    T::collect_schema_attributes(out);
+}
+
+/// The nested attributes of a schema struct used as one object.
+pub fn nested_single<T: TfObject>() -> NestedAttributes {
+    let mut attributes = BTreeMap::new();
+    T::collect_schema_attributes(&mut attributes);
+    NestedAttributes {
+        nesting: NestingMode::Single,
+        attributes,
+    }
+}
+
+/// A default value converted to the attribute type of a field of type `F`.
+///
+/// # Errors
+/// The conversion's message.
+pub fn default_value<F: TerraformType, V: ToValue>(value: &V) -> Result<Value, String> {
+    value
+        .to_value(&F::terraform_type())
+        .map_err(|e| e.to_string())
+}
+
+/// Runs a diff-suppression function over two attribute values converted to its argument type;
+/// values that do not convert (null, unknown) are never suppressed.
+pub fn suppress_with<T: FromValue>(old: &Value, new: &Value, suppress: fn(&T, &T) -> bool) -> bool {
+    match (T::from_value(old.clone()), T::from_value(new.clone())) {
+        (Ok(old), Ok(new)) => suppress(&old, &new),
+        _ => false,
+    }
+}
+
+/// Stops compilation when a schema struct flattens a struct that is not a schema.
+///
+/// # Panics
+/// At compile time.
+pub const fn assert_flattened_schema(is_schema: bool) {
+    assert!(
+        is_schema,
+        "a #[tfsdk(schema)] struct can only flatten #[tfsdk(schema)] structs: add #[tfsdk(schema)] to the flattened struct and give each of its attributes a role"
+    );
 }

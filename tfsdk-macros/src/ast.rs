@@ -12,8 +12,9 @@ pub struct Container<'a> {
     /// `<crate>::__private`, the path generated code reaches the runtime through.
     pub private: syn::Path,
     /// Set when the struct is a schema (`#[tfsdk(schema)]`).
-    #[allow(dead_code)] // read by the schema generation
     pub schema: Option<Span>,
+    /// Documentation of the schema.
+    pub description: Option<String>,
     /// The fields, in declaration order.
     pub fields: Vec<Field<'a>>,
 }
@@ -45,13 +46,11 @@ pub struct Attribute {
     /// Span of the name's string literal.
     pub name_span: Span,
     /// Schema behaviours.
-    #[allow(dead_code)] // read by the schema generation
     pub behaviour: Behaviour,
 }
 
 /// Schema behaviours of one attribute (seed 002).
 #[derive(Default)]
-#[allow(dead_code)] // read by the schema generation
 pub struct Behaviour {
     /// `required`.
     pub required: bool,

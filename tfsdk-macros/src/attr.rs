@@ -13,6 +13,8 @@ pub struct ContainerOptions {
     pub krate: Option<syn::Path>,
     /// The struct is a resource, data source or provider schema: every attribute needs a role.
     pub schema: Flag,
+    /// Documentation of the schema.
+    pub description: Option<String>,
 }
 
 /// Options on a field: `#[tfsdk(name = "attr", optional, default = false, ...)]`.

@@ -81,6 +81,7 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
         generics: &input.generics,
         private,
         schema: options.schema.is_present().then(|| options.schema.span()),
+        description: options.description,
         fields,
     })
 }

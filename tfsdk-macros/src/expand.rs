@@ -7,6 +7,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Container, Role};
+use crate::schema;
 
 /// The impls for a checked container.
 pub fn expand(container: &Container<'_>) -> TokenStream {
@@ -133,9 +134,24 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         })
     };
 
+    let collect_schema = schema::collect_attributes(container);
+    let schema_impls = schema::schema_impls(container);
+    let is_schema = container.schema.is_some();
+    let nested_attributes = if is_schema {
+        quote!(
+            fn nested_attributes() -> #private::Option<#private::NestedAttributes> {
+                #private::Option::Some(#private::nested_single::<Self>())
+            }
+        )
+    } else {
+        quote!()
+    };
+
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::TfObject for #ident #ty_generics #where_clause {
+            const IS_SCHEMA: bool = #is_schema;
+
             const ATTRIBUTE_NAMES: #private::AttributeNames = #private::AttributeNames {
                 own: &[#(#own_names),*],
                 flattened: &[#(#flattened_names),*],
@@ -146,6 +162,12 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
             ) {
                 #unique_use
                 #(#collect_types)*
+            }
+
+            fn collect_schema_attributes(
+                out: &mut #private::Map<#private::String, #private::SchemaAttribute>,
+            ) {
+                #collect_schema
             }
 
             fn attribute_count() -> usize {
@@ -180,6 +202,8 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
             fn terraform_type() -> #private::Type {
                 #terraform_type
             }
+
+            #nested_attributes
         }
 
         #[automatically_derived]
@@ -202,6 +226,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         }
 
         #unique_check
+        #schema_impls
     }
 }
 

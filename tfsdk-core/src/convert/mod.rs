@@ -33,6 +33,13 @@ use crate::tftypes::{Type, Value};
 pub trait TerraformType {
     /// The Terraform type values of this Rust type convert to and from.
     fn terraform_type() -> Type;
+
+    /// The schema attributes nested in values of this type: `Some` for a
+    /// `#[tfsdk(schema)]` struct and for lists, sets, maps and options of one, `None` for
+    /// everything else (the default).
+    fn nested_attributes() -> Option<crate::schema::NestedAttributes> {
+        None
+    }
 }
 
 /// Builds a Rust value from a Terraform value (the framework's `Get` rules).
