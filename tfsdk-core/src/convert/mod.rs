@@ -24,8 +24,13 @@ mod pointer;
 mod primitive;
 mod set;
 mod slice;
+mod states;
 
 pub use error::{ConvertError, ConvertErrorKind, type_name};
+pub use states::{
+    KnownValue, from_known_value, from_value_nullable, from_value_nullable_unknownable,
+    from_value_unknownable, to_value_nullable, to_value_nullable_unknownable, to_value_unknownable,
+};
 
 use crate::tftypes::{Type, Value, ValueData};
 
