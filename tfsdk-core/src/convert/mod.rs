@@ -10,12 +10,29 @@
 //!   implementing it by hand is Go's `ValueCreator`).
 //!
 //! Errors are [`ConvertError`]s carrying the attribute path of the offending part.
+//!
+//! The rules live one file per kind, as in the Go framework's `internal/reflect`: strings and
+//! bools in `primitive.rs`, numbers in `number.rs`, `Vec` in `slice.rs`, maps in `map.rs`, Rust
+//! sets in `set.rs`, `Option`/`Box` in `pointer.rs` and `tftypes::Value` (the "any" target) in
+//! `dynamic.rs`.
 
+mod dynamic;
 mod error;
+mod map;
+mod number;
+mod pointer;
+mod primitive;
+mod set;
+mod slice;
+mod states;
 
 pub use error::{ConvertError, ConvertErrorKind, type_name};
+pub use states::{
+    KnownValue, from_known_value, from_value_nullable, from_value_nullable_unknownable,
+    from_value_unknownable, to_value_nullable, to_value_nullable_unknownable, to_value_unknownable,
+};
 
-use crate::tftypes::{Type, Value};
+use crate::tftypes::{Type, Value, ValueData};
 
 /// A Rust type that stands for one Terraform type.
 ///
@@ -30,6 +47,18 @@ use crate::tftypes::{Type, Value};
 /// }
 /// assert_eq!(Port::terraform_type(), Type::Number);
 /// ```
+///
+/// A type whose Terraform type is only known at run time (an untyped `types::Object`,
+/// `types::Tuple`) does not implement it, so it cannot be the field of a derived struct; the
+/// compiler then says to write `types::Object<YourModel>`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no static Terraform type",
+    label = "the Terraform type of `{Self}` is not known at compile time",
+    note = "an untyped `types::Object` learns its attribute types at run time; as a field, write \
+            `types::Object<YourModel>` where `YourModel` derives `TfObject`",
+    note = "any other type needs `TerraformType`, `FromValue` and `ToValue` (derive `TfObject` \
+            or implement them)"
+)]
 pub trait TerraformType {
     /// The Terraform type values of this Rust type convert to and from.
     fn terraform_type() -> Type;
@@ -90,4 +119,33 @@ pub trait Unknownable: Sized {
     fn unknown() -> Self;
     /// True when the value is unknown (Go's `GetUnknown`).
     fn is_unknown(&self) -> bool;
+}
+
+/// The error for data that a conversion into `T` cannot take: null and unknown get their own
+/// kinds (with the remedy), anything else is a type mismatch against `expected`.
+#[cold]
+#[inline(never)]
+pub(crate) fn unexpected<T: ?Sized>(ty: &Type, data: &ValueData, expected: &str) -> ConvertError {
+    match data {
+        ValueData::Null => ConvertError::null::<T>(ty),
+        ValueData::Unknown => ConvertError::unknown::<T>(ty),
+        _ => ConvertError::type_mismatch::<T>(expected, ty),
+    }
+}
+
+/// The error for a Rust value asked to become a value of a type it cannot represent.
+#[cold]
+#[inline(never)]
+pub(crate) fn cannot_become<T: ?Sized>(ty: &Type, expected: &str) -> ConvertError {
+    ConvertError::type_mismatch::<T>(expected, ty)
+}
+
+/// The type a value built for `ty` gets: `ty` itself, or `T`'s static type when `ty` is
+/// [`Type::Dynamic`] (a null `Option<String>` under `any` is a null string).
+#[inline]
+pub(crate) fn concrete_type<T: TerraformType + ?Sized>(ty: &Type) -> Type {
+    match ty {
+        Type::Dynamic => T::terraform_type(),
+        other => other.clone(),
+    }
 }

@@ -1,0 +1,132 @@
+//! `Option<T>` (Go's pointers: `None` ⇔ null) and the smart pointers `Box`, `Arc` and `Rc`.
+//!
+//! `Option<T>` reads null as `None` and anything else by `T`'s rule, so an unknown value still
+//! needs a `T` that holds unknown. It writes `None` as a null of the requested type (of `T`'s
+//! static type under `any`). Boxes and reference-counted pointers behave exactly like what they
+//! point to.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::{FromValue, Nullable, TerraformType, ToValue, concrete_type};
+use crate::convert::ConvertError;
+use crate::tftypes::{Type, Value};
+
+impl<T: TerraformType> TerraformType for Option<T> {
+    fn terraform_type() -> Type {
+        T::terraform_type()
+    }
+}
+
+impl<T: FromValue> FromValue for Option<T> {
+    /// Null is `None`; anything else is `T`'s business.
+    #[inline]
+    fn from_value(value: Value) -> Result<Self, ConvertError> {
+        if value.is_null() {
+            Ok(None)
+        } else {
+            T::from_value(value).map(Some)
+        }
+    }
+}
+
+impl<T: ToValue + TerraformType> ToValue for Option<T> {
+    /// `None` is a null of type `ty`.
+    #[inline]
+    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+        match self {
+            Some(inner) => inner.to_value(ty),
+            None => Ok(Value::null(concrete_type::<T>(ty))),
+        }
+    }
+}
+
+impl<T> Nullable for Option<T> {
+    fn null() -> Self {
+        None
+    }
+
+    fn is_null(&self) -> bool {
+        self.is_none()
+    }
+}
+
+macro_rules! smart_pointer {
+    ($($p:ident),*) => {$(
+        impl<T: TerraformType + ?Sized> TerraformType for $p<T> {
+            fn terraform_type() -> Type {
+                T::terraform_type()
+            }
+        }
+
+        impl<T: FromValue> FromValue for $p<T> {
+            #[inline]
+            fn from_value(value: Value) -> Result<Self, ConvertError> {
+                T::from_value(value).map($p::new)
+            }
+        }
+
+        impl<T: ToValue + ?Sized> ToValue for $p<T> {
+            #[inline]
+            fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+                (**self).to_value(ty)
+            }
+        }
+    )*};
+}
+
+smart_pointer!(Box, Arc, Rc);
+
+impl<T: TerraformType + ?Sized> TerraformType for &T {
+    fn terraform_type() -> Type {
+        T::terraform_type()
+    }
+}
+
+impl<T: ToValue + ?Sized> ToValue for &T {
+    #[inline]
+    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+        (**self).to_value(ty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn none_is_null_both_ways() {
+        assert_eq!(
+            Option::<String>::from_value(Value::null(Type::String)).unwrap(),
+            None
+        );
+        assert_eq!(
+            Option::<String>::from_value(Value::from("a"))
+                .unwrap()
+                .as_deref(),
+            Some("a")
+        );
+        assert!(Option::<String>::from_value(Value::unknown(Type::String)).is_err());
+        assert_eq!(
+            None::<String>.to_value(&Type::String).unwrap(),
+            Value::null(Type::String)
+        );
+        assert_eq!(
+            None::<i64>.to_value(&Type::Dynamic).unwrap(),
+            Value::null(Type::Number)
+        );
+    }
+
+    #[test]
+    fn boxes_are_transparent() {
+        let b = Box::<i64>::from_value(Value::from(3)).unwrap();
+        assert_eq!(*b, 3);
+        assert_eq!(b.to_value(&Type::Number).unwrap(), Value::from(3));
+        let s: Box<str> = "x".into();
+        assert_eq!(s.to_value(&Type::String).unwrap(), Value::from("x"));
+        assert_eq!(
+            Arc::new(1u8).to_value(&Type::Number).unwrap(),
+            Value::from(1)
+        );
+    }
+}

@@ -1,0 +1,193 @@
+//! Sets: Terraform sets into `Vec`, `HashSet` and `BTreeSet`, and Rust collections into sets.
+//!
+//! Set elements are named in paths by their value (`[Value("a")]`), as Terraform does. Two
+//! elements that are equal after conversion are an error in both directions: a set keeps each
+//! element once, and silently dropping one would lose data.
+
+use std::collections::{BTreeSet, HashSet};
+use std::hash::{BuildHasher, Hash};
+
+use super::slice::check_same_type;
+use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
+use crate::convert::{ConvertError, ConvertErrorKind};
+use crate::path::PathStep;
+use crate::tftypes::{Type, Value, ValueData};
+
+/// Converts the elements of a known set one by one, handing each to `add` with the original
+/// element (for the path and message of a duplicate).
+///
+/// Each element is copied before it is converted, so a failing element can still be named by
+/// its value in the error's path; this is the one conversion that pays a copy on its success
+/// path.
+pub(crate) fn set_elements_from_value<T: FromValue>(
+    elements: Vec<Value>,
+    mut add: impl FnMut(T, &Value) -> Result<(), ConvertError>,
+) -> Result<(), ConvertError> {
+    for element in elements {
+        let key = element.clone();
+        match T::from_value(element) {
+            Ok(converted) => add(converted, &key).map_err(|e| e.under_set_value(&key))?,
+            Err(error) => return Err(error.under_set_value(&key)),
+        }
+    }
+    Ok(())
+}
+
+/// Reads a known set, list or tuple into a Rust set through `insert`, which says whether the
+/// element was new.
+fn rust_set_from_value<S, T: FromValue>(
+    value: Value,
+    with_capacity: impl FnOnce(usize) -> S,
+    mut insert: impl FnMut(&mut S, T) -> bool,
+) -> Result<S, ConvertError> {
+    match value.into_parts() {
+        (_, ValueData::Set(elements)) => {
+            let mut out = with_capacity(elements.len());
+            set_elements_from_value(elements, |element, original| {
+                if insert(&mut out, element) {
+                    Ok(())
+                } else {
+                    Err(duplicate(original))
+                }
+            })?;
+            Ok(out)
+        }
+        (_, ValueData::List(elements) | ValueData::Tuple(elements)) => {
+            let mut out = with_capacity(elements.len());
+            for (index, element) in elements.into_iter().enumerate() {
+                let original = element.clone();
+                let converted = T::from_value(element).map_err(|e| e.under_index(index))?;
+                if !insert(&mut out, converted) {
+                    return Err(duplicate(&original).under_index(index));
+                }
+            }
+            Ok(out)
+        }
+        (ty, data) => Err(unexpected::<S>(&ty, &data, "a set, list or tuple")),
+    }
+}
+
+#[cold]
+fn duplicate(element: &Value) -> ConvertError {
+    ConvertError::new(ConvertErrorKind::DuplicateSetElement {
+        element: element.to_string(),
+    })
+}
+
+/// Builds a known set of type `ty` (whose element type is `element`) from Rust elements;
+/// equal elements are an error.
+pub(crate) fn set_value<'a, T: ToValue + 'a>(
+    items: impl ExactSizeIterator<Item = &'a T>,
+    ty: &Type,
+    element: &Type,
+) -> Result<Value, ConvertError> {
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let value = item.to_value(element)?;
+        debug_assert!(value.ty().usable_as(element));
+        out.push(value);
+    }
+    check_same_type(element, out.iter().map(|v| (v, v)), |v| {
+        PathStep::ElementKeyValue(v.clone())
+    })?;
+    out.sort_by(Value::canonical_cmp);
+    // Sorted, equal elements are neighbours. Values not wholly known are never duplicates:
+    // an unknown may turn out to be anything.
+    for pair in out.windows(2) {
+        if pair[0] == pair[1] && pair[0].is_wholly_known() {
+            return Err(duplicate(&pair[1]).under_set_value(&pair[1]));
+        }
+    }
+    Ok(Value::from_parts_unchecked(ty.clone(), ValueData::Set(out)))
+}
+
+/// A set of `T` for `ty`: `set(…)` as given, or `set(T)` under `any`.
+fn rust_set_to_value<'a, S: ?Sized, T: ToValue + TerraformType + 'a>(
+    items: impl ExactSizeIterator<Item = &'a T>,
+    ty: &Type,
+) -> Result<Value, ConvertError> {
+    match ty {
+        Type::Set(element) => set_value(items, ty, element),
+        Type::Dynamic => {
+            let element = T::terraform_type();
+            set_value(items, &Type::set(element.clone()), &element)
+        }
+        _ => Err(cannot_become::<S>(ty, "a set")),
+    }
+}
+
+impl<T: TerraformType, S> TerraformType for HashSet<T, S> {
+    fn terraform_type() -> Type {
+        Type::set(T::terraform_type())
+    }
+}
+
+impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T, S> {
+    /// A known set (or a list or tuple without duplicates).
+    fn from_value(value: Value) -> Result<Self, ConvertError> {
+        rust_set_from_value(
+            value,
+            |n| HashSet::with_capacity_and_hasher(n, S::default()),
+            |set, element| set.insert(element),
+        )
+    }
+}
+
+impl<T: ToValue + TerraformType, S> ToValue for HashSet<T, S> {
+    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+        rust_set_to_value::<Self, T>(self.iter(), ty)
+    }
+}
+
+impl<T: TerraformType> TerraformType for BTreeSet<T> {
+    fn terraform_type() -> Type {
+        Type::set(T::terraform_type())
+    }
+}
+
+impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
+    /// A known set (or a list or tuple without duplicates).
+    fn from_value(value: Value) -> Result<Self, ConvertError> {
+        rust_set_from_value(
+            value,
+            |_| BTreeSet::new(),
+            |set, element| set.insert(element),
+        )
+    }
+}
+
+impl<T: ToValue + TerraformType> ToValue for BTreeSet<T> {
+    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+        rust_set_to_value::<Self, T>(self.iter(), ty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rust_sets_read_sets_and_reject_duplicate_lists() {
+        let set = Value::set(Type::Number, [Value::from(2), Value::from(1)]).unwrap();
+        let ours = BTreeSet::<i64>::from_value(set.clone()).unwrap();
+        assert_eq!(ours.into_iter().collect::<Vec<_>>(), [1, 2]);
+        let hashed: HashSet<i64> = HashSet::from_value(set.clone()).unwrap();
+        assert_eq!(hashed.len(), 2);
+        let list = Value::list(Type::Number, [Value::from(1), Value::from(1)]).unwrap();
+        let err = BTreeSet::<i64>::from_value(list).unwrap_err();
+        assert_eq!(err.path().to_string(), "[1]");
+        assert_eq!(
+            BTreeSet::from([1i64, 2])
+                .to_value(&Type::set(Type::Number))
+                .unwrap(),
+            set
+        );
+    }
+
+    #[test]
+    fn set_elements_are_named_by_value() {
+        let set = Value::set(Type::Number, [Value::from(1), Value::from(300)]).unwrap();
+        let err = Vec::<u8>::from_value(set).unwrap_err();
+        assert_eq!(err.path().to_string(), "[Value(300)]");
+    }
+}
