@@ -21,7 +21,11 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     const IS_SCHEMA: bool = false;
 
     /// Adds each attribute's name and type to `out`.
-    fn collect_attribute_types(out: &mut BTreeMap<String, Type>);
+    fn collect_attribute_types(out: &mut BTreeMap<String, Type>) {
+        let mut attributes = BTreeMap::new();
+        Self::collect_schema_attributes(&mut attributes);
+        out.extend(attributes.into_iter().map(|(name, a)| (name, a.ty)));
+    }
 
     /// Number of attributes, the flattened structs' included.
     fn attribute_count() -> usize;

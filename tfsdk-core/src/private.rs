@@ -63,16 +63,6 @@ pub fn object_type<T: TfObject>() -> Type {
     Type::object(attributes)
 }
 
-/// Adds one field's attribute type.
-pub fn add_attribute_type<T: TerraformType>(out: &mut BTreeMap<String, Type>, name: &str) {
-    out.insert(name.to_owned(), T::terraform_type());
-}
-
-/// Adds a flattened struct's attribute types.
-pub fn add_flattened_types<T: FlattenedField>(out: &mut BTreeMap<String, Type>) {
-    T::collect_attribute_types(out);
-}
-
 /// Builds a derived struct from an object value: null, unknown and non-object values are
 /// errors, and the object's attributes must be exactly the struct's.
 ///

@@ -25,22 +25,6 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         quote_spanned!(ty.span()=> &<#ty as #private::TfObject>::ATTRIBUTE_NAMES)
     });
 
-    let collect_types = container.fields.iter().filter_map(|f| {
-        let ty = f.ty;
-        match &f.role {
-            Role::Attribute(a) => {
-                let name = &a.name;
-                Some(quote_spanned!(ty.span()=>
-                    #private::add_attribute_type::<#ty>(out, #name);
-                ))
-            }
-            Role::Flatten => Some(quote_spanned!(ty.span()=>
-                #private::add_flattened_types::<#ty>(out);
-            )),
-            Role::Skip => None,
-        }
-    });
-
     let own_count = own_names.len();
     let flattened_counts = flattened.iter().map(|f| {
         let ty = f.ty;
@@ -100,6 +84,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         None => (quote!(), quote!()),
         Some(first) if !container.is_generic() => {
             let span = first.member.span();
+            let private = respan(quote!(#private), span);
             (
                 quote_spanned!(span=>
                     const _: () = #private::assert_unique_names(
@@ -157,16 +142,10 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
                 flattened: &[#(#flattened_names),*],
             };
 
-            fn collect_attribute_types(
-                out: &mut #private::Map<#private::String, #private::Type>,
-            ) {
-                #unique_use
-                #(#collect_types)*
-            }
-
             fn collect_schema_attributes(
                 out: &mut #private::Map<#private::String, #private::SchemaAttribute>,
             ) {
+                #unique_use
                 #collect_schema
             }
 
@@ -262,6 +241,24 @@ fn where_clause(container: &Container<'_>) -> Option<syn::WhereClause> {
     });
     clause_ref.predicates.extend(predicates);
     clause
+}
+
+/// The same tokens, all spanned at `span` (so an error inside them points there).
+pub fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let proc_macro2::TokenTree::Group(group) = &tree {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                tree = proc_macro2::TokenTree::Group(inner);
+            } else {
+                tree.set_span(span);
+            }
+            tree
+        })
+        .collect()
 }
 
 fn mentions_any(ty: &syn::Type, params: &[&syn::Ident]) -> bool {

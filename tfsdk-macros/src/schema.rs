@@ -45,6 +45,7 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
         quote!(attribute.description = #private::Option::Some(#private::String::from(#text));)
     });
     let default = behaviour.default.as_ref().map(|expr| {
+        let private = crate::expand::respan(quote!(#private), expr.span());
         // The conversion is spanned at the expression: a default of the wrong type is reported
         // there.
         let value = quote_spanned!(expr.span()=>
@@ -61,8 +62,10 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
         )
     });
     let default_fn = behaviour.default_fn.as_ref().map(|path| {
+        let private = crate::expand::respan(quote!(#private), path.span());
         let call = quote_spanned!(path.span()=>
-            match #path() {
+            let default_fn: fn() -> #private::Result<_, _> = #path;
+            match default_fn() {
                 #private::Result::Ok(value) => {
                     let value: #value_ty = ::core::convert::Into::into(value);
                     #private::default_value::<#ty, #value_ty>(&value)
@@ -90,6 +93,7 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
         )
     });
     let start = quote_spanned!(ty.span()=>
+        #[allow(unused_mut)]
         let mut attribute = #private::schema_attribute::<#ty>();
     );
     quote! {
@@ -136,6 +140,7 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
     };
     let flattened_checks = container.flattened().map(|field| {
         let ty = field.ty;
+        let private = crate::expand::respan(quote!(#private), ty.span());
         quote_spanned!(ty.span()=>
             const _: () = #private::assert_flattened_schema(
                 <#ty as #private::TfObject>::IS_SCHEMA

@@ -11,6 +11,7 @@ use super::slice::check_same_type;
 use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
 use crate::convert::ConvertError;
 use crate::path::PathStep;
+use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value, ValueData};
 
 /// Converts the entries of a known map or object into a collection made by `init` (given the
@@ -129,6 +130,9 @@ impl<T: TerraformType> TerraformType for BTreeMap<String, T> {
     fn terraform_type() -> Type {
         Type::map(T::terraform_type())
     }
+    fn nested_attributes() -> Option<NestedAttributes> {
+        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Map))
+    }
 }
 
 impl<T: FromValue> FromValue for BTreeMap<String, T> {
@@ -156,6 +160,9 @@ impl<T: ToValue + TerraformType> ToValue for BTreeMap<String, T> {
 impl<T: TerraformType, S> TerraformType for HashMap<String, T, S> {
     fn terraform_type() -> Type {
         Type::map(T::terraform_type())
+    }
+    fn nested_attributes() -> Option<NestedAttributes> {
+        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Map))
     }
 }
 

@@ -10,11 +10,16 @@ use std::sync::Arc;
 
 use super::{FromValue, Nullable, TerraformType, ToValue, concrete_type};
 use crate::convert::ConvertError;
+use crate::schema::NestedAttributes;
 use crate::tftypes::{Type, Value};
 
 impl<T: TerraformType> TerraformType for Option<T> {
     fn terraform_type() -> Type {
         T::terraform_type()
+    }
+
+    fn nested_attributes() -> Option<NestedAttributes> {
+        T::nested_attributes()
     }
 }
 
@@ -56,6 +61,10 @@ macro_rules! smart_pointer {
         impl<T: TerraformType + ?Sized> TerraformType for $p<T> {
             fn terraform_type() -> Type {
                 T::terraform_type()
+            }
+
+            fn nested_attributes() -> Option<NestedAttributes> {
+                T::nested_attributes()
             }
         }
 

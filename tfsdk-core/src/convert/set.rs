@@ -11,6 +11,7 @@ use super::slice::check_same_type;
 use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
 use crate::convert::{ConvertError, ConvertErrorKind};
 use crate::path::PathStep;
+use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value, ValueData};
 
 /// Converts the elements of a known set one by one, handing each to `add` with the original
@@ -120,6 +121,9 @@ impl<T: TerraformType, S> TerraformType for HashSet<T, S> {
     fn terraform_type() -> Type {
         Type::set(T::terraform_type())
     }
+    fn nested_attributes() -> Option<NestedAttributes> {
+        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Set))
+    }
 }
 
 impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T, S> {
@@ -142,6 +146,9 @@ impl<T: ToValue + TerraformType, S> ToValue for HashSet<T, S> {
 impl<T: TerraformType> TerraformType for BTreeSet<T> {
     fn terraform_type() -> Type {
         Type::set(T::terraform_type())
+    }
+    fn nested_attributes() -> Option<NestedAttributes> {
+        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Set))
     }
 }
 

@@ -7,11 +7,15 @@
 use super::set::{set_elements_from_value, set_value};
 use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
 use crate::convert::ConvertError;
+use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value, ValueData};
 
 impl<T: TerraformType> TerraformType for Vec<T> {
     fn terraform_type() -> Type {
         Type::list(T::terraform_type())
+    }
+    fn nested_attributes() -> Option<NestedAttributes> {
+        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::List))
     }
 }
 

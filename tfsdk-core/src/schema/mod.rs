@@ -106,6 +106,17 @@ pub enum NestingMode {
     Map,
 }
 
+impl NestedAttributes {
+    /// These nested objects as the elements of a collection: `Some` only for a single object
+    /// (a list of lists of objects is not a nested attribute).
+    pub fn in_collection(self, nesting: NestingMode) -> Option<NestedAttributes> {
+        (self.nesting == NestingMode::Single).then_some(NestedAttributes {
+            nesting,
+            attributes: self.attributes,
+        })
+    }
+}
+
 impl NestingMode {
     /// The name Terraform's schema JSON uses.
     pub fn as_str(self) -> &'static str {
