@@ -6,7 +6,7 @@ use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::Value;
 use tfsdk_core::{TfObject, TfSchema};
 
-fn same_image(old: &String, new: &String) -> bool {
+fn same_image(old: &str, new: &str) -> bool {
     old.to_lowercase() == new.to_lowercase()
 }
 

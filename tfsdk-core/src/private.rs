@@ -244,12 +244,12 @@ pub fn default_value<F: TerraformType, V: ToValue>(value: &V) -> Result<Value, S
         .map_err(|e| e.to_string())
 }
 
-/// Runs a diff-suppression function over two attribute values converted to its argument type;
-/// values that do not convert (null, unknown) are never suppressed.
-pub fn suppress_with<T: FromValue>(old: &Value, new: &Value, suppress: fn(&T, &T) -> bool) -> bool {
+/// The two attribute values a diff-suppression function compares, converted to its argument
+/// type; `None` when either does not convert (null, unknown), which is never suppressed.
+pub fn suppress_arguments<T: FromValue>(old: &Value, new: &Value) -> Option<(T, T)> {
     match (T::from_value(old.clone()), T::from_value(new.clone())) {
-        (Ok(old), Ok(new)) => suppress(&old, &new),
-        _ => false,
+        (Ok(old), Ok(new)) => Some((old, new)),
+        _ => None,
     }
 }
 

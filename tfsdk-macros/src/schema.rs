@@ -83,8 +83,12 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
         )
     });
     let diff_suppress = behaviour.diff_suppress.as_ref().map(|path| {
+        // A direct call, so `fn(&str, &str)` works for a `String` field by deref coercion.
         let suppress = quote_spanned!(path.span()=>
-            #private::suppress_with::<#value_ty>(old, new, #path)
+            match #private::suppress_arguments::<#value_ty>(old, new) {
+                #private::Option::Some((old, new)) => #path(&old, &new),
+                #private::Option::None => false,
+            }
         );
         quote!(
             attribute.diff_suppress = #private::Option::Some(#private::DiffSuppress::new(

@@ -7,7 +7,7 @@ fn region_from_env() -> Result<String, std::env::VarError> {
     Ok(std::env::var("PASS_CASE_REGION").unwrap_or_else(|_| "us-west".to_owned()))
 }
 
-fn same_ignoring_case(old: &String, new: &String) -> bool {
+fn same_ignoring_case(old: &str, new: &str) -> bool {
     old.eq_ignore_ascii_case(new)
 }
 
