@@ -17,8 +17,6 @@ pub mod __private;
 
 pub use object::{AttributeNames, TfObject, TfSchema, assert_unique_names};
 
-/// Derives [`TfObject`] (with [`TerraformType`](convert::TerraformType),
-/// [`FromValue`](convert::FromValue) and [`ToValue`](convert::ToValue)) for a struct whose fields
-/// are tagged `#[tfsdk(name = "...")]`, `#[tfsdk(skip)]` or `#[tfsdk(flatten)]`.
+#[doc = include_str!("derive.md")]
 #[cfg(feature = "derive")]
 pub use tfsdk_macros::TfObject;
