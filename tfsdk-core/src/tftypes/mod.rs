@@ -4,11 +4,18 @@
 //! part of it may be null or unknown. Values come from and go to the plugin protocol's msgpack
 //! encoding and the JSON encoding of state.
 
+mod json;
+mod json_syntax;
+mod msgpack;
 mod number;
+mod type_json;
 mod types;
 mod value;
+mod wire;
 
+pub use json::JsonOptions;
 pub use number::{Number, NumberError};
+pub use type_json::TypeJsonError;
 pub use types::{ObjectType, Type};
 pub use value::{Value, ValueData, ValueError, ValueKind};
 

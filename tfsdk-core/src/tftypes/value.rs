@@ -568,7 +568,6 @@ impl Value {
 
     /// Builds a value without checking it against its type. For decoders and conversions that
     /// produce well-typed data by construction.
-    #[allow(dead_code)] // for the decoders
     pub(crate) fn from_parts_unchecked(ty: Type, data: ValueData) -> Value {
         let repr = match data {
             ValueData::Null => Repr::Null,

@@ -1,0 +1,232 @@
+//! Rules the msgpack and JSON codecs share: how deeply input may nest, and how decoded elements
+//! become collections under the same checks as the [`Value`] constructors.
+//!
+//! # Nesting levels
+//!
+//! The root value (or type) is at level 1. Every element, map element and object attribute is
+//! one level below its parent, and so are the type and the value inside a dynamic value's
+//! wrapper (`[type JSON, value]` in msgpack, `{"value": …, "type": …}` in JSON). Anything at a
+//! level beyond [`MAX_DEPTH`] is an error. For a plain value this matches [`Value::depth`] and
+//! [`Type::depth`]: `list(string)` has depth 2, and a list nested 127 times around a string
+//! (depth 128) is the deepest accepted.
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::{MAX_DEPTH, ObjectType, Type, Value, ValueData, ValueError};
+use crate::path::PathStep;
+
+/// Fails when `level` is beyond [`MAX_DEPTH`].
+#[inline]
+pub(crate) fn check_level(level: usize) -> Result<(), ValueError> {
+    if level > MAX_DEPTH {
+        Err(ValueError::new(format!(
+            "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// True when no part of `ty` lies beyond [`MAX_DEPTH`], counting `ty` itself at `level`.
+/// Recurses at most [`MAX_DEPTH`] frames whatever the type.
+pub(crate) fn type_within_depth(ty: &Type, level: usize) -> bool {
+    if level > MAX_DEPTH {
+        return false;
+    }
+    match ty {
+        Type::String | Type::Number | Type::Bool | Type::Dynamic => true,
+        Type::List(e) | Type::Set(e) | Type::Map(e) => type_within_depth(e, level + 1),
+        Type::Object(o) => o
+            .attributes()
+            .values()
+            .all(|t| type_within_depth(t, level + 1)),
+        Type::Tuple(t) => t.iter().all(|t| type_within_depth(t, level + 1)),
+    }
+}
+
+/// The checks before encoding `value` as `ty`: the type is not too deep (so the recursive type
+/// comparisons below are bounded) and the value may stand where `ty` is declared.
+pub(crate) fn check_encodable(value: &Value, ty: &Type) -> Result<(), ValueError> {
+    if !type_within_depth(ty, 1) {
+        return Err(ValueError::new(format!(
+            "the type is nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
+        )));
+    }
+    value.check_type(ty)
+}
+
+/// Object values cannot have a type with optional attributes: those exist only in type
+/// constraints.
+pub(crate) fn check_no_optional(object: &ObjectType) -> Result<(), ValueError> {
+    if object.optional().is_empty() {
+        Ok(())
+    } else {
+        Err(ValueError::new(
+            "an object type with optional attributes describes a type constraint, not a value",
+        ))
+    }
+}
+
+/// The mismatch message the codecs use, in the words of the value constructors.
+pub(crate) fn expected(ty: &Type, found: &str) -> ValueError {
+    ValueError::new(format!("expected {ty}, found {found}"))
+}
+
+/// Under a dynamic element type, every element must have the same type (as [`Value::list`]
+/// requires). Elements decoded under any other element type have it by construction.
+fn check_same_type<'a>(
+    element: &Type,
+    elements: impl Iterator<Item = (&'a Value, PathStep)>,
+) -> Result<(), ValueError> {
+    if !element.is_dynamic() {
+        return Ok(());
+    }
+    let mut first: Option<&Type> = None;
+    for (v, step) in elements {
+        match first {
+            None => first = Some(v.ty()),
+            Some(first) if first != v.ty() => {
+                return Err(ValueError::new(format!(
+                    "collection elements must all have the same type, found {first} and {}",
+                    v.ty()
+                ))
+                .under(step));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// A known list of type `list_ty` from decoded elements.
+pub(crate) fn list_from(
+    list_ty: &Type,
+    element: &Type,
+    elements: Vec<Value>,
+) -> Result<Value, ValueError> {
+    check_same_type(
+        element,
+        elements
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (v, PathStep::ElementKeyInt(i as i64))),
+    )?;
+    Ok(Value::from_parts_unchecked(
+        list_ty.clone(),
+        ValueData::List(elements),
+    ))
+}
+
+/// A known set of type `set_ty` from decoded elements, with [`Value::set`]'s rules: wholly
+/// known elements must be unique, and the set keeps canonical order.
+pub(crate) fn set_from(
+    set_ty: &Type,
+    element: &Type,
+    elements: Vec<Value>,
+) -> Result<Value, ValueError> {
+    check_same_type(
+        element,
+        elements
+            .iter()
+            .map(|v| (v, PathStep::ElementKeyValue(v.clone()))),
+    )?;
+    let mut seen = HashSet::with_capacity(elements.len());
+    for v in &elements {
+        if v.is_wholly_known() && !seen.insert(v) {
+            return Err(ValueError::new(format!(
+                "duplicate set element {v}: set elements must be unique"
+            ))
+            .under(PathStep::ElementKeyValue(v.clone())));
+        }
+    }
+    drop(seen);
+    Ok(Value::from_parts_unchecked(
+        set_ty.clone(),
+        ValueData::Set(elements),
+    ))
+}
+
+/// A known map of type `map_ty` from decoded elements.
+pub(crate) fn map_from(
+    map_ty: &Type,
+    element: &Type,
+    elements: BTreeMap<String, Value>,
+) -> Result<Value, ValueError> {
+    check_same_type(
+        element,
+        elements
+            .iter()
+            .map(|(k, v)| (v, PathStep::ElementKeyString(k.clone()))),
+    )?;
+    Ok(Value::from_parts_unchecked(
+        map_ty.clone(),
+        ValueData::Map(elements),
+    ))
+}
+
+/// A known object of type `object_ty` from decoded attributes (all present, checked by the
+/// caller).
+pub(crate) fn object_from(object_ty: &Type, attributes: BTreeMap<String, Value>) -> Value {
+    Value::from_parts_unchecked(object_ty.clone(), ValueData::Object(attributes))
+}
+
+/// A known tuple of type `tuple_ty` from decoded elements (as many as the type has).
+pub(crate) fn tuple_from(tuple_ty: &Type, elements: Vec<Value>) -> Value {
+    Value::from_parts_unchecked(tuple_ty.clone(), ValueData::Tuple(elements))
+}
+
+/// `"a", "b"` for messages.
+pub(crate) fn quoted_names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    names
+        .into_iter()
+        .map(|n| format!("{n:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_match_value_and_type_depth() {
+        let mut ty = Type::String;
+        for _ in 0..127 {
+            ty = Type::list(ty);
+        }
+        assert_eq!(ty.depth(), MAX_DEPTH);
+        assert!(type_within_depth(&ty, 1));
+        assert!(!type_within_depth(&Type::list(ty), 1));
+        assert!(check_level(MAX_DEPTH).is_ok());
+        assert!(check_level(MAX_DEPTH + 1).is_err());
+    }
+
+    #[test]
+    fn sets_from_decoded_elements_reject_duplicates_and_sort() {
+        let set_ty = Type::set(Type::String);
+        let set = set_from(&set_ty, &Type::String, vec!["b".into(), "a".into()]).unwrap();
+        assert_eq!(
+            set,
+            Value::set(Type::String, ["a".into(), "b".into()]).unwrap()
+        );
+        let err = set_from(&set_ty, &Type::String, vec!["a".into(), "a".into()]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"[Value("a")]: duplicate set element "a": set elements must be unique"#
+        );
+        let unknowns = vec![Value::unknown(Type::String), Value::unknown(Type::String)];
+        assert!(set_from(&set_ty, &Type::String, unknowns).is_ok());
+    }
+
+    #[test]
+    fn dynamic_collections_need_one_element_type() {
+        let list_ty = Type::list(Type::Dynamic);
+        let err =
+            list_from(&list_ty, &Type::Dynamic, vec!["a".into(), Value::from(1)]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "[1]: collection elements must all have the same type, found string and number"
+        );
+        assert!(list_from(&list_ty, &Type::Dynamic, vec!["a".into(), "b".into()]).is_ok());
+    }
+}
