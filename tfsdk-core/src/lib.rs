@@ -8,3 +8,4 @@ pub mod convert;
 pub mod diag;
 pub mod path;
 pub mod tftypes;
+pub mod typeexpr;
