@@ -19,7 +19,9 @@ use crate::path::{AttributePath, PathStep};
 use crate::tftypes::{MAX_DEPTH, Number, Type, Value, ValueData};
 
 use super::mismatch::mismatch_message;
-use super::type_util::{dynamic_replace, type_deeper_than, value_deeper_than, without_optional};
+use super::type_util::{
+    dynamic_replace, type_deeper_than, value_deeper_than, value_type_of as without_optional,
+};
 use super::unify::unify;
 
 /// A value that does not convert to a type: the reference's message and where it happened.
@@ -193,14 +195,20 @@ fn all_convert_distinct<'a>(
     to: &Type,
     unsafe_: bool,
 ) -> bool {
+    // A few distinct types are the common case: compare against a short list (pointer
+    // comparisons for shared types) before falling back to hashing.
+    let mut recent: Vec<&Type> = Vec::new();
     let mut checked: HashSet<&Type> = HashSet::new();
-    let mut previous: Option<&Type> = None;
     for ty in types {
-        if previous == Some(ty) || ty == to {
+        if recent.iter().any(|r| *r == ty) {
             continue;
         }
-        previous = Some(ty);
-        if checked.insert(ty) && !conversion_exists(ty, to, unsafe_) {
+        if recent.len() < 8 {
+            recent.push(ty);
+        } else if !checked.insert(ty) {
+            continue;
+        }
+        if ty != to && !conversion_exists(ty, to, unsafe_) {
             return false;
         }
     }
@@ -257,30 +265,33 @@ pub(crate) fn apply(
                 Err(ConversionError::new(path.clone(), message))
             }
         },
-        (ValueData::Object(attributes), Type::Object(o)) => {
-            let mut result = BTreeMap::new();
-            for (name, attribute) in attributes {
-                let Some(out_aty) = o.attribute(&name) else {
+        (ValueData::Object(mut attributes), Type::Object(o)) => {
+            // Converted in place: the input's map is reused for the result.
+            attributes.retain(|name, _| o.attribute(name).is_some());
+            for (name, attribute) in attributes.iter_mut() {
+                let Some(out_aty) = o.attribute(name) else {
                     continue;
                 };
-                let converted = if attribute.ty() == out_aty {
-                    attribute
-                } else {
+                if attribute.ty() != out_aty {
+                    let taken = std::mem::replace(attribute, Value::null(Type::Dynamic));
                     path.push(PathStep::AttributeName(name.clone()));
-                    let converted = apply(attribute, out_aty, unsafe_, path);
+                    let converted = apply(taken, out_aty, unsafe_, path);
                     path.pop();
-                    converted?
-                };
-                result.insert(name, strip_null(converted));
-            }
-            for name in o.optional() {
-                if !result.contains_key(name)
-                    && let Some(aty) = o.attribute(name)
-                {
-                    result.insert(name.clone(), Value::null(without_optional(aty)));
+                    *attribute = converted?;
+                }
+                if attribute.is_null() {
+                    let taken = std::mem::replace(attribute, Value::null(Type::Dynamic));
+                    *attribute = strip_null(taken);
                 }
             }
-            Ok(object_value(result))
+            for name in o.optional() {
+                if !attributes.contains_key(name)
+                    && let Some(aty) = o.attribute(name)
+                {
+                    attributes.insert(name.clone(), Value::null(without_optional(aty)));
+                }
+            }
+            Ok(object_for(attributes, out))
         }
         (ValueData::Tuple(elements), Type::Tuple(out_types)) => {
             let mut result = Vec::with_capacity(elements.len());
@@ -519,7 +530,7 @@ fn reorder_set(elements: Vec<Value>) -> Vec<Value> {
 /// A null keeps its type minus optional attributes, so collections stay homogeneous.
 fn strip_null(value: Value) -> Value {
     if value.is_null() && super::type_util::has_optional(value.ty()) {
-        Value::null(without_optional(value.ty()))
+        Value::null(super::type_util::without_optional(value.ty()))
     } else {
         value
     }
@@ -527,6 +538,24 @@ fn strip_null(value: Value) -> Value {
 
 fn object_value(attributes: BTreeMap<String, Value>) -> Value {
     Value::object_of(attributes)
+}
+
+/// An object converted to `out`: when its attribute types are exactly those `out` prescribes
+/// (no `any` in them), it gets the shared type for `out` instead of a new one.
+fn object_for(attributes: BTreeMap<String, Value>, out: &Type) -> Value {
+    let fixed = without_optional(out);
+    let fits = fixed.as_object().is_some_and(|o| {
+        o.attributes().len() == attributes.len()
+            && o.attributes()
+                .iter()
+                .zip(attributes.iter())
+                .all(|((name, ty), (key, v))| name == key && ty == v.ty())
+    });
+    if fits {
+        Value::__object_unchecked(fixed, attributes)
+    } else {
+        object_value(attributes)
+    }
 }
 
 fn empty_set(element: Type) -> Value {

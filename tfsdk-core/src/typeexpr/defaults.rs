@@ -8,7 +8,8 @@
 //! gets the default (with the defaults nested under that attribute applied to it in turn), then
 //! the walk goes on into the attribute values and elements.
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::tftypes::{Type, Value, ValueData};
 
@@ -21,6 +22,9 @@ pub struct Defaults {
     pub(crate) ty: Type,
     pub(crate) values: BTreeMap<String, Value>,
     pub(crate) children: BTreeMap<String, Defaults>,
+    /// Each default with the defaults nested under its attribute already applied: what fills
+    /// a missing attribute. Computed once, not once per element of a long list.
+    filled: BTreeMap<String, Value>,
 }
 
 impl Defaults {
@@ -51,10 +55,21 @@ impl Defaults {
         if values.is_empty() && children.is_empty() {
             None
         } else {
+            let filled = values
+                .iter()
+                .map(|(key, default)| {
+                    let value = match children.get(key) {
+                        Some(child) => child.apply(default.clone()),
+                        None => default.clone(),
+                    };
+                    (key.clone(), value)
+                })
+                .collect();
             Some(Defaults {
                 ty,
                 values,
                 children,
+                filled,
             })
         }
     }
@@ -101,26 +116,18 @@ impl Defaults {
                 }
                 Value::tuple_of(values)
             }
-            ValueData::Map(entries) | ValueData::Object(entries) => {
+            ValueData::Map(mut values) | ValueData::Object(mut values) => {
                 let is_map = matches!(ty, Type::Map(_));
-                let mut values: BTreeMap<String, Value> = entries
-                    .into_iter()
-                    .map(|(k, e)| {
-                        let e = match self.child_at_key(&k) {
-                            Some(child) => child.apply(e),
-                            None => e,
-                        };
-                        (k, e)
-                    })
-                    .collect();
-                for (key, default) in &self.values {
+                for (key, element) in values.iter_mut() {
+                    if let Some(child) = self.child_at_key(key) {
+                        let taken = std::mem::replace(element, Value::null(Type::Dynamic));
+                        *element = child.apply(taken);
+                    }
+                }
+                for (key, filled) in &self.filled {
                     let missing = values.get(key).is_none_or(Value::is_null);
                     if missing {
-                        let filled = match self.children.get(key) {
-                            Some(child) => child.apply(default.clone()),
-                            None => default.clone(),
-                        };
-                        values.insert(key.clone(), filled);
+                        values.insert(key.clone(), filled.clone());
                     }
                 }
                 if is_map {
@@ -136,10 +143,39 @@ impl Defaults {
                         );
                     }
                 }
-                Value::object_of(values)
+                self.object_with_shared_type(&ty, values)
             }
             other => Value::from_parts_unchecked(ty, other),
         }
+    }
+
+    /// The object built from `values`, typed with the type this node produced last time for
+    /// an input of the same type when it still fits: long lists of like objects then share
+    /// one type instead of allocating one per element.
+    fn object_with_shared_type(&self, input: &Type, values: BTreeMap<String, Value>) -> Value {
+        let cached = OUTPUT_TYPES.with(|cache| {
+            cache
+                .borrow()
+                .get(&(self as *const Defaults as usize, type_key(input)))
+                .and_then(|(i, o)| (i == input).then(|| o.clone()))
+        });
+        if let Some(ty) = cached
+            && fits(&ty, &values)
+        {
+            return Value::__object_unchecked(ty, values);
+        }
+        let value = Value::object_of(values);
+        OUTPUT_TYPES.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.len() > 4096 {
+                cache.clear();
+            }
+            cache.insert(
+                (self as *const Defaults as usize, type_key(input)),
+                (input.clone(), value.ty().clone()),
+            );
+        });
+        value
     }
 
     /// The defaults for element `i`: by index under a tuple type, else the element defaults.
@@ -159,6 +195,34 @@ impl Defaults {
             self.children.get("")
         }
     }
+}
+
+thread_local! {
+    /// The output type of each defaults node for each input type, by addresses;
+    /// validated against the input type (a pointer comparison for shared types) on use.
+    static OUTPUT_TYPES: RefCell<HashMap<(usize, usize), (Type, Type)>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The address of the shared part of a type (its `Arc`), which equal input types from one
+/// JSON or HCL document share.
+fn type_key(ty: &Type) -> usize {
+    match ty {
+        Type::Object(o) => std::sync::Arc::as_ptr(o) as usize,
+        Type::Tuple(t) => std::sync::Arc::as_ptr(t) as *const Type as usize,
+        other => other as *const Type as usize,
+    }
+}
+
+/// True when `ty` is exactly the object type of `values`.
+fn fits(ty: &Type, values: &BTreeMap<String, Value>) -> bool {
+    ty.as_object().is_some_and(|o| {
+        o.attributes().len() == values.len()
+            && o.attributes()
+                .iter()
+                .zip(values.iter())
+                .all(|((name, t), (key, v))| name == key && t == v.ty())
+    })
 }
 
 /// Unifies the values' types and converts each (HCL's `unifyAsSlice`); `None` when there is no

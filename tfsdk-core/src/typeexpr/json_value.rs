@@ -4,13 +4,13 @@
 //! exact decimals, `null` a null of unknown type (`any`). Output writes sets as arrays in the
 //! reference's order and numbers exactly.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::str::FromStr;
 
 use serde_json::Value as Json;
 
 use crate::path::AttributePath;
-use crate::tftypes::{MAX_DEPTH, Number, Type, Value, ValueKind};
+use crate::tftypes::{MAX_DEPTH, Number, Type, Value, ValueData, ValueKind};
 
 use super::set_order::reference_order;
 
@@ -50,10 +50,26 @@ pub fn parse_json(text: &str) -> Result<Value, JsonError> {
 /// Nesting deeper than [`MAX_DEPTH`] or a number out of range.
 pub fn from_json(json: &Json) -> Result<Value, JsonError> {
     let mut path = AttributePath::empty();
-    decode(json, 0, &mut path)
+    let mut types = HashSet::new();
+    decode(json, 0, &mut path, &mut types)
 }
 
-fn decode(json: &Json, depth: usize, path: &mut AttributePath) -> Result<Value, JsonError> {
+/// One shared type for every part of the document with the same implied type, so that long
+/// arrays of like objects do not hold thousands of copies (and compare by pointer later).
+fn intern(types: &mut HashSet<Type>, ty: Type) -> Type {
+    if let Some(existing) = types.get(&ty) {
+        return existing.clone();
+    }
+    types.insert(ty.clone());
+    ty
+}
+
+fn decode(
+    json: &Json,
+    depth: usize,
+    path: &mut AttributePath,
+    types: &mut HashSet<Type>,
+) -> Result<Value, JsonError> {
     if depth >= MAX_DEPTH {
         return Err(JsonError {
             path: path.clone(),
@@ -76,21 +92,26 @@ fn decode(json: &Json, depth: usize, path: &mut AttributePath) -> Result<Value, 
             let mut elements = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
                 path.push(crate::path::PathStep::ElementKeyInt(i as i64));
-                let element = decode(item, depth + 1, path);
+                let element = decode(item, depth + 1, path, types);
                 path.pop();
                 elements.push(element?);
             }
-            Value::tuple_of(elements)
+            let ty = intern(types, Type::tuple(elements.iter().map(|e| e.ty().clone())));
+            Value::from_parts_unchecked(ty, ValueData::Tuple(elements))
         }
         Json::Object(entries) => {
             let mut attributes = BTreeMap::new();
             for (key, item) in entries {
                 path.push(crate::path::PathStep::AttributeName(key.clone()));
-                let attribute = decode(item, depth + 1, path);
+                let attribute = decode(item, depth + 1, path, types);
                 path.pop();
                 attributes.insert(key.clone(), attribute?);
             }
-            Value::object_of(attributes)
+            let ty = intern(
+                types,
+                Type::object(attributes.iter().map(|(k, v)| (k.clone(), v.ty().clone()))),
+            );
+            Value::__object_unchecked(ty, attributes)
         }
     })
 }

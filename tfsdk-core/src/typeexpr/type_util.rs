@@ -1,6 +1,8 @@
 //! Small facts about types that the conversion rules need: optional attributes stripped, the
 //! reference's friendly names, and null/unknown result types.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::tftypes::{ObjectType, Type, Value};
@@ -33,6 +35,50 @@ pub(crate) fn without_optional(ty: &Type) -> Type {
         ))),
         other => other.clone(),
     }
+}
+
+thread_local! {
+    /// `without_optional` results by the address of the constraint type they were computed
+    /// for. Converting a long list builds one value per element for the same constraint types;
+    /// handing out one shared type for all of them saves the allocations and makes later
+    /// equality checks pointer comparisons. Entries are validated against a clone of the key
+    /// type (a pointer comparison when it is the same type), so a reused address is harmless.
+    static VALUE_TYPES: RefCell<HashMap<usize, (Type, Type)>> = RefCell::new(HashMap::new());
+}
+
+/// [`without_optional`], shared: equal calls for the same constraint type return clones of one
+/// type, and nested parts are shared too.
+pub(crate) fn value_type_of(out: &Type) -> Type {
+    let key = out as *const Type as usize;
+    let cached = VALUE_TYPES.with(|cache| {
+        cache
+            .borrow()
+            .get(&key)
+            .and_then(|(o, r)| (o == out).then(|| r.clone()))
+    });
+    if let Some(ty) = cached {
+        return ty;
+    }
+    let computed = match out {
+        Type::String | Type::Number | Type::Bool | Type::Dynamic => return out.clone(),
+        Type::List(e) => Type::list(value_type_of(e)),
+        Type::Set(e) => Type::set(value_type_of(e)),
+        Type::Map(e) => Type::map(value_type_of(e)),
+        Type::Tuple(elements) => Type::tuple(elements.iter().map(value_type_of)),
+        Type::Object(o) => Type::Object(Arc::new(ObjectType::new(
+            o.attributes()
+                .iter()
+                .map(|(k, t)| (k.clone(), value_type_of(t))),
+        ))),
+    };
+    VALUE_TYPES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.len() > 4096 {
+            cache.clear();
+        }
+        cache.insert(key, (out.clone(), computed.clone()));
+    });
+    computed
 }
 
 /// go-cty's `FriendlyNameForConstraint`: like [`Type::friendly_name`] but `any` reads as "any
