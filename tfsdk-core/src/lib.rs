@@ -10,6 +10,7 @@ mod object;
 pub mod path;
 pub mod schema;
 pub mod tftypes;
+pub mod typeexpr;
 
 #[doc(hidden)]
 #[path = "private.rs"]

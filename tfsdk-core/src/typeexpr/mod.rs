@@ -1,0 +1,95 @@
+//! Type constraints of the configuration language (`list(object({name=string}))`): parsing,
+//! converting values to them, defaults of optional attributes, and console rendering.
+//!
+//! This is what Terraform and OpenTofu do with a `variable` block's `type`, with the same
+//! results and messages as the reference (go-cty's `convert` and HCL's `ext/typeexpr`):
+//!
+//! ```
+//! use tfsdk_core::typeexpr::{self, console, json_value};
+//!
+//! let constraint = typeexpr::parse(r#"list(object({
+//!     name    = string
+//!     enabled = optional(bool, true)
+//! }))"#).unwrap();
+//! let input = json_value::parse_json(r#"[{"name": "docs"}, {"name": "old", "enabled": "false"}]"#).unwrap();
+//! let value = typeexpr::convert(input, &constraint).unwrap();
+//! assert_eq!(value.ty().to_string(), "list(object({enabled=bool,name=string}))");
+//! assert_eq!(
+//!     console::render(&value),
+//!     "tolist([\n  {\n    \"enabled\" = true\n    \"name\" = \"docs\"\n  },\n  {\n    \"enabled\" = false\n    \"name\" = \"old\"\n  },\n])"
+//! );
+//!
+//! let err = typeexpr::convert(json_value::parse_json("[1, [], 2]").unwrap(), &typeexpr::parse("list(any)").unwrap())
+//!     .unwrap_err();
+//! assert_eq!(err.to_string(), "all list elements must have the same type");
+//! ```
+//!
+//! Modules: [`parse`](parse()) reads constraints; [`convert`](convert()) applies defaults then
+//! converts; [`console`] prints values; [`json_value`] reads and writes JSON; [`vars`] evaluates a
+//! module's input variables from `.tfvars`, `.tfvars.json` and `-var` values.
+
+pub mod console;
+mod constraint;
+mod convert;
+mod defaults;
+pub mod json_value;
+mod literal;
+mod mismatch;
+mod parse;
+mod quote;
+pub mod set_order;
+mod type_util;
+mod unify;
+pub mod vars;
+
+pub use constraint::{ObjectAttribute, TypeConstraint, hcl_literal};
+pub use convert::{ConversionError, convert_to_type};
+pub use defaults::Defaults;
+pub use parse::{DEFAULT_FILENAME, ParseDiagnostic, ParseError, Pos, SourceRange, parse, parse_at};
+
+use crate::tftypes::Value;
+
+/// Evaluates a value against a constraint as Terraform evaluates an input variable: unless the
+/// value is null, the defaults of optional attributes are applied, then the value is converted.
+///
+/// ```
+/// use tfsdk_core::tftypes::Value;
+/// use tfsdk_core::typeexpr::{convert, parse};
+///
+/// let c = parse("object({a = string, b = optional(number, 127)})").unwrap();
+/// let v = convert(Value::object_of([("a", Value::from(1))]), &c).unwrap();
+/// assert_eq!(v.attribute("a"), Some(&Value::from("1")));
+/// assert_eq!(v.attribute("b"), Some(&Value::from(127)));
+/// ```
+///
+/// # Errors
+/// The value does not convert (the message is the reference's, the path where it failed).
+pub fn convert(value: Value, constraint: &TypeConstraint) -> Result<Value, ConversionError> {
+    let value = apply_defaults(value, constraint);
+    convert_to_type(value, constraint.ty())
+}
+
+/// Applies the defaults of the constraint's optional attributes to a value (HCL's
+/// `Defaults.Apply`): missing or null attributes with a default get it, top-down through nested
+/// objects, lists, maps, sets and tuples. A null value is returned as it is.
+///
+/// ```
+/// use tfsdk_core::tftypes::Value;
+/// use tfsdk_core::typeexpr::{apply_defaults, parse};
+///
+/// let c = parse(r#"object({a = optional(string, "x")})"#).unwrap();
+/// let v = apply_defaults(Value::object_of::<&str>([]), &c);
+/// assert_eq!(v.attribute("a"), Some(&Value::from("x")));
+/// ```
+pub fn apply_defaults(value: Value, constraint: &TypeConstraint) -> Value {
+    match constraint.defaults() {
+        Some(defaults) if !value.is_null() => {
+            if type_util::value_deeper_than(&value, crate::tftypes::MAX_DEPTH) {
+                // Left for the conversion to report; walking it could overflow the stack.
+                return value;
+            }
+            defaults.apply(value)
+        }
+        _ => value,
+    }
+}
