@@ -4,7 +4,9 @@
 
 #![warn(missing_docs)]
 
+pub mod attr;
 pub mod convert;
 pub mod diag;
 pub mod path;
 pub mod tftypes;
+pub mod types;
