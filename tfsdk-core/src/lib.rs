@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod attr;
 pub mod convert;
 pub mod diag;
 mod object;
@@ -11,6 +12,7 @@ pub mod path;
 pub mod schema;
 pub mod tftypes;
 pub mod typeexpr;
+pub mod types;
 
 #[doc(hidden)]
 #[path = "private.rs"]

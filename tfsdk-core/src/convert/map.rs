@@ -99,7 +99,7 @@ fn check_entries_same_type(
     entries: &BTreeMap<String, Value>,
 ) -> Result<(), ConvertError> {
     check_same_type(element, entries.iter(), |key| {
-        PathStep::ElementKeyString(key.clone())
+        Some(PathStep::ElementKeyString(key.clone()))
     })
 }
 

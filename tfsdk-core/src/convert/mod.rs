@@ -27,6 +27,9 @@ mod slice;
 mod states;
 
 pub use error::{ConvertError, ConvertErrorKind, type_name};
+pub(crate) use map::{entries_from_value, map_value};
+pub(crate) use set::{set_elements_from_value, set_value};
+pub(crate) use slice::{check_same_type, elements_from_values, list_value};
 pub use states::{
     KnownValue, from_known_value, from_value_nullable, from_value_nullable_unknownable,
     from_value_unknownable, to_value_nullable, to_value_nullable_unknownable, to_value_unknownable,
@@ -68,6 +71,14 @@ pub trait TerraformType {
     /// everything else (the default).
     fn nested_attributes() -> Option<crate::schema::NestedAttributes> {
         None
+    }
+
+    /// The framework attribute type of this Rust type: by default the built-in companion of
+    /// [`TerraformType::terraform_type`] ([`types::attr_type_of`](crate::types::attr_type_of)).
+    /// A provider-defined type returns its own, so that collections of it report it as their
+    /// element type.
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        crate::types::attr_type_of(&Self::terraform_type())
     }
 }
 

@@ -89,7 +89,7 @@ pub(crate) fn set_value<'a, T: ToValue + 'a>(
         out.push(value);
     }
     check_same_type(element, out.iter().map(|v| (v, v)), |v| {
-        PathStep::ElementKeyValue(v.clone())
+        Some(PathStep::ElementKeyValue(v.clone()))
     })?;
     out.sort_by(Value::canonical_cmp);
     // Sorted, equal elements are neighbours. Values not wholly known are never duplicates:

@@ -25,6 +25,12 @@ impl<T: TerraformType> TerraformType for [T] {
     }
 }
 
+impl<T: TerraformType, const N: usize> TerraformType for [T; N] {
+    fn terraform_type() -> Type {
+        Type::list(T::terraform_type())
+    }
+}
+
 impl<T: FromValue> FromValue for Vec<T> {
     /// A known list, set or tuple, element by element.
     #[inline]
@@ -85,6 +91,14 @@ impl<T: ToValue + TerraformType> ToValue for [T] {
     }
 }
 
+impl<T: ToValue + TerraformType, const N: usize> ToValue for [T; N] {
+    /// As for a slice: `["a", "b"]` becomes a list, set or tuple of strings.
+    #[inline]
+    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+        self.as_slice().to_value(ty)
+    }
+}
+
 /// Builds a known list of type `ty` (whose element type is `element`) from Rust elements.
 #[inline]
 pub(crate) fn list_value<'a, T: ToValue + 'a>(
@@ -107,7 +121,7 @@ pub(crate) fn list_value<'a, T: ToValue + 'a>(
         }
     }
     check_same_type(element, out.iter().enumerate(), |i| {
-        crate::path::PathStep::ElementKeyInt(i as i64)
+        Some(crate::path::PathStep::ElementKeyInt(i as i64))
     })?;
     Ok(Value::from_parts_unchecked(
         ty.clone(),
@@ -120,7 +134,7 @@ pub(crate) fn list_value<'a, T: ToValue + 'a>(
 pub(crate) fn check_same_type<'a, K>(
     element: &Type,
     items: impl Iterator<Item = (K, &'a Value)>,
-    step: impl Fn(K) -> crate::path::PathStep,
+    step: impl Fn(K) -> Option<crate::path::PathStep>,
 ) -> Result<(), ConvertError> {
     if !element.contains_dynamic() {
         return Ok(());
@@ -134,13 +148,16 @@ pub(crate) fn check_same_type<'a, K>(
         match first {
             None => first = Some(ty),
             Some(first) if first != ty => {
-                return Err(ConvertError::invalid(
+                let error = ConvertError::invalid(
                     "Value Conversion Error",
                     format!(
                         "collection elements must all have the same type, found {first} and {ty}"
                     ),
-                )
-                .under(step(name)));
+                );
+                return Err(match step(name) {
+                    Some(step) => error.under(step),
+                    None => error,
+                });
             }
             Some(_) => {}
         }

@@ -1,0 +1,220 @@
+//! The framework's built-in attribute values and types (seed 001), one file per kind as Go's
+//! `types/basetypes`.
+//!
+//! Each value holds null, unknown or known data and has an attribute type companion: [`String`]
+//! / [`StringType`], [`Int64`], [`Int32`], [`Float64`], [`Float32`], [`Number`], [`Bool`],
+//! [`List`], [`Set`], [`Map`], [`Object`], [`Tuple`] and [`Dynamic`]. All of them convert to and
+//! from Terraform values ([`FromValue`](crate::convert::FromValue) /
+//! [`ToValue`](crate::convert::ToValue)), so they can be fields of derived structs; all but the
+//! untyped [`Object`] and [`Tuple`] know their Terraform type statically.
+//!
+//! Collections are generic over the Rust type of their elements: a framework value
+//! (`List<types::String>`, which keeps null and unknown elements), a native type
+//! (`List<String>`), a derived struct, or [`tftypes::Value`] for "any".
+
+mod bool;
+mod dynamic;
+mod float32;
+mod float64;
+mod int32;
+mod int64;
+mod list;
+mod map;
+mod number;
+mod object;
+pub(crate) mod primitive;
+mod set;
+mod string;
+mod tuple;
+
+use std::fmt;
+
+pub use self::bool::{Bool, BoolType};
+pub use dynamic::{Dynamic, DynamicType};
+pub use float32::{Float32, Float32Type};
+pub use float64::{Float64, Float64Type};
+pub use int32::{Int32, Int32Type};
+pub use int64::{Int64, Int64Type};
+pub use list::{List, ListType};
+pub use map::{Map, MapType};
+pub use number::{Number, NumberType};
+pub use object::{AnyAttributes, Object, ObjectAsOptions, ObjectType};
+pub use set::{Set, SetType};
+pub use string::{String, StringType};
+pub use tuple::{Tuple, TupleType};
+
+use crate::attr;
+use crate::convert::TerraformType;
+use crate::tftypes;
+
+/// The built-in attribute type for a Terraform type: `string` is [`StringType`], `number`
+/// [`NumberType`], `list(T)` a [`ListType`] of [`tftypes::Value`]
+/// elements, `object({…})` an untyped [`ObjectType`], `any` [`DynamicType`].
+///
+/// ```
+/// use tfsdk_core::tftypes::Type;
+/// use tfsdk_core::types::attr_type_of;
+///
+/// assert_eq!(attr_type_of(&Type::String).to_string(), "StringType");
+/// assert_eq!(attr_type_of(&Type::list(Type::Number)).to_string(), "ListType[NumberType]");
+/// ```
+pub fn attr_type_of(ty: &tftypes::Type) -> Box<dyn attr::Type> {
+    match ty {
+        tftypes::Type::String => Box::new(StringType),
+        tftypes::Type::Number => Box::new(NumberType),
+        tftypes::Type::Bool => Box::new(BoolType),
+        tftypes::Type::List(e) => Box::new(ListType::<tftypes::Value>::new((**e).clone())),
+        tftypes::Type::Set(e) => Box::new(SetType::<tftypes::Value>::new((**e).clone())),
+        tftypes::Type::Map(e) => Box::new(MapType::<tftypes::Value>::new((**e).clone())),
+        tftypes::Type::Object(o) => {
+            Box::new(ObjectType::<AnyAttributes>::from_object_type((**o).clone()))
+        }
+        tftypes::Type::Tuple(t) => Box::new(TupleType::new(t.iter().cloned())),
+        tftypes::Type::Dynamic => Box::new(DynamicType),
+    }
+}
+
+/// The attribute type of a collection's elements: `T`'s own when the element type is `T`'s
+/// static type (so a list of a provider-defined type reports that type), else the built-in
+/// companion.
+fn element_attr_type<T: TerraformType>(element: &tftypes::Type) -> Box<dyn attr::Type> {
+    if T::terraform_type() == *element {
+        T::attr_type()
+    } else {
+        attr_type_of(element)
+    }
+}
+
+/// True when a collection of Rust type `T` can hold elements of type `element`: `T` is of that
+/// type or takes any type.
+fn holds_elements_of<T: TerraformType>(element: &tftypes::Type) -> bool {
+    let own = T::terraform_type();
+    own.is_dynamic() || own == *element
+}
+
+/// Writes a Terraform value as Go's `String()` methods do: `"text"`, `15`, `<null>`,
+/// `<unknown>`, `["a","b"]`, `{"k":"v"}`.
+fn fmt_go(value: &tftypes::Value, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    use tftypes::ValueKind;
+    match value.kind() {
+        ValueKind::Null => f.write_str("<null>"),
+        ValueKind::Unknown => f.write_str("<unknown>"),
+        ValueKind::String(s) => write!(f, "{s:?}"),
+        ValueKind::Number(n) => write!(f, "{n}"),
+        ValueKind::Bool(b) => write!(f, "{b}"),
+        ValueKind::List(e) | ValueKind::Set(e) | ValueKind::Tuple(e) => {
+            fmt_go_elements(false, e.iter().map(|v| (None, v)), f)
+        }
+        ValueKind::Map(a) | ValueKind::Object(a) => {
+            fmt_go_elements(true, a.iter().map(|(k, v)| (Some(k.as_str()), v)), f)
+        }
+    }
+}
+
+/// `[a,b]` for unnamed elements, `{"k":a}` for named ones.
+fn fmt_go_elements<'a>(
+    named: bool,
+    elements: impl Iterator<Item = (Option<&'a str>, &'a tftypes::Value)>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    f.write_str(if named { "{" } else { "[" })?;
+    for (i, (key, value)) in elements.enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        if let Some(key) = key {
+            write!(f, "{key:?}:")?;
+        }
+        fmt_go(value, f)?;
+    }
+    f.write_str(if named { "}" } else { "]" })
+}
+
+/// The diagnostic for an element that does not fit a collection's element type, in the words
+/// of Go's `ListValue`/`SetValue`/`MapValue`; `at` leads to the element.
+fn invalid_element(
+    kind: &str,
+    element_type: &tftypes::Type,
+    at: Option<crate::path::PathStep>,
+    error: &crate::convert::ConvertError,
+) -> crate::diag::Diagnostic {
+    let path = match at {
+        Some(step) => crate::path::AttributePath::from(step).join(error.path()),
+        None => error.path().clone(),
+    };
+    crate::diag::Diagnostic::error(
+        format!("Invalid {kind} Element Type"),
+        format!(
+            "While creating a {kind} value, an invalid element was detected. A {kind} must use \
+             the single, given element type. This is always an issue with the provider and \
+             should be reported to the provider developers.\n\n{kind} Element Type: \
+             {element_type}\nError: {}",
+            error.kind()
+        ),
+    )
+    .with_path(path)
+}
+
+/// Checks the elements of a checked constructor (`List::value`, …) against the element type:
+/// one diagnostic per bad element, at the step `step` gives for its key and converted value;
+/// elements of a type holding `any` must share one concrete type. Returns the converted
+/// elements.
+fn check_elements<'a, K: Clone, T: crate::convert::ToValue + 'a>(
+    kind: &str,
+    element_type: &tftypes::Type,
+    elements: impl Iterator<Item = (K, &'a T)>,
+    step: impl Fn(K, Option<&tftypes::Value>) -> Option<crate::path::PathStep>,
+) -> Result<Vec<tftypes::Value>, crate::diag::Diagnostics> {
+    let mut diags = crate::diag::Diagnostics::new();
+    let mut values = Vec::new();
+    let mut steps = Vec::new();
+    for (key, element) in elements {
+        match element.to_value(element_type) {
+            Ok(value) if !value.ty().usable_as(element_type) => {
+                let error = crate::convert::ConvertError::type_mismatch::<T>(
+                    format!("a {element_type} value"),
+                    value.ty(),
+                );
+                diags.push(invalid_element(
+                    kind,
+                    element_type,
+                    step(key, Some(&value)),
+                    &error,
+                ));
+            }
+            Ok(value) => {
+                steps.push(step(key, Some(&value)));
+                values.push(value);
+            }
+            Err(error) => diags.push(invalid_element(kind, element_type, step(key, None), &error)),
+        }
+    }
+    if let Err(error) =
+        crate::convert::check_same_type(element_type, steps.iter().zip(&values), |s| s.clone())
+    {
+        diags.push(crate::diag::Diagnostic::from(error));
+    }
+    diags.into_result(values)
+}
+
+/// Panics with the diagnostics of a failed `*_must` constructor, as Go's `…ValueMust` does.
+#[track_caller]
+fn must<V>(constructor: &str, result: Result<V, crate::diag::Diagnostics>) -> V {
+    match result {
+        Ok(value) => value,
+        Err(diags) => panic!("{constructor} received error(s): {diags}"),
+    }
+}
+
+/// A [`tftypes::ValueError`] from a checked value constructor as a conversion error at the
+/// same path.
+fn value_error(error: tftypes::ValueError) -> crate::convert::ConvertError {
+    crate::convert::ConvertError::invalid("Value Conversion Error", error.message)
+        .prefixed(&error.path)
+}
+
+/// True when `value` may be given to an attribute type of Terraform type `expected`: its type
+/// is usable as `expected`, or it is a null or unknown of type `any`.
+fn fits(value: &tftypes::Value, expected: &tftypes::Type) -> bool {
+    value.ty().usable_as(expected) || (value.ty().is_dynamic() && !value.is_known())
+}

@@ -1,0 +1,651 @@
+//! [`Object`] and [`ObjectType`]: named attributes, each with its own type (seed 003).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use super::list::wrong_type;
+use super::{attr_type_of, fmt_go, must, value_error};
+use crate::attr::{self, PathStepError, TypeWithAttributeTypes, ValueState};
+use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::path::{AttributePath, PathStep};
+use crate::tftypes::{self, Type, Value, ValueData};
+
+/// The model marker of an untyped [`Object`]: its attribute types are only known at run time.
+///
+/// It does not implement [`TerraformType`], so `types::Object` (untyped) cannot be the field of
+/// a derived struct; write `types::Object<YourModel>` there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AnyAttributes;
+
+/// An object attribute value (Go's `types.Object`): null, unknown, or known attributes.
+///
+/// The attributes are kept as [`tftypes::Value`](crate::tftypes::Value)s under a run-time
+/// object type. `M` is a model: the default [`AnyAttributes`] for an object whose type is only
+/// known at run time (Go's `types.Object`), or a struct implementing [`TerraformType`]
+/// (usually with `#[derive(TfObject)]`) whose object type is then the static type of
+/// `Object<M>`, which lets it be the field of a derived struct.
+///
+/// Check null and unknown before reading the attributes as a struct (seed 003):
+///
+/// ```
+/// use tfsdk_core::tftypes::{Type, Value};
+/// use tfsdk_core::types::{self, Object, ObjectAsOptions};
+///
+/// // Normally filled in from the plan; here, a known object with a null attribute.
+/// let attribute_types = [("string_attribute", Type::String)];
+/// let example_attribute = Object::value_from(attribute_types.clone(), &std::collections::BTreeMap::from([
+///     ("string_attribute".to_string(), Value::null(Type::String)),
+/// ]))
+/// .unwrap();
+///
+/// if example_attribute.is_null() {
+///     // optional logic for handling a null value
+/// }
+/// if example_attribute.is_unknown() {
+///     // optional logic for handling an unknown value
+/// }
+/// // Go's As with a struct of framework types; here a map of them stands in for the struct
+/// // (see the crate docs for a struct).
+/// let attributes: std::collections::BTreeMap<String, types::String> =
+///     example_attribute.as_with(ObjectAsOptions::default()).unwrap();
+/// assert!(attributes["string_attribute"].is_null());
+/// ```
+///
+/// Build one from framework values (Go's `ObjectValue`), or from native data (Go's
+/// `ObjectValueFrom`):
+///
+/// ```
+/// use tfsdk_core::attr;
+/// use tfsdk_core::tftypes::Type;
+/// use tfsdk_core::types::{self, Object};
+///
+/// let element_types = [("attr1", Type::String), ("attr2", Type::Number)];
+/// let elements: [(&str, &dyn attr::Value); 2] = [
+///     ("attr1", &types::String::new("value")),
+///     ("attr2", &types::Int64::new(123)),
+/// ];
+/// let object_value = Object::value(element_types, elements).unwrap();
+/// assert_eq!(object_value.to_string(), r#"{"attr1":"value","attr2":123}"#);
+///
+/// // A missing attribute is an error diagnostic, as in Go.
+/// let none: [(&str, &dyn attr::Value); 0] = [];
+/// let diags = Object::value([("attr1", Type::String)], none).unwrap_err();
+/// assert_eq!(diags.errors().next().unwrap().summary, "Missing Object Attribute Value");
+/// ```
+pub struct Object<M = AnyAttributes> {
+    object_type: Arc<tftypes::ObjectType>,
+    state: ValueState,
+    attributes: BTreeMap<String, Value>,
+    model: PhantomData<fn() -> M>,
+}
+
+/// Options of [`Object::as_with`] (Go's `basetypes.ObjectAsOptions`).
+///
+/// They apply to the object itself: a null (unknown) object read into a type that cannot hold
+/// null (unknown) becomes that type's `Default` instead of an error. Unlike Go, they do not
+/// reach into the object's attributes: a null attribute of a bare `String` field stays an error,
+/// as every conversion in this crate refuses to turn null into an empty value unasked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ObjectAsOptions {
+    /// A null object that the target cannot hold becomes the target's default (Go's
+    /// `UnhandledNullAsEmpty`).
+    pub unhandled_null_as_empty: bool,
+    /// An unknown object that the target cannot hold becomes the target's default (Go's
+    /// `UnhandledUnknownAsEmpty`).
+    pub unhandled_unknown_as_empty: bool,
+}
+
+impl<M> Object<M> {
+    fn with_state(
+        object_type: Arc<tftypes::ObjectType>,
+        state: ValueState,
+        attributes: BTreeMap<String, Value>,
+    ) -> Object<M> {
+        Object {
+            object_type,
+            state,
+            attributes,
+            model: PhantomData,
+        }
+    }
+
+    /// The object type: attribute names and types.
+    pub fn object_type(&self) -> &tftypes::ObjectType {
+        &self.object_type
+    }
+
+    /// The attribute types by name (Go's `AttributeTypes`).
+    pub fn attribute_types(&self) -> &BTreeMap<String, Type> {
+        self.object_type.attributes()
+    }
+
+    /// The attributes; empty when null or unknown (Go's `Attributes`).
+    pub fn attributes(&self) -> &BTreeMap<String, Value> {
+        &self.attributes
+    }
+
+    /// One attribute, when known.
+    pub fn attribute(&self, name: &str) -> Option<&Value> {
+        self.attributes.get(name)
+    }
+
+    /// The attributes when known.
+    pub fn get(&self) -> Option<&BTreeMap<String, Value>> {
+        (self.state == ValueState::Known).then_some(&self.attributes)
+    }
+
+    /// True when null (Go's `IsNull`).
+    pub fn is_null(&self) -> bool {
+        self.state == ValueState::Null
+    }
+
+    /// True when unknown (Go's `IsUnknown`).
+    pub fn is_unknown(&self) -> bool {
+        self.state == ValueState::Unknown
+    }
+
+    /// Null, unknown or known.
+    pub fn state(&self) -> ValueState {
+        self.state
+    }
+
+    /// The same object without its model.
+    pub fn untyped(self) -> Object {
+        Object::with_state(self.object_type, self.state, self.attributes)
+    }
+
+    /// The object as a Terraform value of its own type.
+    fn terraform_value(&self) -> Value {
+        let ty = Type::Object(self.object_type.clone());
+        match self.state {
+            ValueState::Null => Value::null(ty),
+            ValueState::Unknown => Value::unknown(ty),
+            ValueState::Known => {
+                Value::from_parts_unchecked(ty, ValueData::Object(self.attributes.clone()))
+            }
+        }
+    }
+
+    /// The object converted to `T` by the conversion rules (Go's `As` with default options):
+    /// a derived struct, `Option` of one, a map, …
+    ///
+    /// # Errors
+    /// When `T` cannot hold the object: a null or unknown object into a bare struct, an
+    /// attribute that does not convert (with its path), attributes that do not match.
+    pub fn as_<T: FromValue>(&self) -> Result<T, Diagnostics> {
+        Ok(T::from_value(self.terraform_value())?)
+    }
+
+    /// [`Object::as_`] with Go's options: a null or unknown object that `T` cannot hold
+    /// becomes `T::default()` when the option says so (see [`ObjectAsOptions`]).
+    ///
+    /// # Errors
+    /// As [`Object::as_`], except for what the options allow.
+    pub fn as_with<T: FromValue + Default>(
+        &self,
+        options: ObjectAsOptions,
+    ) -> Result<T, Diagnostics> {
+        match T::from_value(self.terraform_value()) {
+            Ok(value) => Ok(value),
+            Err(error) if error.path().is_empty() => match error.kind() {
+                ConvertErrorKind::Null { .. } if options.unhandled_null_as_empty => {
+                    Ok(T::default())
+                }
+                ConvertErrorKind::Unknown { .. } if options.unhandled_unknown_as_empty => {
+                    Ok(T::default())
+                }
+                _ => Err(error.into()),
+            },
+            Err(error) => Err(error.into()),
+        }
+    }
+}
+
+impl Object {
+    /// A null object of these attribute types (Go's `types.ObjectNull`).
+    pub fn null_of<K: Into<String>>(
+        attribute_types: impl IntoIterator<Item = (K, Type)>,
+    ) -> Object {
+        Object::with_state(
+            Arc::new(tftypes::ObjectType::new(attribute_types)),
+            ValueState::Null,
+            BTreeMap::new(),
+        )
+    }
+
+    /// An unknown object of these attribute types (Go's `types.ObjectUnknown`).
+    pub fn unknown_of<K: Into<String>>(
+        attribute_types: impl IntoIterator<Item = (K, Type)>,
+    ) -> Object {
+        Object::with_state(
+            Arc::new(tftypes::ObjectType::new(attribute_types)),
+            ValueState::Unknown,
+            BTreeMap::new(),
+        )
+    }
+
+    /// A known object from framework values, every attribute present and of its type (Go's
+    /// `types.ObjectValue`).
+    ///
+    /// # Errors
+    /// Go's diagnostics, all of them: "Missing Object Attribute Value", "Invalid Object
+    /// Attribute Type", "Extra Object Attribute Value".
+    pub fn value<'a, K: Into<String>, N: Into<String>>(
+        attribute_types: impl IntoIterator<Item = (K, Type)>,
+        attributes: impl IntoIterator<Item = (N, &'a dyn attr::Value)>,
+    ) -> Result<Object, Diagnostics> {
+        let object_type = tftypes::ObjectType::new(attribute_types);
+        let given: BTreeMap<String, &dyn attr::Value> =
+            attributes.into_iter().map(|(k, v)| (k.into(), v)).collect();
+        let mut diags = Diagnostics::new();
+        let mut values = BTreeMap::new();
+        for (name, ty) in object_type.attributes() {
+            let Some(attribute) = given.get(name) else {
+                diags.push(Diagnostic::error(
+                    "Missing Object Attribute Value",
+                    format!(
+                        "While creating a Object value, a missing attribute value was detected. \
+                         A Object must contain values for all attributes, even if null or \
+                         unknown. This is always an issue with the provider and should be \
+                         reported to the provider developers.\n\nObject Attribute Name ({name}) \
+                         Expected Type: {ty}"
+                    ),
+                ));
+                continue;
+            };
+            match attribute.to_terraform_value() {
+                Ok(value) if value.ty().usable_as(ty) => {
+                    values.insert(name.clone(), value);
+                }
+                Ok(value) => diags.push(
+                    Diagnostic::error(
+                        "Invalid Object Attribute Type",
+                        format!(
+                            "While creating a Object value, an invalid attribute value was \
+                             detected. A Object must use a matching attribute type for the \
+                             value. This is always an issue with the provider and should be \
+                             reported to the provider developers.\n\nObject Attribute Name \
+                             ({name}) Expected Type: {ty}\nObject Attribute Name ({name}) Given \
+                             Type: {}",
+                            value.ty()
+                        ),
+                    )
+                    .with_path(AttributePath::root(name.as_str())),
+                ),
+                Err(error) => diags.push(error.under_attribute(name).to_diagnostic()),
+            }
+        }
+        for name in given.keys().filter(|n| object_type.attribute(n).is_none()) {
+            diags.push(Diagnostic::error(
+                "Extra Object Attribute Value",
+                format!(
+                    "While creating a Object value, an extra attribute value was detected. A \
+                     Object must not contain values beyond the expected attribute types. This is \
+                     always an issue with the provider and should be reported to the provider \
+                     developers.\n\nExtra Object Attribute Name: {name}"
+                ),
+            ));
+        }
+        diags.into_result(())?;
+        Ok(Object::with_state(
+            Arc::new(object_type),
+            ValueState::Known,
+            values,
+        ))
+    }
+
+    /// [`Object::value`] for tests and exhaustively tested logic (Go's
+    /// `types.ObjectValueMust`).
+    ///
+    /// # Panics
+    /// When [`Object::value`] returns diagnostics; the message lists them.
+    #[track_caller]
+    pub fn value_must<'a, K: Into<String>, N: Into<String>>(
+        attribute_types: impl IntoIterator<Item = (K, Type)>,
+        attributes: impl IntoIterator<Item = (N, &'a dyn attr::Value)>,
+    ) -> Object {
+        must(
+            "Object::value_must",
+            Object::value(attribute_types, attributes),
+        )
+    }
+
+    /// A known object built from native Rust data by the conversion rules (Go's
+    /// `types.ObjectValueFrom`): a struct implementing the conversion traits (usually with
+    /// `#[derive(TfObject)]`), or a map.
+    ///
+    /// # Errors
+    /// When `source` cannot become an object of these attribute types, with the path of the
+    /// offending part.
+    pub fn value_from<K: Into<String>, S: ToValue + ?Sized>(
+        attribute_types: impl IntoIterator<Item = (K, Type)>,
+        source: &S,
+    ) -> Result<Object, Diagnostics> {
+        let ty = Type::object(attribute_types);
+        let value = source.to_value(&ty)?;
+        Ok(Object::from_value(value)?)
+    }
+
+    /// The same object with model `M`, when the attribute types are `M`'s.
+    ///
+    /// # Errors
+    /// When the object type is not `M`'s Terraform type.
+    pub fn with_model<M: TerraformType>(self) -> Result<Object<M>, Diagnostics> {
+        let expected = M::terraform_type();
+        let actual = Type::Object(self.object_type.clone());
+        if actual == expected {
+            Ok(Object::with_state(
+                self.object_type,
+                self.state,
+                self.attributes,
+            ))
+        } else {
+            Err(
+                ConvertError::type_mismatch::<Object<M>>(format!("a {expected} value"), &actual)
+                    .into(),
+            )
+        }
+    }
+}
+
+impl<M: TerraformType> Object<M> {
+    /// A null object of `M`'s type.
+    pub fn null() -> Object<M> {
+        Object::with_state(model_object_type::<M>(), ValueState::Null, BTreeMap::new())
+    }
+
+    /// An unknown object of `M`'s type.
+    pub fn unknown() -> Object<M> {
+        Object::with_state(
+            model_object_type::<M>(),
+            ValueState::Unknown,
+            BTreeMap::new(),
+        )
+    }
+
+    /// A known object holding `model`'s attributes.
+    ///
+    /// # Errors
+    /// When `model` does not convert to its object type.
+    pub fn from_model(model: &M) -> Result<Object<M>, Diagnostics>
+    where
+        M: ToValue,
+    {
+        let value = model.to_value(&M::terraform_type())?;
+        Ok(Object::from_value(value)?)
+    }
+}
+
+/// `M`'s object type; an empty one when `M` is not an object (a model that is not a struct
+/// is a bug the first conversion reports).
+fn model_object_type<M: TerraformType>() -> Arc<tftypes::ObjectType> {
+    match M::terraform_type() {
+        Type::Object(object) => object,
+        _ => Arc::new(tftypes::ObjectType::default()),
+    }
+}
+
+impl<M: TerraformType> Default for Object<M> {
+    /// Null, as Go's zero value is.
+    fn default() -> Object<M> {
+        Object::null()
+    }
+}
+
+impl Default for Object {
+    /// Null, without attributes (Go's zero value).
+    fn default() -> Object {
+        Object::null_of::<String>([])
+    }
+}
+
+impl<M> Clone for Object<M> {
+    fn clone(&self) -> Self {
+        Object::with_state(
+            self.object_type.clone(),
+            self.state,
+            self.attributes.clone(),
+        )
+    }
+}
+
+impl<M> fmt::Debug for Object<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Object")
+            .field("object_type", &Type::Object(self.object_type.clone()))
+            .field("state", &self.state)
+            .field("attributes", &self.attributes)
+            .finish()
+    }
+}
+
+impl<M> PartialEq for Object<M> {
+    /// Same type, state and attributes.
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state
+            && self.object_type == other.object_type
+            && self.attributes == other.attributes
+    }
+}
+
+impl<M> Eq for Object<M> {}
+
+impl<M: TerraformType> TerraformType for Object<M> {
+    /// `M`'s object type.
+    fn terraform_type() -> Type {
+        M::terraform_type()
+    }
+}
+
+impl<M> FromValue for Object<M> {
+    /// An object value of any state; the attribute types come from the value.
+    fn from_value(value: Value) -> Result<Self, ConvertError> {
+        match value.into_parts() {
+            (Type::Object(object), ValueData::Object(attributes)) => {
+                Ok(Object::with_state(object, ValueState::Known, attributes))
+            }
+            (Type::Object(object), ValueData::Null) => Ok(Object::with_state(
+                object,
+                ValueState::Null,
+                BTreeMap::new(),
+            )),
+            (Type::Object(object), ValueData::Unknown) => Ok(Object::with_state(
+                object,
+                ValueState::Unknown,
+                BTreeMap::new(),
+            )),
+            (ty, _) => Err(ConvertError::type_mismatch::<Self>("an object", &ty)),
+        }
+    }
+}
+
+impl<M> ToValue for Object<M> {
+    /// An object of type `ty` (or of its own type under `any`); the attributes must fit `ty`.
+    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+        let object = match ty {
+            Type::Object(object) => object,
+            Type::Dynamic => return Ok(self.terraform_value()),
+            _ => return Err(ConvertError::type_mismatch::<Self>("an object type", ty)),
+        };
+        if Arc::ptr_eq(object, &self.object_type) || **object == *self.object_type {
+            let (_, data) = self.terraform_value().into_parts();
+            return Ok(Value::from_parts_unchecked(ty.clone(), data));
+        }
+        match self.state {
+            ValueState::Null => Ok(Value::null(ty.clone())),
+            ValueState::Unknown => Ok(Value::unknown(ty.clone())),
+            ValueState::Known => {
+                Value::object(ty.clone(), self.attributes.clone()).map_err(value_error)
+            }
+        }
+    }
+}
+
+impl<M: TerraformType> crate::convert::Nullable for Object<M> {
+    fn null() -> Self {
+        Object::null()
+    }
+
+    fn is_null(&self) -> bool {
+        Object::is_null(self)
+    }
+}
+
+impl<M: TerraformType> crate::convert::Unknownable for Object<M> {
+    fn unknown() -> Self {
+        Object::unknown()
+    }
+
+    fn is_unknown(&self) -> bool {
+        Object::is_unknown(self)
+    }
+}
+
+impl<M> fmt::Display for Object<M> {
+    /// Go's `String()`: `<null>`, `<unknown>` or `{"a":"x","b":1}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt_go(&self.terraform_value(), f)
+    }
+}
+
+impl<M: 'static> attr::Value for Object<M> {
+    fn to_terraform_value(&self) -> Result<Value, ConvertError> {
+        Ok(self.terraform_value())
+    }
+
+    fn equal(&self, other: &dyn attr::Value) -> bool {
+        other.downcast_ref::<Object<M>>() == Some(self)
+    }
+
+    fn is_null(&self) -> bool {
+        Object::is_null(self)
+    }
+
+    fn is_unknown(&self) -> bool {
+        Object::is_unknown(self)
+    }
+
+    fn ty(&self) -> Box<dyn attr::Type> {
+        Box::new(ObjectType::<M>::from_arc(self.object_type.clone()))
+    }
+}
+
+/// The attribute type of [`Object<M>`] (Go's `types.ObjectType`): an object type; its values
+/// are `Object<M>`.
+pub struct ObjectType<M = AnyAttributes> {
+    object_type: Arc<tftypes::ObjectType>,
+    model: PhantomData<fn() -> M>,
+}
+
+impl<M> ObjectType<M> {
+    /// An object type with these attribute types (Go's `types.ObjectType{AttrTypes: …}`).
+    pub fn new<K: Into<String>>(attribute_types: impl IntoIterator<Item = (K, Type)>) -> Self {
+        ObjectType::from_arc(Arc::new(tftypes::ObjectType::new(attribute_types)))
+    }
+
+    /// The attribute type of an object type.
+    pub fn from_object_type(object_type: tftypes::ObjectType) -> Self {
+        ObjectType::from_arc(Arc::new(object_type))
+    }
+
+    fn from_arc(object_type: Arc<tftypes::ObjectType>) -> Self {
+        ObjectType {
+            object_type,
+            model: PhantomData,
+        }
+    }
+}
+
+impl<M> Clone for ObjectType<M> {
+    fn clone(&self) -> Self {
+        ObjectType::from_arc(self.object_type.clone())
+    }
+}
+
+impl<M> fmt::Debug for ObjectType<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ObjectType({})", Type::Object(self.object_type.clone()))
+    }
+}
+
+impl<M> PartialEq for ObjectType<M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.object_type == other.object_type
+    }
+}
+
+impl<M> Eq for ObjectType<M> {}
+
+impl<M: 'static> attr::Type for ObjectType<M> {
+    fn terraform_type(&self) -> Type {
+        Type::Object(self.object_type.clone())
+    }
+
+    fn value_from_terraform(&self, value: Value) -> Result<Box<dyn attr::Value>, Diagnostics> {
+        let expected = self.terraform_type();
+        if !value.ty().usable_as(&expected) {
+            return Err(wrong_type(&value, &expected).into());
+        }
+        let object = Object::<M>::from_value(value)?;
+        Ok(Box::new(object))
+    }
+
+    fn equal(&self, other: &dyn attr::Type) -> bool {
+        other
+            .downcast_ref::<ObjectType<M>>()
+            .is_some_and(|other| other == self)
+    }
+
+    fn apply_path_step(&self, step: &PathStep) -> Result<Box<dyn attr::Type>, PathStepError> {
+        match step {
+            PathStep::AttributeName(name) => match self.object_type.attribute(name) {
+                Some(ty) => Ok(attr_type_of(ty)),
+                None => Err(PathStepError::new(step, self)),
+            },
+            _ => Err(PathStepError::new(step, self)),
+        }
+    }
+
+    fn as_type_with_attribute_types(&self) -> Option<&dyn TypeWithAttributeTypes> {
+        Some(self)
+    }
+}
+
+impl<M: 'static> TypeWithAttributeTypes for ObjectType<M> {
+    fn attribute_types(&self) -> BTreeMap<String, Box<dyn attr::Type>> {
+        self.object_type
+            .attributes()
+            .iter()
+            .map(|(name, ty)| (name.clone(), attr_type_of(ty)))
+            .collect()
+    }
+
+    /// An untyped `ObjectType`: other attributes are no longer the model's.
+    fn with_attribute_types(
+        &self,
+        attributes: &BTreeMap<String, &dyn attr::Type>,
+    ) -> Box<dyn TypeWithAttributeTypes> {
+        Box::new(ObjectType::<AnyAttributes>::new(
+            attributes
+                .iter()
+                .map(|(name, ty)| (name.clone(), ty.terraform_type())),
+        ))
+    }
+}
+
+impl<M> fmt::Display for ObjectType<M> {
+    /// `ObjectType["a":StringType,"b":NumberType]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ObjectType[")?;
+        for (i, (name, ty)) in self.object_type.attributes().iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{name:?}:{}", attr_type_of(ty))?;
+        }
+        f.write_str("]")
+    }
+}

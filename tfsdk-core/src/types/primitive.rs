@@ -1,0 +1,188 @@
+//! What the primitive framework values share: the three states, the conversions and the two
+//! attribute traits. Each kind's file holds the struct, its constructors and accessors, and
+//! implements [`PrimitiveKind`] for the part that differs.
+
+use std::fmt;
+
+use crate::convert::ConvertError;
+use crate::tftypes::{Type, Value, ValueData};
+
+/// The part of a primitive framework value that depends on its kind.
+pub(crate) trait PrimitiveKind {
+    /// The Rust value held when known.
+    type Inner;
+
+    /// The known value from known data of any kind (errors for the wrong kind).
+    fn read_known(ty: &Type, data: ValueData) -> Result<Self::Inner, ConvertError>;
+
+    /// The Terraform value of a known value.
+    fn write_known(inner: &Self::Inner) -> Result<Value, ConvertError>;
+
+    /// Writes a known value as Go's `String()` does.
+    fn fmt_known(inner: &Self::Inner, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+/// Implements the shared traits for a primitive value `$value` (fields `state` and `value`) and
+/// its attribute type `$type` of Terraform type `Type::$variant`.
+macro_rules! primitive_impls {
+    ($value:ident, $type:ident, $variant:ident, $type_name:literal) => {
+        impl $crate::convert::TerraformType for $value {
+            fn terraform_type() -> $crate::tftypes::Type {
+                $crate::tftypes::Type::$variant
+            }
+
+            fn attr_type() -> Box<dyn $crate::attr::Type> {
+                Box::new($type)
+            }
+        }
+
+        impl $crate::convert::FromValue for $value {
+            /// Null and unknown become the same states; a known value follows the kind's
+            /// conversion rule.
+            #[inline]
+            fn from_value(
+                value: $crate::tftypes::Value,
+            ) -> Result<Self, $crate::convert::ConvertError> {
+                use $crate::tftypes::{Type, ValueData};
+                match value.into_parts() {
+                    (Type::$variant | Type::Dynamic, ValueData::Null) => Ok($value::null()),
+                    (Type::$variant | Type::Dynamic, ValueData::Unknown) => Ok($value::unknown()),
+                    (ty, ValueData::Null | ValueData::Unknown) => {
+                        Err($crate::convert::ConvertError::type_mismatch::<$value>(
+                            concat!("a ", stringify!($variant), " value").to_lowercase(),
+                            &ty,
+                        ))
+                    }
+                    (ty, data) => Ok($value {
+                        state: $crate::attr::ValueState::Known,
+                        value: <$value as $crate::types::primitive::PrimitiveKind>::read_known(
+                            &ty, data,
+                        )?,
+                    }),
+                }
+            }
+        }
+
+        impl $crate::convert::ToValue for $value {
+            #[inline]
+            fn to_value(
+                &self,
+                ty: &$crate::tftypes::Type,
+            ) -> Result<$crate::tftypes::Value, $crate::convert::ConvertError> {
+                use $crate::tftypes::{Type, Value};
+                match ty {
+                    Type::$variant | Type::Dynamic => {}
+                    _ => {
+                        return Err($crate::convert::ConvertError::type_mismatch::<$value>(
+                            concat!("a ", stringify!($variant), " type").to_lowercase(),
+                            ty,
+                        ));
+                    }
+                }
+                match self.state {
+                    $crate::attr::ValueState::Null => Ok(Value::null(Type::$variant)),
+                    $crate::attr::ValueState::Unknown => Ok(Value::unknown(Type::$variant)),
+                    $crate::attr::ValueState::Known => {
+                        <$value as $crate::types::primitive::PrimitiveKind>::write_known(
+                            &self.value,
+                        )
+                    }
+                }
+            }
+        }
+
+        impl $crate::convert::Nullable for $value {
+            fn null() -> Self {
+                $value::null()
+            }
+
+            fn is_null(&self) -> bool {
+                $value::is_null(self)
+            }
+        }
+
+        impl $crate::convert::Unknownable for $value {
+            fn unknown() -> Self {
+                $value::unknown()
+            }
+
+            fn is_unknown(&self) -> bool {
+                $value::is_unknown(self)
+            }
+        }
+
+        impl $crate::attr::Value for $value {
+            fn to_terraform_value(
+                &self,
+            ) -> Result<$crate::tftypes::Value, $crate::convert::ConvertError> {
+                $crate::convert::ToValue::to_value(self, &$crate::tftypes::Type::$variant)
+            }
+
+            fn equal(&self, other: &dyn $crate::attr::Value) -> bool {
+                other.downcast_ref::<$value>() == Some(self)
+            }
+
+            fn is_null(&self) -> bool {
+                $value::is_null(self)
+            }
+
+            fn is_unknown(&self) -> bool {
+                $value::is_unknown(self)
+            }
+
+            fn ty(&self) -> Box<dyn $crate::attr::Type> {
+                Box::new($type)
+            }
+        }
+
+        impl std::fmt::Display for $value {
+            /// Go's `String()`: `<null>`, `<unknown>` or the value.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self.state {
+                    $crate::attr::ValueState::Null => f.write_str("<null>"),
+                    $crate::attr::ValueState::Unknown => f.write_str("<unknown>"),
+                    $crate::attr::ValueState::Known => {
+                        <$value as $crate::types::primitive::PrimitiveKind>::fmt_known(
+                            &self.value,
+                            f,
+                        )
+                    }
+                }
+            }
+        }
+
+        impl $crate::attr::Type for $type {
+            fn terraform_type(&self) -> $crate::tftypes::Type {
+                $crate::tftypes::Type::$variant
+            }
+
+            fn value_from_terraform(
+                &self,
+                value: $crate::tftypes::Value,
+            ) -> Result<Box<dyn $crate::attr::Value>, $crate::diag::Diagnostics> {
+                <$value as $crate::convert::FromValue>::from_value(value)
+                    .map(|v| Box::new(v) as Box<dyn $crate::attr::Value>)
+                    .map_err($crate::diag::Diagnostics::from)
+            }
+
+            fn equal(&self, other: &dyn $crate::attr::Type) -> bool {
+                other.is::<$type>()
+            }
+
+            fn apply_path_step(
+                &self,
+                step: &$crate::path::PathStep,
+            ) -> Result<Box<dyn $crate::attr::Type>, $crate::attr::PathStepError> {
+                Err($crate::attr::PathStepError::new(step, self))
+            }
+        }
+
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str($type_name)
+            }
+        }
+    };
+}
+
+pub(crate) use primitive_impls;
