@@ -200,7 +200,7 @@ fn all_convert_distinct<'a>(
     let mut recent: Vec<&Type> = Vec::new();
     let mut checked: HashSet<&Type> = HashSet::new();
     for ty in types {
-        if recent.iter().any(|r| *r == ty) {
+        if recent.contains(&ty) {
             continue;
         }
         if recent.len() < 8 {
