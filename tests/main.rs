@@ -1,4 +1,7 @@
 //! Integration tests: the derive and the runtime together, as a user sees them.
 
 mod derive_objects;
+mod null_and_unknown;
+mod quickstart_schema;
 mod schema_behaviours;
+mod support;

@@ -2,9 +2,9 @@
 //! rules checked at compile time.
 //!
 //! Use it through `tfsdk_core`, which re-exports it (default `derive` feature) and documents it
-//! with examples. The crate is laid out by stage, as serde_derive is: [`attr`] reads the
-//! `#[tfsdk(...)]` options, [`check`] builds the [`ast`] and enforces every rule (all errors of a
-//! struct in one compile), [`expand`] generates the impls.
+//! with examples. The crate is laid out by stage, as serde_derive is: `attr` reads the
+//! `#[tfsdk(...)]` options, `check` builds the `ast` and enforces every rule (all errors of a
+//! struct in one compile), `expand` generates the impls.
 
 mod ast;
 mod attr;

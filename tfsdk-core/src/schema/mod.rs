@@ -17,6 +17,7 @@
 //! | `force_new` | a change requires replacing the resource |
 //! | `diff_suppress = path` | `fn(old: &T, new: &T) -> bool`; true keeps the prior value |
 
+mod json;
 mod plan;
 
 use std::collections::BTreeMap;
