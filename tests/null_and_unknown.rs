@@ -212,3 +212,52 @@ impl KindName for Value {
         }
     }
 }
+
+mod properties {
+    use proptest::prelude::*;
+    use tfsdk_core::convert::{FromValue, TerraformType};
+    use tfsdk_core::tftypes::Value;
+
+    use super::{Plain, Server, assert_round_trips};
+    use crate::support::arbitrary::{known_value_of, some_type, value_of};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// struct ↔ value ↔ msgpack ↔ value is lossless for any mix of null and unknown.
+        #[test]
+        fn framework_models_round_trip_any_value(value in known_value_of(&Server::terraform_type())) {
+            assert_round_trips::<Server>(&value).unwrap();
+        }
+
+        /// A native model takes every value without unknowns, and refuses the others with the
+        /// path of an unknown.
+        #[test]
+        fn native_models_round_trip_or_point_at_an_unknown(value in known_value_of(&Plain::terraform_type())) {
+            match Plain::from_value(value.clone()) {
+                Ok(_) => assert_round_trips::<Plain>(&value).unwrap(),
+                Err(error) => {
+                    let node = value.at_path(error.path()).expect("the error path is in the value");
+                    prop_assert!(node.is_unknown(), "{error}");
+                }
+            }
+        }
+
+        /// No conversion panics on any value of any type: it converts or says why not.
+        #[test]
+        fn any_value_of_any_type_converts_or_errs(ty in some_type(), seed in any::<u64>()) {
+            let mut runner = proptest::test_runner::TestRunner::new_with_rng(
+                ProptestConfig::default(),
+                proptest::test_runner::TestRng::from_seed(
+                    proptest::test_runner::RngAlgorithm::ChaCha,
+                    &[seed as u8; 32],
+                ),
+            );
+            let value: Value = value_of(&ty).new_tree(&mut runner).unwrap().current();
+            let _ = Server::from_value(value.clone());
+            let _ = Plain::from_value(value.clone());
+            let _ = Vec::<Option<String>>::from_value(value.clone());
+            let _ = std::collections::BTreeMap::<String, i64>::from_value(value);
+        }
+    }
+}
