@@ -275,7 +275,7 @@ impl Module {
         let mut diagnostics = Vec::new();
         for path in names {
             match std::fs::read_to_string(&path) {
-                Ok(text) => files.push((path.display().to_string(), text)),
+                Ok(text) => files.push((display_path(&path), text)),
                 Err(e) => diagnostics.push(Diagnostic::error(
                     "Failed to read file",
                     format!("The file {} could not be read: {e}.", path.display()),
@@ -424,6 +424,15 @@ impl Module {
     }
 }
 
+/// A path as messages show it: `main.tf` rather than `./main.tf`.
+fn display_path(path: &Path) -> String {
+    let shown = path.display().to_string();
+    match shown.strip_prefix("./") {
+        Some(rest) if !rest.is_empty() => rest.to_owned(),
+        _ => shown,
+    }
+}
+
 fn file_map<'a>(filename: &'a str, src: &'a str) -> SourceMap<'a> {
     SourceMap {
         src,
@@ -478,7 +487,7 @@ fn read_variable_block(
     let header_end = block
         .labels
         .last()
-        .and_then(|l| label_span(l))
+        .and_then(label_span)
         .or_else(|| block.ident.span())
         .map_or(0, |s| s.end);
     let header_start = block.ident.span().map_or(0, |s| s.start);
@@ -805,7 +814,7 @@ impl Inputs {
 
     fn add_file(&mut self, path: &Path, source: ValueSource) {
         match std::fs::read_to_string(path) {
-            Ok(text) => self.add_text(&path.display().to_string(), &text, source),
+            Ok(text) => self.add_text(&display_path(path), &text, source),
             Err(e) => {
                 let detail = if e.kind() == std::io::ErrorKind::NotFound {
                     format!("Given variables file {} does not exist.", path.display())
@@ -1058,7 +1067,7 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
                 ParseMode::Hcl => match parse_hcl_text(&variable.name, text) {
                     Ok(v) => v,
                     Err(d) => {
-                        per_variable.entry(&variable.name).or_default().push(d);
+                        per_variable.entry(&variable.name).or_default().push(*d);
                         given.remove(variable.name.as_str());
                         continue;
                     }
@@ -1102,12 +1111,14 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
 }
 
 /// `-var` / `TF_VAR_` text for a variable of a complex type: an HCL literal expression.
-fn parse_hcl_text(name: &str, text: &str) -> Result<Value, Diagnostic> {
+fn parse_hcl_text(name: &str, text: &str) -> Result<Value, Box<Diagnostic>> {
     let filename = format!("<value for var.{name}>");
     let map = file_map(&filename, text);
-    let expr = hcl_edit::parser::parse_expr(text).map_err(|e| syntax_error(&filename, text, &e))?;
-    eval_literal(&expr, text)
-        .map_err(|e| Diagnostic::error(e.summary, e.detail).at(e.span.map(|s| map.range(s))))
+    let expr = hcl_edit::parser::parse_expr(text)
+        .map_err(|e| Box::new(syntax_error(&filename, text, &e)))?;
+    eval_literal(&expr, text).map_err(|e| {
+        Box::new(Diagnostic::error(e.summary, e.detail).at(e.span.map(|s| map.range(s))))
+    })
 }
 
 /// Terraform's `prepareFinalInputVariableValue`, and the CLI's check for unset required
