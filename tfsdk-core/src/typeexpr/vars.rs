@@ -71,7 +71,7 @@ use crate::tftypes::{Type, Value};
 use super::constraint::TypeConstraint;
 use super::json_value;
 use super::literal::eval_literal;
-use super::parse::{Pos, SourceMap, SourceRange, parse_at};
+use super::parse::{Pos, SourceMap, SourceRange, error_span, parse_at};
 
 /// How bad a [`Diagnostic`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -446,15 +446,14 @@ fn file_map<'a>(filename: &'a str, src: &'a str) -> SourceMap<'a> {
 }
 
 fn syntax_error(filename: &str, src: &str, e: &hcl_edit::parser::Error) -> Diagnostic {
-    let at = e.location().offset().min(src.len());
-    let end = src[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+    let span = error_span(src, e.location().offset());
     let mut detail = e.message().to_owned();
     if let Some(first) = detail.get(..1) {
         let upper = first.to_uppercase();
         detail.replace_range(..1, &upper);
     }
     detail.push('.');
-    Diagnostic::error("Invalid syntax", detail).at(Some(file_map(filename, src).range(at..end)))
+    Diagnostic::error("Invalid syntax", detail).at(Some(file_map(filename, src).range(span)))
 }
 
 fn read_declarations(
