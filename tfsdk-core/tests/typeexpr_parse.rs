@@ -274,7 +274,7 @@ fn json() -> impl Strategy<Value = Json> {
     let leaf = prop_oneof![
         Just(Json::Null),
         any::<bool>().prop_map(Json::Bool),
-        any::<i32>().prop_map(|n| Json::from(n)),
+        any::<i32>().prop_map(Json::from),
         prop_oneof![Just("true"), Just("1.5"), Just("x"), Just("")].prop_map(Json::from),
     ];
     leaf.prop_recursive(4, 32, 4, |inner| {

@@ -19,8 +19,15 @@ use crate::schema::{Attribute, NestingMode, Schema};
 use super::constraint::{ObjectAttribute, TypeConstraint};
 use super::convert::ConversionError;
 
-/// The type constraint of a derived struct (see the [module documentation](self) for the
-/// rules).
+/// The type constraint of a derived struct, from its schema behaviours:
+///
+/// | attribute | constraint |
+/// |---|---|
+/// | `required`, or no role (a plain data model) | `T` |
+/// | `optional` / `computed` without a default | `optional(T)` |
+/// | `optional, default = <expr>` | `optional(T, <the default>)` |
+/// | `optional, default_fn = path` | `optional(T)`: the function runs at plan time, a constraint's default is a constant |
+/// | a nested schema struct (or a list, set or map of them) | `object({…})` built the same way, in `list(…)`, `set(…)` or `map(…)` |
 ///
 /// ```
 /// use tfsdk_core::TfObject;
