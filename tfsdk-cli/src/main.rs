@@ -1,3 +1,299 @@
-//! The `tfsdk` command-line tool.
+//! The `tfsdk` command-line tool: Terraform type constraints and input variables.
+//!
+//! ```text
+//! tfsdk vars DIR [--var-file FILE]... [--var NAME=VALUE]...
+//!     Evaluates the input variables a module declares in DIR/*.tf, with values from TF_VAR_*
+//!     environment variables, DIR/terraform.tfvars, DIR/terraform.tfvars.json,
+//!     DIR/*.auto.tfvars(.json), then every --var-file and --var in command-line order
+//!     (Terraform's precedence, lowest first). Prints `name = <value>` per variable as
+//!     `terraform console` prints values, problems on stderr; exit status 1 on any error.
+//!
+//! tfsdk convert --type EXPR --value JSON
+//!     Converts a JSON value to a type constraint as Terraform converts an input variable and
+//!     prints the result as the console does; errors on stderr, exit status 1.
+//!
+//! tfsdk convert --json-lines
+//!     Reads `{"type": "...", "value": <json>}` per line on stdin and writes one line per input
+//!     line: `{"ok": true, "type": "<canonical type>", "value": <json>, "console": "..."}` or
+//!     `{"ok": false, "error": "...", "path": "..."}`. A bad line gives an error line; the
+//!     batch goes on. Exit status 0 unless reading or writing fails.
+//! ```
 
-fn main() {}
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
+use serde_json::{Map, Value as Json};
+use tfsdk_core::typeexpr::vars::{Inputs, Module, evaluate};
+use tfsdk_core::typeexpr::{self, console, json_value};
+
+/// Terraform type constraints and input variables, as Terraform and OpenTofu evaluate them.
+#[derive(Parser, Debug)]
+#[command(name = "tfsdk", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the final value of every input variable of the module in DIR.
+    Vars {
+        /// The module directory (its *.tf files declare the variables).
+        dir: PathBuf,
+        /// A variables file (.tfvars, or JSON when the name ends in .json); repeatable.
+        #[arg(long = "var-file", value_name = "FILE")]
+        var_files: Vec<PathBuf>,
+        /// A variable value, NAME=VALUE; repeatable. Later values win.
+        #[arg(long = "var", value_name = "NAME=VALUE")]
+        vars: Vec<String>,
+        /// Ignore TF_VAR_* environment variables.
+        #[arg(long)]
+        no_env: bool,
+    },
+    /// Convert JSON values to a type constraint.
+    Convert {
+        /// The type constraint, e.g. 'list(object({name=string}))'.
+        #[arg(
+            long = "type",
+            value_name = "EXPR",
+            required_unless_present = "json_lines"
+        )]
+        type_expr: Option<String>,
+        /// The value, as JSON.
+        #[arg(long, value_name = "JSON", required_unless_present = "json_lines")]
+        value: Option<String>,
+        /// Read {"type": ..., "value": ...} lines on stdin, write one result line each.
+        #[arg(long, conflicts_with_all = ["type_expr", "value"])]
+        json_lines: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let result = match cli.command {
+        Command::Vars {
+            dir,
+            var_files,
+            vars,
+            no_env,
+        } => {
+            let sub = matches
+                .subcommand_matches("vars")
+                .expect("clap parsed the vars subcommand");
+            let ordered = command_line_order(sub, var_files, vars);
+            run_vars(&dir, &ordered, no_env)
+        }
+        Command::Convert {
+            json_lines: true, ..
+        } => run_json_lines(io::stdin().lock(), io::stdout().lock()),
+        Command::Convert {
+            type_expr, value, ..
+        } => run_convert(
+            type_expr.as_deref().unwrap_or_default(),
+            value.as_deref().unwrap_or_default(),
+        ),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("Error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A `--var-file` or a `--var`, in the order they were given.
+enum VarArg {
+    File(PathBuf),
+    Var(String),
+}
+
+/// Terraform applies `-var` and `-var-file` in the order given, interleaved: clap keeps each
+/// option's values apart, their indices tell the order back.
+fn command_line_order(sub: &ArgMatches, files: Vec<PathBuf>, vars: Vec<String>) -> Vec<VarArg> {
+    let file_indices = sub.indices_of("var_files").into_iter().flatten();
+    let var_indices = sub.indices_of("vars").into_iter().flatten();
+    let mut all: Vec<(usize, VarArg)> = file_indices
+        .zip(files.into_iter().map(VarArg::File))
+        .chain(var_indices.zip(vars.into_iter().map(VarArg::Var)))
+        .collect();
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, a)| a).collect()
+}
+
+fn run_vars(dir: &std::path::Path, args: &[VarArg], no_env: bool) -> io::Result<ExitCode> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut err = io::stderr().lock();
+    let module = match Module::load(dir) {
+        Ok(m) => m,
+        Err(diagnostics) => {
+            for d in &diagnostics.0 {
+                writeln!(err, "{d}\n")?;
+            }
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let env: Vec<(String, String)> = if no_env {
+        Vec::new()
+    } else {
+        std::env::vars().collect()
+    };
+    let mut inputs = Inputs::with_defaults(dir, env);
+    for arg in args {
+        match arg {
+            VarArg::File(path) => inputs.add_var_file(path),
+            VarArg::Var(text) => inputs.add_var(text),
+        }
+    }
+    let evaluation = evaluate(&module, &inputs);
+    for d in &evaluation.diagnostics {
+        writeln!(err, "{d}\n")?;
+    }
+    for variable in &evaluation.variables {
+        for d in &variable.diagnostics {
+            writeln!(err, "{d}\n")?;
+        }
+        if let Some(value) = &variable.value {
+            if variable.sensitive {
+                writeln!(out, "{} = (sensitive value)", variable.name)?;
+            } else {
+                writeln!(out, "{} = {}", variable.name, console::render(value))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if evaluation.has_errors() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The outcome of one conversion: the converted value, or a message and the path it is at.
+struct Converted {
+    ty: String,
+    json: Json,
+    console: String,
+}
+
+struct Failure {
+    error: String,
+    path: String,
+}
+
+fn convert_one(type_expr: &str, value: &Json) -> Result<Converted, Failure> {
+    let fail = |error: String, path: String| Failure { error, path };
+    let constraint = typeexpr::parse(type_expr).map_err(|e| fail(e.to_string(), String::new()))?;
+    let input = json_value::from_json(value).map_err(|e| fail(e.message, e.path.to_string()))?;
+    let converted =
+        typeexpr::convert(input, &constraint).map_err(|e| fail(e.message, e.path.to_string()))?;
+    let json = json_value::to_json(&converted).map_err(|e| fail(e.message, e.path.to_string()))?;
+    Ok(Converted {
+        ty: converted.ty().to_string(),
+        json,
+        console: console::render(&converted),
+    })
+}
+
+fn run_convert(type_expr: &str, value: &str) -> io::Result<ExitCode> {
+    let outcome = serde_json::from_str::<Json>(value)
+        .map_err(|e| Failure {
+            error: format!("invalid JSON value: {e}"),
+            path: String::new(),
+        })
+        .and_then(|json| convert_one(type_expr, &json));
+    match outcome {
+        Ok(converted) => {
+            let mut out = io::stdout().lock();
+            writeln!(out, "{}", converted.console)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(failure) => {
+            if failure.path.is_empty() {
+                eprintln!("Error: {}", failure.error);
+            } else {
+                eprintln!("Error: {} (at {})", failure.error, failure.path);
+            }
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// One result line for one input line.
+fn json_line(line: &[u8]) -> Json {
+    let result = std::str::from_utf8(line)
+        .map_err(|e| Failure {
+            error: format!("the line is not UTF-8: {e}"),
+            path: String::new(),
+        })
+        .and_then(|text| {
+            serde_json::from_str::<Json>(text).map_err(|e| Failure {
+                error: format!("invalid JSON: {e}"),
+                path: String::new(),
+            })
+        })
+        .and_then(|request| {
+            let field_error = |error: &str| Failure {
+                error: error.to_owned(),
+                path: String::new(),
+            };
+            let object = request.as_object().ok_or_else(|| {
+                field_error("a line must be a JSON object with \"type\" and \"value\"")
+            })?;
+            let type_expr = match object.get("type") {
+                Some(Json::String(s)) => s,
+                Some(_) => return Err(field_error("\"type\" must be a string")),
+                None => return Err(field_error("missing field \"type\"")),
+            };
+            let value = object
+                .get("value")
+                .ok_or_else(|| field_error("missing field \"value\""))?;
+            convert_one(type_expr, value)
+        });
+    let mut out = Map::new();
+    match result {
+        Ok(c) => {
+            out.insert("ok".into(), Json::Bool(true));
+            out.insert("type".into(), Json::String(c.ty));
+            out.insert("value".into(), c.json);
+            out.insert("console".into(), Json::String(c.console));
+        }
+        Err(f) => {
+            out.insert("ok".into(), Json::Bool(false));
+            out.insert("error".into(), Json::String(f.error));
+            out.insert("path".into(), Json::String(f.path));
+        }
+    }
+    Json::Object(out)
+}
+
+/// Streams lines: reads one, writes its result, and flushes whenever no more input is waiting
+/// (so an interactive peer sees each answer at once and a batch is written in large blocks).
+fn run_json_lines(input: impl Read, output: impl Write) -> io::Result<ExitCode> {
+    let mut reader = BufReader::new(input);
+    let mut writer = BufWriter::new(output);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        serde_json::to_writer(&mut writer, &json_line(text))?;
+        writer.write_all(b"\n")?;
+        if reader.buffer().is_empty() {
+            writer.flush()?;
+        }
+    }
+    writer.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

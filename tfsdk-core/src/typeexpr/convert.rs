@@ -133,6 +133,14 @@ pub(crate) fn conversion_exists(input: &Type, out: &Type, unsafe_: bool) -> bool
             (unsafe_ || matches!(input, Type::Set(_)))
                 && (ie == oe || conversion_exists(ie, oe, unsafe_))
         }
+        // Not in go-cty, but the language's documented rule (seed 000): a list, or a set in
+        // its iteration order, converts to a tuple of exactly its length; the length is
+        // checked on the value.
+        (Type::List(ie) | Type::Set(ie), Type::Tuple(o)) => {
+            unsafe_
+                && o.iter()
+                    .all(|ot| **ie == *ot || conversion_exists(ie, ot, unsafe_))
+        }
         // The reference has no shortcut for equal element types here.
         (Type::Map(ie), Type::Map(oe)) => conversion_exists(ie, oe, unsafe_),
         (Type::Tuple(ts), Type::List(oe) | Type::Set(oe)) => {
@@ -333,6 +341,47 @@ pub(crate) fn apply(
                 return Ok(Value::__list_unchecked(ety, Vec::new()));
             }
             sequence_value(converted, false, path, "list")
+        }
+        (data @ (ValueData::List(_) | ValueData::Set(_)), Type::Tuple(out_types)) => {
+            let (kind, elements) = match data {
+                ValueData::List(e) => ("list", e),
+                ValueData::Set(e) => ("set", e),
+                _ => ("list", Vec::new()),
+            };
+            if kind == "set" && !elements.iter().all(Value::is_wholly_known) {
+                // A set holding unknowns has an unknown length.
+                return Ok(Value::unknown(without_optional(out)));
+            }
+            if elements.len() != out_types.len() {
+                let plural = |n: usize| if n == 1 { "" } else { "s" };
+                return Err(ConversionError::new(
+                    path.clone(),
+                    format!(
+                        "tuple of {} element{} required, but have {kind} of {} element{}",
+                        out_types.len(),
+                        plural(out_types.len()),
+                        elements.len(),
+                        plural(elements.len())
+                    ),
+                ));
+            }
+            let elements = if kind == "set" {
+                reorder_set(elements)
+            } else {
+                elements
+            };
+            let mut result = Vec::with_capacity(elements.len());
+            for (i, (element, oty)) in elements.into_iter().zip(out_types.iter()).enumerate() {
+                if element.ty() == oty {
+                    result.push(element);
+                    continue;
+                }
+                path.push(PathStep::ElementKeyInt(i as i64));
+                let converted = apply(element, oty, unsafe_, path);
+                path.pop();
+                result.push(converted?);
+            }
+            Ok(Value::tuple_of(result))
         }
         (data @ (ValueData::List(_) | ValueData::Set(_)), Type::Set(oe)) => {
             let elements = match data {

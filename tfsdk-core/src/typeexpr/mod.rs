@@ -26,8 +26,11 @@
 //!
 //! Modules: [`parse`](parse()) reads constraints; [`convert`](convert()) applies defaults then
 //! converts; [`console`] prints values; [`json_value`] reads and writes JSON; [`vars`] evaluates a
-//! module's input variables from `.tfvars`, `.tfvars.json` and `-var` values.
+//! module's input variables from `.tfvars`, `.tfvars.json` and `-var` values;
+//! [`constraint_of`] gives the constraint a derived struct's values satisfy, to check a
+//! module's variable against the Rust model.
 
+mod bridge;
 pub mod console;
 mod constraint;
 mod convert;
@@ -42,6 +45,7 @@ mod type_util;
 mod unify;
 pub mod vars;
 
+pub use bridge::constraint_of;
 pub use constraint::{ObjectAttribute, TypeConstraint, hcl_literal};
 pub use convert::{ConversionError, convert_to_type};
 pub use defaults::Defaults;

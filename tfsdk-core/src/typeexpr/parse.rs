@@ -154,8 +154,8 @@ pub fn parse_at(src: &str, filename: &str, start: Pos) -> Result<TypeConstraint,
     let expr = match hcl_edit::parser::parse_expr(src) {
         Ok(expr) => expr,
         Err(e) => {
-            let at = e.location().offset().min(src.len());
-            let end = src[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+            let span = error_span(src, e.location().offset());
+            let (at, end) = (span.start, span.end);
             let detail = if e.message().contains("nesting depth") {
                 "The type expression nests too deeply (at most 64 levels).".to_owned()
             } else {
@@ -195,6 +195,17 @@ impl FromStr for TypeConstraint {
     fn from_str(s: &str) -> Result<TypeConstraint, ParseError> {
         parse(s)
     }
+}
+
+/// The character at a parser error's byte offset (the parser may report an offset inside a
+/// multi-byte character, or past the end): moved back to a character boundary.
+pub(crate) fn error_span(src: &str, offset: usize) -> Range<usize> {
+    let mut at = offset.min(src.len());
+    while !src.is_char_boundary(at) {
+        at -= 1;
+    }
+    let end = src[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+    at..end
 }
 
 /// Turns byte offsets in the parsed text into file positions.

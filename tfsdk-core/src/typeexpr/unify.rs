@@ -82,6 +82,11 @@ pub(crate) fn unify_detailed(types: &[Type], unsafe_: bool) -> Option<Unified> {
             if i == want_index || try_ty == want {
                 continue;
             }
+            // Lists and sets convert to tuples only by the documented rule the reference
+            // lacks; unification stays the reference's.
+            if matches!(want, Type::Tuple(_)) && matches!(try_ty, Type::List(_) | Type::Set(_)) {
+                continue 'preferences;
+            }
             if !conversion_exists(try_ty, want, unsafe_) {
                 continue 'preferences;
             }
