@@ -11,7 +11,7 @@ mod model;
 
 use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
 use tfsdk_core::tftypes::Value;
-use tfsdk_core::typeexpr::{console, json_value};
+use tfsdk_core::typeexpr::{self, console, json_value};
 use tfsdk_core::{TfSchema, types};
 
 use model::Bucket;
@@ -19,6 +19,13 @@ use model::Bucket;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let schema = Bucket::schema();
     let ty = Bucket::terraform_type();
+
+    // 0. The model as a module's variable type would spell it: optional attributes and
+    //    defaults included, so a module and the provider can be checked against each other.
+    println!(
+        "0. The model's type constraint:\n   {}\n",
+        typeexpr::constraint_of::<Bucket>()?
+    );
 
     // 1. The configuration arrives as msgpack (the protocol's DynamicValue). Here we make the
     //    bytes from JSON; a provider gets them from the PlanResourceChange request.
