@@ -22,9 +22,7 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
 
     /// Adds each attribute's name and type to `out`.
     fn collect_attribute_types(out: &mut BTreeMap<String, Type>) {
-        let mut attributes = BTreeMap::new();
-        Self::collect_schema_attributes(&mut attributes);
-        out.extend(attributes.into_iter().map(|(name, a)| (name, a.ty)));
+        attribute_types_into(Self::collect_schema_attributes, out);
     }
 
     /// Number of attributes, the flattened structs' included.
@@ -140,6 +138,17 @@ impl AttributeNames {
     pub fn to_vec(&self) -> Vec<&'static str> {
         (0..self.len()).filter_map(|i| self.get(i)).collect()
     }
+}
+
+/// Adds the name and type of each attribute that `collect` lists to `out` (the body of
+/// [`TfObject::collect_attribute_types`], compiled once for every struct).
+fn attribute_types_into(
+    collect: fn(&mut BTreeMap<String, schema::Attribute>),
+    out: &mut BTreeMap<String, Type>,
+) {
+    let mut attributes = BTreeMap::new();
+    collect(&mut attributes);
+    out.extend(attributes.into_iter().map(|(name, a)| (name, a.ty)));
 }
 
 const fn str_eq(a: &str, b: &str) -> bool {

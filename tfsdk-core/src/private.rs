@@ -56,6 +56,39 @@ pub fn skipped<T: SkippedField>() -> T {
     T::default()
 }
 
+/// What the non-generic helpers below need to know about a derived struct.
+///
+/// Generated code and the generic helpers hand this over instead of the type itself, so each
+/// helper's body is compiled once in tfsdk-core rather than once per struct: a crate with
+/// hundreds of derived structs compiles only their one-line shims.
+#[derive(Clone, Copy)]
+pub struct ObjectShape {
+    /// `std::any::type_name` of the struct, for error messages.
+    pub type_name: &'static str,
+    /// The struct's attribute names, flattened structs' included.
+    pub names: &'static AttributeNames,
+    /// [`TfObject::attribute_count`].
+    pub attribute_count: usize,
+    /// [`TfObject::has_attribute`].
+    pub has_attribute: fn(&str) -> bool,
+    /// [`TerraformType::terraform_type`] of the struct.
+    pub terraform_type: fn() -> Type,
+}
+
+impl ObjectShape {
+    /// The shape of `T`.
+    #[inline]
+    pub fn of<T: TfObject>() -> ObjectShape {
+        ObjectShape {
+            type_name: std::any::type_name::<T>(),
+            names: &T::ATTRIBUTE_NAMES,
+            attribute_count: T::attribute_count(),
+            has_attribute: T::has_attribute,
+            terraform_type: T::terraform_type,
+        }
+    }
+}
+
 /// The object type of a derived struct, built from its attributes.
 pub fn object_type<T: TfObject>() -> Type {
     let mut attributes = BTreeMap::new();
@@ -63,21 +96,45 @@ pub fn object_type<T: TfObject>() -> Type {
     Type::object(attributes)
 }
 
+/// A non-generic struct's object type, computed once and cached in `cell`.
+pub fn cached_object_type(cell: &'static OnceLock<Type>, init: fn() -> Type) -> Type {
+    cell.get_or_init(init).clone()
+}
+
 /// Builds a derived struct from an object value: null, unknown and non-object values are
 /// errors, and the object's attributes must be exactly the struct's.
 ///
 /// # Errors
 /// As above, with the attribute path of a field that fails to convert.
+#[inline]
 pub fn object_from_value<T: TfObject>(value: Value) -> Result<T, ConvertError> {
-    let (ty, data) = value.into_parts();
-    let mut attributes = match data {
-        ValueData::Object(attributes) => attributes,
-        ValueData::Null => return Err(ConvertError::null::<T>(&ty)),
-        ValueData::Unknown => return Err(ConvertError::unknown::<T>(&ty)),
-        _ => return Err(ConvertError::type_mismatch::<T>("an object value", &ty)),
-    };
-    check_attribute_names::<T>(attributes.keys())?;
+    let mut attributes = object_attributes(value, &ObjectShape::of::<T>())?;
     T::from_attributes(&mut attributes)
+}
+
+/// The attributes of an object value that is to become the struct of `shape`.
+///
+/// # Errors
+/// The value is null, unknown or not an object, or its attribute names are not the struct's.
+pub fn object_attributes(
+    value: Value,
+    shape: &ObjectShape,
+) -> Result<BTreeMap<String, Value>, ConvertError> {
+    let (ty, data) = value.into_parts();
+    let attributes = match data {
+        ValueData::Object(attributes) => attributes,
+        ValueData::Null => return Err(ConvertError::null_named(shape.type_name, &ty)),
+        ValueData::Unknown => return Err(ConvertError::unknown_named(shape.type_name, &ty)),
+        _ => {
+            return Err(ConvertError::type_mismatch_named(
+                shape.type_name,
+                "an object value".to_owned(),
+                &ty,
+            ));
+        }
+    };
+    check_attribute_names(&attributes, shape)?;
+    Ok(attributes)
 }
 
 /// Checks that the object's attribute names are exactly the struct's, listing both sides of a
@@ -85,29 +142,25 @@ pub fn object_from_value<T: TfObject>(value: Value) -> Result<T, ConvertError> {
 ///
 /// # Errors
 /// [`ConvertErrorKind::ObjectMismatch`].
-pub fn check_attribute_names<'a, T: TfObject>(
-    names: impl ExactSizeIterator<Item = &'a String> + Clone,
+pub fn check_attribute_names<V>(
+    attributes: &BTreeMap<String, V>,
+    shape: &ObjectShape,
 ) -> Result<(), ConvertError> {
-    let count = names.len();
-    let mut matched = 0;
-    for name in names.clone() {
-        if T::has_attribute(name) {
-            matched += 1;
-        }
-    }
-    if matched == count && count == T::attribute_count() {
+    if attributes.len() == shape.attribute_count
+        && attributes.keys().all(|name| (shape.has_attribute)(name))
+    {
         return Ok(());
     }
-    let present: Vec<&String> = names.collect();
-    let object_only = present
-        .iter()
-        .filter(|n| !T::has_attribute(n))
-        .map(|n| n.to_string())
+    let object_only = attributes
+        .keys()
+        .filter(|name| !(shape.has_attribute)(name))
+        .cloned()
         .collect();
-    let mut struct_only: Vec<String> = T::ATTRIBUTE_NAMES
+    let mut struct_only: Vec<String> = shape
+        .names
         .to_vec()
         .into_iter()
-        .filter(|n| !present.iter().any(|p| p.as_str() == *n))
+        .filter(|name| !attributes.contains_key(*name))
         .map(str::to_owned)
         .collect();
     struct_only.sort();
@@ -115,6 +168,72 @@ pub fn check_attribute_names<'a, T: TfObject>(
         struct_only,
         object_only,
     }))
+}
+
+/// The first error met while a derived struct reads its fields.
+///
+/// Generated `from_attributes` reads every field into a local `Option` through
+/// [`FieldErrors::record`], then returns [`FieldErrors::finish`]'s error if there was one:
+/// a single error exit, so the generated function grows linearly with the number of fields.
+#[derive(Default)]
+pub struct FieldErrors {
+    first: Option<ConvertError>,
+}
+
+impl FieldErrors {
+    /// No error yet.
+    pub fn new() -> FieldErrors {
+        FieldErrors::default()
+    }
+
+    /// The field's value, or `None` after keeping its error (the first one wins).
+    pub fn record<T>(&mut self, field: Result<T, ConvertError>) -> Option<T> {
+        match field {
+            Ok(value) => Some(value),
+            Err(error) => {
+                self.first.get_or_insert(error);
+                None
+            }
+        }
+    }
+
+    /// The first error recorded, if any.
+    ///
+    /// # Errors
+    /// That error.
+    pub fn finish(self) -> Result<(), ConvertError> {
+        match self.first {
+            None => Ok(()),
+            Some(error) => Err(error),
+        }
+    }
+}
+
+/// A field read through [`FieldErrors::record`] after [`FieldErrors::finish`] returned `Ok`.
+///
+/// # Panics
+/// When the field is `None`, which `finish` rules out: a bug in the derive, not bad input.
+#[inline]
+pub fn filled<T>(field: Option<T>) -> T {
+    match field {
+        Some(value) => value,
+        None => unfilled_field(),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn unfilled_field() -> ! {
+    unreachable!("a derived struct's field is unset although no conversion error was recorded")
+}
+
+/// Adds a field's schema attribute under its name.
+pub fn insert_schema_attribute(
+    out: &mut BTreeMap<String, SchemaAttribute>,
+    name: &str,
+    attribute: SchemaAttribute,
+) {
+    out.insert(name.to_owned(), attribute);
 }
 
 /// Takes one attribute out of the map and converts it to its field's type.
@@ -192,23 +311,43 @@ pub fn put_flattened<T: FlattenedField>(
 ///
 /// # Errors
 /// `ty` is not such a type, or a field does not convert.
+#[inline]
 pub fn object_to_value<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
-    let resolved;
+    let ty = target_object_type(ty, &ObjectShape::of::<T>())?;
+    let mut attributes = BTreeMap::new();
+    if let Some(object) = ty.as_object() {
+        value.to_attributes(object, &mut attributes)?;
+    }
+    Ok(Value::__object_unchecked(ty, attributes))
+}
+
+/// The object type a struct of `shape` converts to when `ty` is asked for: `ty` itself when it
+/// is an object type with exactly the struct's attribute names, the struct's own type for
+/// `Dynamic`.
+///
+/// # Errors
+/// `ty` is not such a type.
+pub fn target_object_type(ty: &Type, shape: &ObjectShape) -> Result<Type, ConvertError> {
     let ty = match ty {
-        Type::Dynamic => {
-            resolved = T::terraform_type();
-            &resolved
-        }
-        other => other,
+        Type::Dynamic => (shape.terraform_type)(),
+        other => other.clone(),
+    };
+    let mismatch = || {
+        ConvertError::type_mismatch_named(
+            shape.type_name,
+            (shape.terraform_type)().to_string(),
+            &ty,
+        )
     };
     let Some(object) = ty.as_object() else {
-        return Err(ConvertError::type_mismatch::<T>("an object type", ty));
+        return Err(ConvertError::type_mismatch_named(
+            shape.type_name,
+            "an object type".to_owned(),
+            &ty,
+        ));
     };
-    check_attribute_names::<T>(object.attributes().keys())
-        .map_err(|_| ConvertError::type_mismatch::<T>(T::terraform_type().to_string(), ty))?;
-    let mut attributes = BTreeMap::new();
-    value.to_attributes(object, &mut attributes)?;
-    Ok(Value::__object_unchecked(ty.clone(), attributes))
+    check_attribute_names(object.attributes(), shape).map_err(|_| mismatch())?;
+    Ok(ty)
 }
 
 /// The schema attribute of a field of type `T`: its type and nested attributes; generated code

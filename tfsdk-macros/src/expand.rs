@@ -41,24 +41,42 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         quote!(|| <#ty as #private::TfObject>::has_attribute(name))
     });
 
-    let field_inits = container.fields.iter().map(|f| {
-        let member = f.member;
-        let ty = f.ty;
-        match &f.role {
-            Role::Attribute(a) => {
-                let name = &a.name;
-                quote_spanned!(ty.span()=>
-                    #member: #private::take_attribute::<#ty>(attributes, #name)?
-                )
-            }
-            Role::Flatten => quote_spanned!(ty.span()=>
-                #member: #private::take_flattened::<#ty>(attributes)?
-            ),
-            Role::Skip => quote_spanned!(ty.span()=>
-                #member: #private::skipped::<#ty>()
-            ),
-        }
-    });
+    // Each field converts into a local `Option`; the first error is kept and returned once all
+    // fields are read. One exit for errors keeps the function linear in the number of fields
+    // (a `?` per field makes every exit drop the fields before it).
+    let field_locals: Vec<syn::Ident> = (0..container.fields.len())
+        .map(|i| quote::format_ident!("__tfsdk_field_{}", i))
+        .collect();
+    let field_reads = container
+        .fields
+        .iter()
+        .zip(&field_locals)
+        .map(|(f, local)| {
+            let ty = f.ty;
+            let read = match &f.role {
+                Role::Attribute(a) => {
+                    let name = &a.name;
+                    quote_spanned!(ty.span()=>
+                        __tfsdk_errors.record(#private::take_attribute::<#ty>(attributes, #name))
+                    )
+                }
+                Role::Flatten => quote_spanned!(ty.span()=>
+                    __tfsdk_errors.record(#private::take_flattened::<#ty>(attributes))
+                ),
+                Role::Skip => quote_spanned!(ty.span()=>
+                    #private::Option::Some(#private::skipped::<#ty>())
+                ),
+            };
+            quote!(let #local = #read;)
+        });
+    let field_inits = container
+        .fields
+        .iter()
+        .zip(&field_locals)
+        .map(|(f, local)| {
+            let member = f.member;
+            quote!(#member: #private::filled(#local))
+        });
 
     let puts = container.fields.iter().filter_map(|f| {
         let member = f.member;
@@ -115,7 +133,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
     } else {
         quote!({
             static OBJECT_TYPE: #private::OnceLock<#private::Type> = #private::OnceLock::new();
-            ::core::clone::Clone::clone(OBJECT_TYPE.get_or_init(#private::object_type::<Self>))
+            #private::cached_object_type(&OBJECT_TYPE, #private::object_type::<Self>)
         })
     };
 
@@ -124,6 +142,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
     let is_schema = container.schema.is_some();
     let nested_attributes = if is_schema {
         quote!(
+            #[inline]
             fn nested_attributes() -> #private::Option<#private::NestedAttributes> {
                 #private::Option::Some(#private::nested_single::<Self>())
             }
@@ -142,6 +161,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
                 flattened: &[#(#flattened_names),*],
             };
 
+            #[inline]
             fn collect_schema_attributes(
                 out: &mut #private::Map<#private::String, #private::SchemaAttribute>,
             ) {
@@ -149,23 +169,31 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
                 #collect_schema
             }
 
+            #[inline]
             fn attribute_count() -> usize {
                 #own_count #(#flattened_counts)*
             }
 
+            #[inline]
             fn has_attribute(name: &str) -> bool {
                 #has_own #(#has_flattened)*
             }
 
+            #[inline]
             fn from_attributes(
                 attributes: &mut #private::Map<#private::String, #private::Value>,
             ) -> #private::Result<Self, #private::ConvertError> {
                 #unique_use
+                #[allow(unused_mut)]
+                let mut __tfsdk_errors = #private::FieldErrors::new();
+                #(#field_reads)*
+                __tfsdk_errors.finish()?;
                 #private::Result::Ok(Self {
                     #(#field_inits,)*
                 })
             }
 
+            #[inline]
             fn to_attributes(
                 &self,
                 ty: &#private::ObjectType,
@@ -178,6 +206,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::TerraformType for #ident #ty_generics #where_clause {
+            #[inline]
             fn terraform_type() -> #private::Type {
                 #terraform_type
             }
@@ -187,6 +216,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::FromValue for #ident #ty_generics #where_clause {
+            #[inline]
             fn from_value(
                 value: #private::Value,
             ) -> #private::Result<Self, #private::ConvertError> {
@@ -196,6 +226,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::ToValue for #ident #ty_generics #where_clause {
+            #[inline]
             fn to_value(
                 &self,
                 ty: &#private::Type,

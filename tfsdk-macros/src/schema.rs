@@ -108,7 +108,7 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
             #default
             #default_fn
             #diff_suppress
-            out.insert(#private::String::from(#name), attribute);
+            #private::insert_schema_attribute(out, #name, attribute);
         }
     }
 }

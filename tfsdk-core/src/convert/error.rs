@@ -93,25 +93,46 @@ impl ConvertError {
 
     /// A null value met `T`, which cannot hold null.
     pub fn null<T: ?Sized>(ty: &Type) -> ConvertError {
+        ConvertError::null_named(std::any::type_name::<T>(), ty)
+    }
+
+    /// [`ConvertError::null`] with the target's full type name (`std::any::type_name`).
+    /// Generic code calls these `*_named` forms through a one-line shim, so the error building
+    /// is compiled once rather than once per target type.
+    pub fn null_named(full_type_name: &str, ty: &Type) -> ConvertError {
         ConvertError::new(ConvertErrorKind::Null {
-            target: type_name::<T>(),
+            target: short_type_name(full_type_name),
             ty: ty.clone(),
         })
     }
 
     /// An unknown value met `T`, which cannot hold unknown.
     pub fn unknown<T: ?Sized>(ty: &Type) -> ConvertError {
+        ConvertError::unknown_named(std::any::type_name::<T>(), ty)
+    }
+
+    /// [`ConvertError::unknown`] with the target's full type name.
+    pub fn unknown_named(full_type_name: &str, ty: &Type) -> ConvertError {
         ConvertError::new(ConvertErrorKind::Unknown {
-            target: type_name::<T>(),
+            target: short_type_name(full_type_name),
             ty: ty.clone(),
         })
     }
 
     /// A value of type `found` cannot convert to or from `T`, which needs `expected`.
     pub fn type_mismatch<T: ?Sized>(expected: impl Into<String>, found: &Type) -> ConvertError {
+        ConvertError::type_mismatch_named(std::any::type_name::<T>(), expected.into(), found)
+    }
+
+    /// [`ConvertError::type_mismatch`] with the target's full type name.
+    pub fn type_mismatch_named(
+        full_type_name: &str,
+        expected: String,
+        found: &Type,
+    ) -> ConvertError {
         ConvertError::new(ConvertErrorKind::TypeMismatch {
-            target: type_name::<T>(),
-            expected: expected.into(),
+            target: short_type_name(full_type_name),
+            expected,
             found: found.clone(),
         })
     }
@@ -305,7 +326,12 @@ impl From<ConvertError> for crate::diag::Diagnostics {
 
 /// A Rust type's name without module paths: `Vec<Option<String>>`, for messages.
 pub fn type_name<T: ?Sized>() -> String {
-    let full = std::any::type_name::<T>();
+    short_type_name(std::any::type_name::<T>())
+}
+
+/// A full type name (`alloc::vec::Vec<core::option::Option<i64>>`) without its module paths
+/// (`Vec<Option<i64>>`).
+pub fn short_type_name(full: &str) -> String {
     let mut out = String::with_capacity(full.len());
     let mut segment = String::new();
     let mut chars = full.chars().peekable();

@@ -26,7 +26,7 @@ mod set;
 mod slice;
 mod states;
 
-pub use error::{ConvertError, ConvertErrorKind, type_name};
+pub use error::{ConvertError, ConvertErrorKind, short_type_name, type_name};
 pub(crate) use map::{entries_from_value, map_value};
 pub(crate) use set::{set_elements_from_value, set_value};
 pub(crate) use slice::{check_same_type, elements_from_values, list_value};
