@@ -1,5 +1,6 @@
 //! Integration tests: the derive and the runtime together, as a user sees them.
 
+mod conversion_rules;
 mod custom_type;
 mod derive_objects;
 mod null_and_unknown;

@@ -179,7 +179,8 @@ fn tuple_value<T: ToValue>(items: &[T], ty: &Type, types: &[Type]) -> Result<Val
         return Err(ConvertError::invalid(
             "Value Conversion Error",
             format!(
-                "a {ty} value needs {} elements, found {}",
+                "a {ty} value needs {} elements, found {}; give one element per tuple element \
+                 type, or convert to a list",
                 types.len(),
                 items.len()
             ),
