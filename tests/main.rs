@@ -1,6 +1,9 @@
 //! Integration tests: the derive and the runtime together, as a user sees them.
 
+mod conversion_rules;
+mod custom_type;
 mod derive_objects;
+mod framework_types;
 mod null_and_unknown;
 mod quickstart_schema;
 mod schema_behaviours;

@@ -1,7 +1,6 @@
 //! # tfsdk-core
 //!
-//! The runtime of tfsdk-rs: Terraform/OpenTofu values for Rust provider authors.
-
+#![doc = include_str!("lib.md")]
 #![warn(missing_docs)]
 
 pub mod attr;

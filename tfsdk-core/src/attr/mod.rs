@@ -103,6 +103,26 @@ pub trait Type: Any + Send + Sync + fmt::Display {
     fn as_type_with_attribute_types(&self) -> Option<&dyn TypeWithAttributeTypes> {
         None
     }
+
+    /// Which built-in collection type this is: lets the built-in `ListType<T>` equal a
+    /// `ListType<U>` of the same element attribute type. Not for provider-defined types.
+    #[doc(hidden)]
+    fn __builtin_collection(&self) -> Option<BuiltinCollection> {
+        None
+    }
+}
+
+/// The built-in collection attribute types, for [`Type::equal`] across their Rust element
+/// types.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltinCollection {
+    /// [`ListType`](crate::types::ListType).
+    List,
+    /// [`SetType`](crate::types::SetType).
+    Set,
+    /// [`MapType`](crate::types::MapType).
+    Map,
 }
 
 impl dyn Type {

@@ -211,35 +211,208 @@ impl ConvertError {
     }
 }
 
-/// The framework type that can hold null and unknown values of a Terraform type, for messages.
-fn framework_suggestion(ty: &Type) -> &'static str {
+/// The framework type that holds null and unknown values where `target` (a short Rust type
+/// name) is asked to hold a value of Terraform type `ty`, for messages: `types::Int64` for an
+/// integer, `types::List<String>` for `Vec<String>`.
+fn framework_suggestion(target: &str, ty: &Type) -> String {
+    let inner = |prefix: &str| {
+        target
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.strip_suffix('>'))
+            .map(str::to_owned)
+    };
     match ty {
-        Type::String => "`types::String`",
-        Type::Number => "`types::Int64`, `types::Float64` or `types::Number`",
-        Type::Bool => "`types::Bool`",
-        Type::List(_) => "`types::List<_>`",
-        Type::Set(_) => "`types::Set<_>`",
-        Type::Map(_) => "`types::Map<_>`",
-        Type::Object(_) => "`types::Object<_>`",
-        Type::Tuple(_) => "`types::Tuple`",
-        Type::Dynamic => "`types::Dynamic`",
+        Type::String => "`types::String`".to_owned(),
+        Type::Number => match target {
+            "f64" => "`types::Float64`".to_owned(),
+            "f32" => "`types::Float32`".to_owned(),
+            "i32" | "i16" | "i8" | "u16" | "u8" => "`types::Int32`".to_owned(),
+            t if integer_range(t).is_some() => "`types::Int64`".to_owned(),
+            _ => "`types::Number`".to_owned(),
+        },
+        Type::Bool => "`types::Bool`".to_owned(),
+        Type::List(_) => match inner("Vec<") {
+            Some(element) => format!("`types::List<{element}>`"),
+            None => "`types::List<_>`".to_owned(),
+        },
+        Type::Set(_) => match inner("BTreeSet<").or_else(|| inner("HashSet<")) {
+            Some(element) => format!("`types::Set<{element}>`"),
+            None => "`types::Set<_>`".to_owned(),
+        },
+        Type::Map(_) => match inner("BTreeMap<String, ").or_else(|| inner("HashMap<String, ")) {
+            Some(element) => format!("`types::Map<{element}>`"),
+            None => "`types::Map<_>`".to_owned(),
+        },
+        Type::Object(_) => format!("`types::Object<{target}>`"),
+        Type::Tuple(_) => "`types::Tuple`".to_owned(),
+        Type::Dynamic => "`types::Dynamic`".to_owned(),
+    }
+}
+
+/// The Rust types that hold values of a Terraform type, for the remedy of a type mismatch.
+fn native_suggestion(ty: &Type) -> &'static str {
+    match ty {
+        Type::String => "`String` or `types::String`",
+        Type::Number => {
+            "an integer or float type, `types::Int64`, `types::Float64` or `types::Number`"
+        }
+        Type::Bool => "`bool` or `types::Bool`",
+        Type::List(_) => "`Vec<_>` or `types::List<_>`",
+        Type::Set(_) => "`BTreeSet<_>`, `HashSet<_>`, `Vec<_>` or `types::Set<_>`",
+        Type::Map(_) => "`BTreeMap<String, _>`, `HashMap<String, _>` or `types::Map<_>`",
+        Type::Object(_) => {
+            "a struct deriving `TfObject`, `BTreeMap<String, _>` or `types::Object<_>`"
+        }
+        Type::Tuple(_) => "`Vec<_>` or `types::Tuple`",
+        Type::Dynamic => "`tftypes::Value` or `types::Dynamic`",
+    }
+}
+
+/// The range of a machine integer type, by name, for overflow messages.
+fn integer_range(target: &str) -> Option<(&'static str, &'static str)> {
+    Some(match target {
+        "i8" => ("-128", "127"),
+        "i16" => ("-32768", "32767"),
+        "i32" => ("-2147483648", "2147483647"),
+        "i64" => ("-9223372036854775808", "9223372036854775807"),
+        "i128" => ("-2^127", "2^127 - 1"),
+        "isize" => ("isize::MIN", "isize::MAX"),
+        "u8" => ("0", "255"),
+        "u16" => ("0", "65535"),
+        "u32" => ("0", "4294967295"),
+        "u64" => ("0", "18446744073709551615"),
+        "u128" => ("0", "2^128 - 1"),
+        "usize" => ("0", "usize::MAX"),
+        _ => return None,
+    })
+}
+
+/// A number's decimal text for a message: as Terraform prints it, or in scientific form
+/// (`1e400`) when that would be longer than a line.
+fn short_decimal(text: &str) -> String {
+    const LONG: usize = 40;
+    if text.len() <= LONG {
+        return text.to_owned();
+    }
+    let Ok(number) = text.parse::<crate::tftypes::Number>() else {
+        return text.to_owned();
+    };
+    let (mantissa, exponent) = number.to_parts();
+    let digits = mantissa.magnitude().to_string();
+    let sign = if mantissa.sign() == num_bigint::Sign::Minus {
+        "-"
+    } else {
+        ""
+    };
+    let scale = exponent + digits.len() as i64 - 1;
+    let (first, rest) = digits.split_at(1);
+    let rest = if rest.len() > 20 {
+        format!("{}…", &rest[..20])
+    } else {
+        rest.to_owned()
+    };
+    if rest.is_empty() {
+        format!("{sign}{first}e{scale}")
+    } else {
+        format!("{sign}{first}.{rest}e{scale}")
+    }
+}
+
+fn fmt_number_error(target: &str, source: &NumberError, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match source {
+        NumberError::Overflow {
+            value,
+            target: machine,
+        } => {
+            let value_text = short_decimal(value);
+            match integer_range(machine) {
+                Some((min, max)) => {
+                    write!(
+                        f,
+                        "{value_text} does not fit in `{target}` (overflow: `{machine}` holds \
+                         {min} to {max}); "
+                    )?;
+                    if value.starts_with('-') && min == "0" {
+                        f.write_str("use a signed type such as `i64`, or `types::Number`")
+                    } else {
+                        f.write_str("use a wider type (`i64`, `i128`, `BigInt`) or `types::Number`")
+                    }
+                }
+                None => write!(
+                    f,
+                    "{value_text} does not fit in `{target}` (overflow: beyond the largest \
+                     `{machine}`); use `types::Number` or `tftypes::Number`, which hold any \
+                     Terraform number"
+                ),
+            }
+        }
+        NumberError::PrecisionLoss {
+            value,
+            target: machine,
+        } => {
+            let value_text = short_decimal(value);
+            if *machine == "BigInt" {
+                write!(
+                    f,
+                    "{value_text} cannot be stored in `{target}` without losing precision (it is \
+                     not a whole number); use `tftypes::Number` or `types::Number`, which keep \
+                     fractions exactly"
+                )
+            } else if integer_range(machine).is_some() {
+                write!(
+                    f,
+                    "{value_text} cannot be stored in `{target}` without losing precision (it is \
+                     not a whole number); use `f64`, `types::Float64` or `types::Number`"
+                )
+            } else {
+                let nearest = match *machine {
+                    "f32" => value.parse::<f32>().ok().map(|v| v.to_string()),
+                    "f64" => value.parse::<f64>().ok().map(|v| v.to_string()),
+                    _ => None,
+                };
+                write!(
+                    f,
+                    "{value_text} cannot be stored in `{target}` without losing precision"
+                )?;
+                if let Some(nearest) = nearest {
+                    write!(
+                        f,
+                        " (the nearest `{machine}` is {})",
+                        short_decimal(&nearest)
+                    )?;
+                }
+                f.write_str("; use `types::Number` or `tftypes::Number` to keep every digit")
+            }
+        }
+        NumberError::NotFinite { value } => write!(
+            f,
+            "`{target}` value {value} is not a finite number, and Terraform numbers are finite \
+             decimals; store a finite value, or use `Option<{target}>` and `None` (null) for \
+             \"no value\""
+        ),
+        other @ NumberError::Syntax { .. } => write!(f, "{other}"),
     }
 }
 
 impl fmt::Display for ConvertErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ConvertErrorKind::Null { target, ty } => write!(
-                f,
-                "received a null value, but `{target}` cannot hold null; use `Option<{target}>`, \
-                 {} or a type that handles null values",
-                framework_suggestion(ty)
-            ),
+            ConvertErrorKind::Null { target, ty } => {
+                write!(f, "received a null value, but `{target}` cannot hold null")?;
+                if matches!(ty, Type::List(_) | Type::Set(_) | Type::Map(_)) {
+                    f.write_str(" (a null collection is not an empty one)")?;
+                }
+                write!(
+                    f,
+                    "; use `Option<{target}>` or {} instead",
+                    framework_suggestion(target, ty)
+                )
+            }
             ConvertErrorKind::Unknown { target, ty } => write!(
                 f,
                 "received an unknown value, but `{target}` cannot hold unknown values; use {} \
-                 or a type implementing `Unknownable`",
-                framework_suggestion(ty)
+                 (or a type implementing `Unknownable`) instead",
+                framework_suggestion(target, ty)
             ),
             ConvertErrorKind::TypeMismatch {
                 target,
@@ -247,21 +420,11 @@ impl fmt::Display for ConvertErrorKind {
                 found,
             } => write!(
                 f,
-                "cannot convert between a {found} value and `{target}`, which needs {expected}"
+                "cannot convert between a {found} value and `{target}`, which needs {expected}; \
+                 a {found} value converts to and from {}",
+                native_suggestion(found)
             ),
-            ConvertErrorKind::Number { target, source } => match source {
-                NumberError::Overflow { value, .. } => write!(
-                    f,
-                    "{value} does not fit in `{target}` (overflow); use a wider type or \
-                     `types::Number`"
-                ),
-                NumberError::PrecisionLoss { value, .. } => write!(
-                    f,
-                    "{value} cannot be stored in `{target}` without losing precision; use \
-                     `types::Number` or `tftypes::Number` to keep every digit"
-                ),
-                other => write!(f, "{other}"),
-            },
+            ConvertErrorKind::Number { target, source } => fmt_number_error(target, source, f),
             ConvertErrorKind::ObjectMismatch {
                 struct_only,
                 object_only,
@@ -379,6 +542,44 @@ mod tests {
         let diag = err.to_diagnostic();
         assert_eq!(diag.summary, "Value Conversion Error");
         assert_eq!(diag.path.unwrap().to_string(), "buckets[0].website");
+    }
+
+    #[test]
+    fn every_message_says_what_to_do_instead() {
+        let null = ConvertError::null::<Vec<String>>(&Type::list(Type::String));
+        assert_eq!(
+            null.to_string(),
+            "received a null value, but `Vec<String>` cannot hold null (a null collection is \
+             not an empty one); use `Option<Vec<String>>` or `types::List<String>` instead"
+        );
+        let unknown = ConvertError::unknown::<u16>(&Type::Number);
+        assert_eq!(
+            unknown.to_string(),
+            "received an unknown value, but `u16` cannot hold unknown values; use \
+             `types::Int32` (or a type implementing `Unknownable`) instead"
+        );
+        let overflow = ConvertError::number::<f64>(NumberError::Overflow {
+            value: format!("1{}", "0".repeat(400)),
+            target: "f64",
+        });
+        assert_eq!(
+            overflow.to_string(),
+            "1e400 does not fit in `f64` (overflow: beyond the largest `f64`); use \
+             `types::Number` or `tftypes::Number`, which hold any Terraform number"
+        );
+        let nan = ConvertError::number::<f32>(NumberError::NotFinite {
+            value: "NaN".into(),
+        });
+        assert!(nan.to_string().contains("not a finite number"), "{nan}");
+        assert!(nan.to_string().contains("`Option<f32>`"), "{nan}");
+    }
+
+    #[test]
+    fn long_numbers_shorten_to_scientific_form() {
+        assert_eq!(short_decimal("123"), "123");
+        assert_eq!(short_decimal(&format!("-15{}", "0".repeat(60))), "-1.5e61");
+        let long = format!("0.{}1", "0".repeat(50));
+        assert_eq!(short_decimal(&long), "1e-51");
     }
 
     #[test]

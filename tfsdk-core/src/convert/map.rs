@@ -133,6 +133,9 @@ impl<T: TerraformType> TerraformType for BTreeMap<String, T> {
     fn nested_attributes() -> Option<NestedAttributes> {
         T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Map))
     }
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        Box::new(crate::types::MapType::<Value>::of::<T>())
+    }
 }
 
 impl<T: FromValue> FromValue for BTreeMap<String, T> {
@@ -163,6 +166,9 @@ impl<T: TerraformType, S> TerraformType for HashMap<String, T, S> {
     }
     fn nested_attributes() -> Option<NestedAttributes> {
         T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Map))
+    }
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        Box::new(crate::types::MapType::<Value>::of::<T>())
     }
 }
 

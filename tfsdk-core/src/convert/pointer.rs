@@ -21,6 +21,10 @@ impl<T: TerraformType> TerraformType for Option<T> {
     fn nested_attributes() -> Option<NestedAttributes> {
         T::nested_attributes()
     }
+
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        T::attr_type()
+    }
 }
 
 impl<T: FromValue> FromValue for Option<T> {
@@ -66,6 +70,10 @@ macro_rules! smart_pointer {
             fn nested_attributes() -> Option<NestedAttributes> {
                 T::nested_attributes()
             }
+
+            fn attr_type() -> Box<dyn crate::attr::Type> {
+                T::attr_type()
+            }
         }
 
         impl<T: FromValue> FromValue for $p<T> {
@@ -89,6 +97,10 @@ smart_pointer!(Box, Arc, Rc);
 impl<T: TerraformType + ?Sized> TerraformType for &T {
     fn terraform_type() -> Type {
         T::terraform_type()
+    }
+
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        T::attr_type()
     }
 }
 

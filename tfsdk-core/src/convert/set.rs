@@ -124,6 +124,9 @@ impl<T: TerraformType, S> TerraformType for HashSet<T, S> {
     fn nested_attributes() -> Option<NestedAttributes> {
         T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Set))
     }
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        Box::new(crate::types::SetType::<Value>::of::<T>())
+    }
 }
 
 impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T, S> {
@@ -149,6 +152,9 @@ impl<T: TerraformType> TerraformType for BTreeSet<T> {
     }
     fn nested_attributes() -> Option<NestedAttributes> {
         T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Set))
+    }
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        Box::new(crate::types::SetType::<Value>::of::<T>())
     }
 }
 

@@ -17,17 +17,26 @@ impl<T: TerraformType> TerraformType for Vec<T> {
     fn nested_attributes() -> Option<NestedAttributes> {
         T::nested_attributes().and_then(|n| n.in_collection(NestingMode::List))
     }
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        Box::new(crate::types::ListType::<Value>::of::<T>())
+    }
 }
 
 impl<T: TerraformType> TerraformType for [T] {
     fn terraform_type() -> Type {
         Type::list(T::terraform_type())
     }
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        Box::new(crate::types::ListType::<Value>::of::<T>())
+    }
 }
 
 impl<T: TerraformType, const N: usize> TerraformType for [T; N] {
     fn terraform_type() -> Type {
         Type::list(T::terraform_type())
+    }
+    fn attr_type() -> Box<dyn crate::attr::Type> {
+        Box::new(crate::types::ListType::<Value>::of::<T>())
     }
 }
 
@@ -170,7 +179,8 @@ fn tuple_value<T: ToValue>(items: &[T], ty: &Type, types: &[Type]) -> Result<Val
         return Err(ConvertError::invalid(
             "Value Conversion Error",
             format!(
-                "a {ty} value needs {} elements, found {}",
+                "a {ty} value needs {} elements, found {}; give one element per tuple element \
+                 type, or convert to a list",
                 types.len(),
                 items.len()
             ),

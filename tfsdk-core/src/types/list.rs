@@ -213,6 +213,11 @@ impl<T: TerraformType> TerraformType for List<T> {
     fn terraform_type() -> Type {
         Type::list(T::terraform_type())
     }
+
+    /// A `ListType` reporting `T`'s attribute type for its elements.
+    fn attr_type() -> Box<dyn attr::Type> {
+        Box::new(ListType::<Value>::of::<T>())
+    }
 }
 
 impl<T: FromValue + TerraformType> FromValue for List<T> {
@@ -323,6 +328,8 @@ where
 /// type; its values are `List<T>`.
 pub struct ListType<T = Value> {
     element_type: Type,
+    /// The elements' attribute type when it was given by [`ListType::of`].
+    element_attr: Option<fn() -> Box<dyn attr::Type>>,
     element: PhantomData<fn() -> T>,
 }
 
@@ -331,14 +338,42 @@ impl<T> ListType<T> {
     pub fn new(element_type: Type) -> ListType<T> {
         ListType {
             element_type,
+            element_attr: None,
             element: PhantomData,
+        }
+    }
+
+    /// `list(E)` whose element attribute type is `E`'s own
+    /// ([`TerraformType::attr_type`]): a list of a provider-defined type reports that type,
+    /// however deeply it is nested. The attribute type of the native and framework
+    /// collections ([`TerraformType::attr_type`] of `List<E>`, `Vec<E>`, …) is built this way.
+    pub fn of<E: TerraformType>() -> ListType<T> {
+        ListType {
+            element_type: E::terraform_type(),
+            element_attr: Some(E::attr_type),
+            element: PhantomData,
+        }
+    }
+}
+
+impl<T: TerraformType> ListType<T> {
+    /// The elements' attribute type: the one given to [`ListType::of`], else `T`'s own when `T`
+    /// is of the element type, else the built-in companion of the element type.
+    fn element_attr_type(&self) -> Box<dyn attr::Type> {
+        match self.element_attr {
+            Some(element) => element(),
+            None => element_attr_type::<T>(&self.element_type),
         }
     }
 }
 
 impl<T> Clone for ListType<T> {
     fn clone(&self) -> Self {
-        ListType::new(self.element_type.clone())
+        ListType {
+            element_type: self.element_type.clone(),
+            element_attr: self.element_attr,
+            element: PhantomData,
+        }
     }
 }
 
@@ -348,13 +383,17 @@ impl<T> fmt::Debug for ListType<T> {
     }
 }
 
-impl<T> PartialEq for ListType<T> {
+impl<T: TerraformType> PartialEq for ListType<T> {
+    /// The same element type, and equal element attribute types.
     fn eq(&self, other: &Self) -> bool {
         self.element_type == other.element_type
+            && self
+                .element_attr_type()
+                .equal(other.element_attr_type().as_ref())
     }
 }
 
-impl<T> Eq for ListType<T> {}
+impl<T: TerraformType> Eq for ListType<T> {}
 
 impl<T> attr::Type for ListType<T>
 where
@@ -373,10 +412,20 @@ where
         Ok(Box::new(list))
     }
 
+    /// Another built-in list type (of any Rust element type `T`) with an equal element
+    /// attribute type, as Go compares `ListType{ElemType: …}`.
     fn equal(&self, other: &dyn attr::Type) -> bool {
-        other
-            .downcast_ref::<ListType<T>>()
-            .is_some_and(|other| other == self)
+        other.__builtin_collection() == Some(attr::BuiltinCollection::List)
+            && other.terraform_type() == self.terraform_type()
+            && other.as_type_with_element_type().is_some_and(|other| {
+                other
+                    .element_type()
+                    .equal(self.element_attr_type().as_ref())
+            })
+    }
+
+    fn __builtin_collection(&self) -> Option<attr::BuiltinCollection> {
+        Some(attr::BuiltinCollection::List)
     }
 
     fn apply_path_step(&self, step: &PathStep) -> Result<Box<dyn attr::Type>, PathStepError> {
@@ -396,7 +445,7 @@ where
     T: FromValue + ToValue + TerraformType + Send + Sync + 'static,
 {
     fn element_type(&self) -> Box<dyn attr::Type> {
-        element_attr_type::<T>(&self.element_type)
+        self.element_attr_type()
     }
 
     /// A `ListType<T>` when `T` can hold the new elements, else a `ListType<tftypes::Value>`.
@@ -416,11 +465,7 @@ where
 {
     /// `ListType[StringType]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "ListType[{}]",
-            element_attr_type::<T>(&self.element_type)
-        )
+        write!(f, "ListType[{}]", self.element_attr_type())
     }
 }
 

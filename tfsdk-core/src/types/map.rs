@@ -206,6 +206,11 @@ impl<T: TerraformType> TerraformType for Map<T> {
     fn terraform_type() -> Type {
         Type::map(T::terraform_type())
     }
+
+    /// A `MapType` reporting `T`'s attribute type for its elements.
+    fn attr_type() -> Box<dyn attr::Type> {
+        Box::new(MapType::<Value>::of::<T>())
+    }
 }
 
 impl<T: FromValue + TerraformType> FromValue for Map<T> {
@@ -322,6 +327,8 @@ where
 /// its values are `Map<T>`.
 pub struct MapType<T = Value> {
     element_type: Type,
+    /// The elements' attribute type when it was given by [`MapType::of`].
+    element_attr: Option<fn() -> Box<dyn attr::Type>>,
     element: PhantomData<fn() -> T>,
 }
 
@@ -330,14 +337,42 @@ impl<T> MapType<T> {
     pub fn new(element_type: Type) -> MapType<T> {
         MapType {
             element_type,
+            element_attr: None,
             element: PhantomData,
+        }
+    }
+
+    /// `map(E)` whose element attribute type is `E`'s own
+    /// ([`TerraformType::attr_type`]): a map of a provider-defined type reports that type,
+    /// however deeply it is nested. The attribute type of the native and framework
+    /// collections ([`TerraformType::attr_type`] of `Map<E>`, `Vec<E>`, …) is built this way.
+    pub fn of<E: TerraformType>() -> MapType<T> {
+        MapType {
+            element_type: E::terraform_type(),
+            element_attr: Some(E::attr_type),
+            element: PhantomData,
+        }
+    }
+}
+
+impl<T: TerraformType> MapType<T> {
+    /// The elements' attribute type: the one given to [`MapType::of`], else `T`'s own when `T`
+    /// is of the element type, else the built-in companion of the element type.
+    fn element_attr_type(&self) -> Box<dyn attr::Type> {
+        match self.element_attr {
+            Some(element) => element(),
+            None => element_attr_type::<T>(&self.element_type),
         }
     }
 }
 
 impl<T> Clone for MapType<T> {
     fn clone(&self) -> Self {
-        MapType::new(self.element_type.clone())
+        MapType {
+            element_type: self.element_type.clone(),
+            element_attr: self.element_attr,
+            element: PhantomData,
+        }
     }
 }
 
@@ -347,13 +382,17 @@ impl<T> fmt::Debug for MapType<T> {
     }
 }
 
-impl<T> PartialEq for MapType<T> {
+impl<T: TerraformType> PartialEq for MapType<T> {
+    /// The same element type, and equal element attribute types.
     fn eq(&self, other: &Self) -> bool {
         self.element_type == other.element_type
+            && self
+                .element_attr_type()
+                .equal(other.element_attr_type().as_ref())
     }
 }
 
-impl<T> Eq for MapType<T> {}
+impl<T: TerraformType> Eq for MapType<T> {}
 
 impl<T> attr::Type for MapType<T>
 where
@@ -372,10 +411,20 @@ where
         Ok(Box::new(map))
     }
 
+    /// Another built-in map type (of any Rust element type `T`) with an equal element
+    /// attribute type, as Go compares `MapType{ElemType: …}`.
     fn equal(&self, other: &dyn attr::Type) -> bool {
-        other
-            .downcast_ref::<MapType<T>>()
-            .is_some_and(|other| other == self)
+        other.__builtin_collection() == Some(attr::BuiltinCollection::Map)
+            && other.terraform_type() == self.terraform_type()
+            && other.as_type_with_element_type().is_some_and(|other| {
+                other
+                    .element_type()
+                    .equal(self.element_attr_type().as_ref())
+            })
+    }
+
+    fn __builtin_collection(&self) -> Option<attr::BuiltinCollection> {
+        Some(attr::BuiltinCollection::Map)
     }
 
     fn apply_path_step(&self, step: &PathStep) -> Result<Box<dyn attr::Type>, PathStepError> {
@@ -395,7 +444,7 @@ where
     T: FromValue + ToValue + TerraformType + Send + Sync + 'static,
 {
     fn element_type(&self) -> Box<dyn attr::Type> {
-        element_attr_type::<T>(&self.element_type)
+        self.element_attr_type()
     }
 
     /// A `MapType<T>` when `T` can hold the new elements, else a `MapType<tftypes::Value>`.
@@ -412,6 +461,6 @@ where
 impl<T: TerraformType> fmt::Display for MapType<T> {
     /// `MapType[StringType]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "MapType[{}]", element_attr_type::<T>(&self.element_type))
+        write!(f, "MapType[{}]", self.element_attr_type())
     }
 }

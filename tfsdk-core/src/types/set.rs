@@ -231,6 +231,11 @@ impl<T: TerraformType> TerraformType for Set<T> {
     fn terraform_type() -> Type {
         Type::set(T::terraform_type())
     }
+
+    /// A `SetType` reporting `T`'s attribute type for its elements.
+    fn attr_type() -> Box<dyn attr::Type> {
+        Box::new(SetType::<Value>::of::<T>())
+    }
 }
 
 impl<T: FromValue + TerraformType> FromValue for Set<T> {
@@ -348,6 +353,8 @@ where
 /// type; its values are `Set<T>`.
 pub struct SetType<T = Value> {
     element_type: Type,
+    /// The elements' attribute type when it was given by [`SetType::of`].
+    element_attr: Option<fn() -> Box<dyn attr::Type>>,
     element: PhantomData<fn() -> T>,
 }
 
@@ -356,14 +363,42 @@ impl<T> SetType<T> {
     pub fn new(element_type: Type) -> SetType<T> {
         SetType {
             element_type,
+            element_attr: None,
             element: PhantomData,
+        }
+    }
+
+    /// `set(E)` whose element attribute type is `E`'s own
+    /// ([`TerraformType::attr_type`]): a set of a provider-defined type reports that type,
+    /// however deeply it is nested. The attribute type of the native and framework
+    /// collections ([`TerraformType::attr_type`] of `Set<E>`, `Vec<E>`, …) is built this way.
+    pub fn of<E: TerraformType>() -> SetType<T> {
+        SetType {
+            element_type: E::terraform_type(),
+            element_attr: Some(E::attr_type),
+            element: PhantomData,
+        }
+    }
+}
+
+impl<T: TerraformType> SetType<T> {
+    /// The elements' attribute type: the one given to [`SetType::of`], else `T`'s own when `T`
+    /// is of the element type, else the built-in companion of the element type.
+    fn element_attr_type(&self) -> Box<dyn attr::Type> {
+        match self.element_attr {
+            Some(element) => element(),
+            None => element_attr_type::<T>(&self.element_type),
         }
     }
 }
 
 impl<T> Clone for SetType<T> {
     fn clone(&self) -> Self {
-        SetType::new(self.element_type.clone())
+        SetType {
+            element_type: self.element_type.clone(),
+            element_attr: self.element_attr,
+            element: PhantomData,
+        }
     }
 }
 
@@ -373,13 +408,17 @@ impl<T> fmt::Debug for SetType<T> {
     }
 }
 
-impl<T> PartialEq for SetType<T> {
+impl<T: TerraformType> PartialEq for SetType<T> {
+    /// The same element type, and equal element attribute types.
     fn eq(&self, other: &Self) -> bool {
         self.element_type == other.element_type
+            && self
+                .element_attr_type()
+                .equal(other.element_attr_type().as_ref())
     }
 }
 
-impl<T> Eq for SetType<T> {}
+impl<T: TerraformType> Eq for SetType<T> {}
 
 impl<T> attr::Type for SetType<T>
 where
@@ -398,10 +437,20 @@ where
         Ok(Box::new(set))
     }
 
+    /// Another built-in set type (of any Rust element type `T`) with an equal element
+    /// attribute type, as Go compares `SetType{ElemType: …}`.
     fn equal(&self, other: &dyn attr::Type) -> bool {
-        other
-            .downcast_ref::<SetType<T>>()
-            .is_some_and(|other| other == self)
+        other.__builtin_collection() == Some(attr::BuiltinCollection::Set)
+            && other.terraform_type() == self.terraform_type()
+            && other.as_type_with_element_type().is_some_and(|other| {
+                other
+                    .element_type()
+                    .equal(self.element_attr_type().as_ref())
+            })
+    }
+
+    fn __builtin_collection(&self) -> Option<attr::BuiltinCollection> {
+        Some(attr::BuiltinCollection::Set)
     }
 
     fn apply_path_step(&self, step: &PathStep) -> Result<Box<dyn attr::Type>, PathStepError> {
@@ -421,7 +470,7 @@ where
     T: FromValue + ToValue + TerraformType + Send + Sync + 'static,
 {
     fn element_type(&self) -> Box<dyn attr::Type> {
-        element_attr_type::<T>(&self.element_type)
+        self.element_attr_type()
     }
 
     /// A `SetType<T>` when `T` can hold the new elements, else a `SetType<tftypes::Value>`.
@@ -441,6 +490,6 @@ where
 {
     /// `SetType[StringType]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "SetType[{}]", element_attr_type::<T>(&self.element_type))
+        write!(f, "SetType[{}]", self.element_attr_type())
     }
 }
