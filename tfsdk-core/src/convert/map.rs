@@ -54,8 +54,7 @@ pub(crate) fn map_value<'a, T: ToValue + TerraformType + 'a>(
                 debug_assert!(value.ty().usable_as(element));
                 out.insert(key.clone(), value);
             }
-            check_entries_same_type(element, &out)?;
-            Ok(Value::from_parts_unchecked(ty.clone(), ValueData::Map(out)))
+            finish_map(ty, element, out)
         }
         Type::Object(object) if object.optional().is_empty() => {
             let mut out = BTreeMap::new();
@@ -71,20 +70,7 @@ pub(crate) fn map_value<'a, T: ToValue + TerraformType + 'a>(
                     None => extra.push(key.as_str()),
                 }
             }
-            if !extra.is_empty() || out.len() != object.attributes().len() {
-                let missing: Vec<&str> = object
-                    .attributes()
-                    .keys()
-                    .filter(|k| !out.contains_key(*k))
-                    .map(String::as_str)
-                    .collect();
-                extra.sort_unstable();
-                return Err(keys_do_not_match(ty, &missing, &extra));
-            }
-            Ok(Value::from_parts_unchecked(
-                ty.clone(),
-                ValueData::Object(out),
-            ))
+            finish_object(ty, object, out, extra)
         }
         Type::Dynamic => {
             let element = T::terraform_type();
@@ -92,6 +78,44 @@ pub(crate) fn map_value<'a, T: ToValue + TerraformType + 'a>(
         }
         _ => Err(target(ty)),
     }
+}
+
+/// The map of type `ty` holding `entries`, once they share one concrete type. Not generic.
+fn finish_map(
+    ty: &Type,
+    element: &Type,
+    entries: BTreeMap<String, Value>,
+) -> Result<Value, ConvertError> {
+    debug_assert!(entries.values().all(|value| value.ty().usable_as(element)));
+    check_entries_same_type(element, &entries)?;
+    Ok(Value::from_parts_unchecked(
+        ty.clone(),
+        ValueData::Map(entries),
+    ))
+}
+
+/// The object of type `ty` holding `attributes`, when the Rust map had exactly its attributes
+/// (`extra` lists the keys it had beyond them). Not generic.
+fn finish_object(
+    ty: &Type,
+    object: &crate::tftypes::ObjectType,
+    attributes: BTreeMap<String, Value>,
+    mut extra: Vec<&str>,
+) -> Result<Value, ConvertError> {
+    if !extra.is_empty() || attributes.len() != object.attributes().len() {
+        let missing: Vec<&str> = object
+            .attributes()
+            .keys()
+            .filter(|k| !attributes.contains_key(*k))
+            .map(String::as_str)
+            .collect();
+        extra.sort_unstable();
+        return Err(keys_do_not_match(ty, &missing, &extra));
+    }
+    Ok(Value::from_parts_unchecked(
+        ty.clone(),
+        ValueData::Object(attributes),
+    ))
 }
 
 fn check_entries_same_type(

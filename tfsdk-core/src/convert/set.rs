@@ -7,10 +7,9 @@
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{BuildHasher, Hash};
 
-use super::slice::check_same_type;
+use super::slice::type_conflict;
 use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
 use crate::convert::{ConvertError, ConvertErrorKind};
-use crate::path::PathStep;
 use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value, ValueData};
 
@@ -77,6 +76,7 @@ fn duplicate(element: &Value) -> ConvertError {
 
 /// Builds a known set of type `ty` (whose element type is `element`) from Rust elements;
 /// equal elements are an error.
+#[inline]
 pub(crate) fn set_value<'a, T: ToValue + 'a>(
     items: impl ExactSizeIterator<Item = &'a T>,
     ty: &Type,
@@ -84,22 +84,34 @@ pub(crate) fn set_value<'a, T: ToValue + 'a>(
 ) -> Result<Value, ConvertError> {
     let mut out = Vec::with_capacity(items.len());
     for item in items {
-        let value = item.to_value(element)?;
-        debug_assert!(value.ty().usable_as(element));
-        out.push(value);
+        out.push(item.to_value(element)?);
     }
-    check_same_type(element, out.iter().map(|v| (v, v)), |v| {
-        Some(PathStep::ElementKeyValue(v.clone()))
-    })?;
-    out.sort_by(Value::canonical_cmp);
+    finish_set(ty, element, out)
+}
+
+/// The set of type `ty` holding `elements`: they share one concrete type and no two are equal.
+/// Not generic: one copy serves every element type.
+pub(crate) fn finish_set(
+    ty: &Type,
+    element: &Type,
+    mut elements: Vec<Value>,
+) -> Result<Value, ConvertError> {
+    debug_assert!(elements.iter().all(|value| value.ty().usable_as(element)));
+    if let Some((position, error)) = type_conflict(element, &mut elements.iter()) {
+        return Err(error.under_set_value(&elements[position]));
+    }
+    elements.sort_by(Value::canonical_cmp);
     // Sorted, equal elements are neighbours. Values not wholly known are never duplicates:
     // an unknown may turn out to be anything.
-    for pair in out.windows(2) {
+    for pair in elements.windows(2) {
         if pair[0] == pair[1] && pair[0].is_wholly_known() {
             return Err(duplicate(&pair[1]).under_set_value(&pair[1]));
         }
     }
-    Ok(Value::from_parts_unchecked(ty.clone(), ValueData::Set(out)))
+    Ok(Value::from_parts_unchecked(
+        ty.clone(),
+        ValueData::Set(elements),
+    ))
 }
 
 /// A set of `T` for `ty`: `set(…)` as given, or `set(T)` under `any`.

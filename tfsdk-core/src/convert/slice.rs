@@ -109,6 +109,8 @@ impl<T: ToValue + TerraformType, const N: usize> ToValue for [T; N] {
 }
 
 /// Builds a known list of type `ty` (whose element type is `element`) from Rust elements.
+///
+/// Only the element loop is generic; the checks are in [`finish_list`], compiled once.
 #[inline]
 pub(crate) fn list_value<'a, T: ToValue + 'a>(
     items: impl ExactSizeIterator<Item = &'a T>,
@@ -118,23 +120,29 @@ pub(crate) fn list_value<'a, T: ToValue + 'a>(
     let mut out = Vec::with_capacity(items.len());
     for (index, item) in items.enumerate() {
         match item.to_value(element) {
-            Ok(value) => {
-                debug_assert!(
-                    value.ty().usable_as(element),
-                    "ToValue returned a {} value for {element}",
-                    value.ty()
-                );
-                out.push(value);
-            }
+            Ok(value) => out.push(value),
             Err(error) => return Err(error.under_index(index)),
         }
     }
-    check_same_type(element, out.iter().enumerate(), |i| {
-        Some(crate::path::PathStep::ElementKeyInt(i as i64))
-    })?;
+    finish_list(ty, element, out)
+}
+
+/// The list of type `ty` holding `elements`, once they share one concrete type.
+pub(crate) fn finish_list(
+    ty: &Type,
+    element: &Type,
+    elements: Vec<Value>,
+) -> Result<Value, ConvertError> {
+    debug_assert!(
+        elements.iter().all(|value| value.ty().usable_as(element)),
+        "ToValue returned a value not of {element}"
+    );
+    if let Some((index, error)) = type_conflict(element, &mut elements.iter()) {
+        return Err(error.under_index(index));
+    }
     Ok(Value::from_parts_unchecked(
         ty.clone(),
-        ValueData::List(out),
+        ValueData::List(elements),
     ))
 }
 
@@ -148,8 +156,28 @@ pub(crate) fn check_same_type<'a, K>(
     if !element.contains_dynamic() {
         return Ok(());
     }
+    let (names, values): (Vec<K>, Vec<&Value>) = items.unzip();
+    match type_conflict(element, &mut values.into_iter()) {
+        None => Ok(()),
+        Some((position, error)) => Err(match names.into_iter().nth(position).and_then(step) {
+            Some(step) => error.under(step),
+            None => error,
+        }),
+    }
+}
+
+/// The position of the first value whose concrete type differs from an earlier one's, and the
+/// error saying so; `None` when `element` holds no `any` or all agree. Not generic: one copy
+/// serves every collection.
+pub(crate) fn type_conflict<'a>(
+    element: &Type,
+    values: &mut dyn Iterator<Item = &'a Value>,
+) -> Option<(usize, ConvertError)> {
+    if !element.contains_dynamic() {
+        return None;
+    }
     let mut first: Option<&Type> = None;
-    for (name, value) in items {
+    for (position, value) in values.enumerate() {
         let ty = value.ty();
         if ty.is_dynamic() {
             continue;
@@ -163,36 +191,40 @@ pub(crate) fn check_same_type<'a, K>(
                         "collection elements must all have the same type, found {first} and {ty}"
                     ),
                 );
-                return Err(match step(name) {
-                    Some(step) => error.under(step),
-                    None => error,
-                });
+                return Some((position, error));
             }
             Some(_) => {}
         }
     }
-    Ok(())
+    None
 }
 
 fn tuple_value<T: ToValue>(items: &[T], ty: &Type, types: &[Type]) -> Result<Value, ConvertError> {
-    if items.len() != types.len() {
-        return Err(ConvertError::invalid(
-            "Value Conversion Error",
-            format!(
-                "a {ty} value needs {} elements, found {}; give one element per tuple element \
-                 type, or convert to a list",
-                types.len(),
-                items.len()
-            ),
-        ));
-    }
+    check_tuple_length(ty, types.len(), items.len())?;
     let mut out = Vec::with_capacity(items.len());
     for (index, (item, element)) in items.iter().zip(types).enumerate() {
-        out.push(item.to_value(element).map_err(|e| e.under_index(index))?);
+        match item.to_value(element) {
+            Ok(value) => out.push(value),
+            Err(error) => return Err(error.under_index(index)),
+        }
     }
     Ok(Value::from_parts_unchecked(
         ty.clone(),
         ValueData::Tuple(out),
+    ))
+}
+
+/// A tuple type of `expected` elements given `found` Rust elements.
+fn check_tuple_length(ty: &Type, expected: usize, found: usize) -> Result<(), ConvertError> {
+    if expected == found {
+        return Ok(());
+    }
+    Err(ConvertError::invalid(
+        "Value Conversion Error",
+        format!(
+            "a {ty} value needs {expected} elements, found {found}; give one element per tuple \
+             element type, or convert to a list"
+        ),
     ))
 }
 
