@@ -169,9 +169,9 @@ pub(crate) fn check_same_type<'a, K>(
 /// The position of the first value whose concrete type differs from an earlier one's, and the
 /// error saying so; `None` when `element` holds no `any` or all agree. Not generic: one copy
 /// serves every collection.
-pub(crate) fn type_conflict<'a>(
+pub(crate) fn type_conflict(
     element: &Type,
-    values: &mut dyn Iterator<Item = &'a Value>,
+    values: &mut dyn Iterator<Item = &Value>,
 ) -> Option<(usize, ConvertError)> {
     if !element.contains_dynamic() {
         return None;
