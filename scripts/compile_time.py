@@ -119,9 +119,9 @@ def use_source(kind, structs):
     return lines
 
 
-def write_workspace(directory, structs, fields):
+def write_workspace(directory, structs, fields, core):
     directory.mkdir(parents=True, exist_ok=True)
-    core = (ROOT / "tfsdk-core").as_posix()
+    core = core.resolve().as_posix()
     members = []
     for kind in ("tfsdk", "serde"):
         for shape in ("defined", "used"):
@@ -188,9 +188,11 @@ def main():
     parser.add_argument("--profiles", default="dev,release")
     parser.add_argument("--shapes", default="defined,used")
     parser.add_argument("--dir", type=pathlib.Path, default=ROOT / "target" / "compile-time")
+    parser.add_argument("--tfsdk-core", type=pathlib.Path, default=ROOT / "tfsdk-core",
+                        help="the tfsdk-core to build against (e.g. another checkout, for A/B)")
     args = parser.parse_args()
 
-    write_workspace(args.dir, args.structs, args.fields)
+    write_workspace(args.dir, args.structs, args.fields, args.tfsdk_core)
     print(f"{args.structs} structs x {args.fields} fields, {args.runs} run(s) each; median "
           f"wall and CPU (user + system) seconds of `cargo build` of the generated crate")
     print(f"{'profile':8} {'shape':8} {'tfsdk wall':>10} {'serde wall':>10} {'ratio':>6}"
