@@ -12,6 +12,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
+use std::sync::Arc;
 
 use num_bigint::BigInt;
 
@@ -208,7 +209,16 @@ fn all_convert_distinct<'a>(
     let mut recent: Vec<&Type> = Vec::new();
     let mut checked: HashSet<&Type> = HashSet::new();
     for ty in types {
+        // Equal types built apart (two JSON shapes that default to the same object) compare
+        // deeply; remember each one's address too, so that its next occurrence is a pointer
+        // comparison.
+        if recent.iter().any(|r| same_allocation(r, ty)) {
+            continue;
+        }
         if recent.contains(&ty) {
+            if recent.len() < 8 {
+                recent.push(ty);
+            }
             continue;
         }
         if recent.len() < 8 {
@@ -221,6 +231,29 @@ fn all_convert_distinct<'a>(
         }
     }
     true
+}
+
+/// True when every key of `map` is an attribute of `attributes`: one merge walk over the two
+/// sorted key lists (cheaper than `retain`'s removal machinery when nothing is removed).
+fn keys_within(map: &BTreeMap<String, Value>, attributes: &BTreeMap<String, Type>) -> bool {
+    let mut names = attributes.keys();
+    map.keys().all(|key| names.by_ref().any(|name| name == key))
+}
+
+/// True when two types are one: the same primitive, or the same shared allocation.
+fn same_allocation(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::List(x), Type::List(y))
+        | (Type::Set(x), Type::Set(y))
+        | (Type::Map(x), Type::Map(y)) => Arc::ptr_eq(x, y),
+        (Type::Object(x), Type::Object(y)) => Arc::ptr_eq(x, y),
+        (Type::Tuple(x), Type::Tuple(y)) => Arc::ptr_eq(x, y),
+        (Type::String, Type::String)
+        | (Type::Number, Type::Number)
+        | (Type::Bool, Type::Bool)
+        | (Type::Dynamic, Type::Dynamic) => true,
+        _ => false,
+    }
 }
 
 /// Runs the conversion of `value` to `out`, which [`conversion_exists`] allowed for the value's
@@ -275,7 +308,9 @@ pub(crate) fn apply(
         },
         (ValueData::Object(mut attributes), Type::Object(o)) => {
             // Converted in place: the input's map is reused for the result.
-            attributes.retain(|name, _| o.attribute(name).is_some());
+            if !keys_within(&attributes, o.attributes()) {
+                attributes.retain(|name, _| o.attribute(name).is_some());
+            }
             for (name, attribute) in attributes.iter_mut() {
                 let Some(out_aty) = o.attribute(name) else {
                     continue;
@@ -813,6 +848,43 @@ pub(crate) fn parse_go_number(s: &str) -> Option<Number> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_within_is_a_subset_test_over_sorted_keys() {
+        let attrs: BTreeMap<String, Type> = ["a", "c", "e"]
+            .into_iter()
+            .map(|k| (k.to_owned(), Type::String))
+            .collect();
+        let map = |keys: &[&str]| -> BTreeMap<String, Value> {
+            keys.iter()
+                .map(|k| ((*k).to_owned(), Value::from(1)))
+                .collect()
+        };
+        assert!(keys_within(&map(&[]), &attrs));
+        assert!(keys_within(&map(&["a", "e"]), &attrs));
+        assert!(keys_within(&map(&["a", "c", "e"]), &attrs));
+        assert!(!keys_within(&map(&["b"]), &attrs));
+        assert!(!keys_within(&map(&["a", "d"]), &attrs));
+        assert!(!keys_within(&map(&["e", "f"]), &attrs));
+    }
+
+    #[test]
+    fn extra_object_attributes_are_dropped_and_equal_types_built_apart_still_unify() {
+        // Two element shapes that end up with equal but separately built types.
+        let input = Value::tuple_of([
+            Value::object_of([("a", Value::from("x")), ("extra", Value::from(1))]),
+            Value::object_of([("a", Value::from("y"))]),
+            Value::object_of([("a", Value::from("z")), ("extra", Value::from(true))]),
+        ]);
+        let want = Type::list(Type::object([("a", Type::String)]));
+        let out = convert_to_type(input, &want).unwrap();
+        assert_eq!(out.ty(), &want);
+        assert_eq!(out.as_elements().map(<[Value]>::len), Some(3));
+        assert!(same_allocation(&Type::String, &Type::String));
+        let t = Type::list(Type::Number);
+        assert!(same_allocation(&t, &t.clone()));
+        assert!(!same_allocation(&t, &Type::list(Type::Number)));
+    }
 
     #[test]
     fn strings_parse_as_go_parses_floats() {

@@ -9,11 +9,12 @@
 //! the walk goes on into the attribute values and elements.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use crate::tftypes::{Type, Value, ValueData};
 
 use super::convert::{apply as apply_conversion, conversion_exists};
+use super::type_util::AddressMap;
 use super::unify::unify_detailed;
 
 /// The defaults of a type constraint, one node per type that has any below it.
@@ -200,8 +201,8 @@ impl Defaults {
 thread_local! {
     /// The output type of each defaults node for each input type, by addresses;
     /// validated against the input type (a pointer comparison for shared types) on use.
-    static OUTPUT_TYPES: RefCell<HashMap<(usize, usize), (Type, Type)>> =
-        RefCell::new(HashMap::new());
+    static OUTPUT_TYPES: RefCell<AddressMap<(usize, usize), (Type, Type)>> =
+        RefCell::new(AddressMap::default());
 }
 
 /// The address of the shared part of a type (its `Arc`), which equal input types from one

@@ -49,7 +49,10 @@ pub use bridge::constraint_of;
 pub use constraint::{ObjectAttribute, TypeConstraint, hcl_literal};
 pub use convert::{ConversionError, convert_to_type};
 pub use defaults::Defaults;
-pub use parse::{DEFAULT_FILENAME, ParseDiagnostic, ParseError, Pos, SourceRange, parse, parse_at};
+pub use parse::{
+    DEFAULT_FILENAME, MAX_EXPRESSION_LEN, MAX_OBJECT_ITEMS, ParseDiagnostic, ParseError, Pos,
+    SourceRange, parse, parse_at,
+};
 
 use crate::tftypes::Value;
 

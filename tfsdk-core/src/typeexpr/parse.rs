@@ -29,6 +29,18 @@ const INVALID_TYPE: &str = "Invalid type specification";
 /// reads a lone type expression as if it were the file `type.tf`.
 pub const DEFAULT_FILENAME: &str = "type.tf";
 
+/// The longest type expression [`parse`] reads, in bytes. Longer text is an error before any
+/// parsing: the expression parser (`hcl-edit`) takes time quadratic in the number of items of
+/// one object, so the input's size is what bounds the work. Real type expressions are a few
+/// kilobytes at most.
+pub const MAX_EXPRESSION_LEN: usize = 32 * 1024;
+
+/// The most `=` or `:` separators [`parse`] accepts directly inside one pair of brackets: an
+/// upper bound on the attributes of one object type or the items of one object default,
+/// counted by a cheap scan (outside string literals) before parsing, for the same reason as
+/// [`MAX_EXPRESSION_LEN`].
+pub const MAX_OBJECT_ITEMS: usize = 1024;
+
 /// A position in a source file: 1-based line and column (columns count characters), and the
 /// 0-based byte offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,6 +163,15 @@ pub fn parse_at(src: &str, filename: &str, start: Pos) -> Result<TypeConstraint,
         filename,
         start,
     };
+    if let Err((span, detail)) = check_limits(src) {
+        return Err(ParseError {
+            diagnostics: vec![ParseDiagnostic {
+                summary: "Invalid expression".into(),
+                detail,
+                range: map.range(span),
+            }],
+        });
+    }
     let expr = match hcl_edit::parser::parse_expr(src) {
         Ok(expr) => expr,
         Err(e) => {
@@ -195,6 +216,61 @@ impl FromStr for TypeConstraint {
     fn from_str(s: &str) -> Result<TypeConstraint, ParseError> {
         parse(s)
     }
+}
+
+/// The limits checked before parsing ([`MAX_EXPRESSION_LEN`], [`MAX_OBJECT_ITEMS`]): the span
+/// to blame and the detail when one is exceeded.
+///
+/// The scan tracks brackets and skips `"…"` string literals (with escapes); interpolations
+/// inside strings are not followed, so the count is only an estimate there, which is enough
+/// for a bound this far above real expressions.
+fn check_limits(src: &str) -> Result<(), (Range<usize>, String)> {
+    if src.len() > MAX_EXPRESSION_LEN {
+        return Err((
+            0..src.len(),
+            format!(
+                "The type expression is {} bytes long; at most {MAX_EXPRESSION_LEN} are accepted.",
+                src.len()
+            ),
+        ));
+    }
+    // (offset of the opening bracket, separators seen directly inside it)
+    let mut open: Vec<(usize, usize)> = vec![(0, 0)];
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, b) in src.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'(' | b'[' | b'{' => open.push((i, 0)),
+            b')' | b']' | b'}' if open.len() > 1 => {
+                open.pop();
+            }
+            b'=' | b':' => {
+                if let Some((at, items)) = open.last_mut() {
+                    *items += 1;
+                    if *items > MAX_OBJECT_ITEMS {
+                        return Err((
+                            error_span(src, *at),
+                            format!(
+                                "This object has more than {MAX_OBJECT_ITEMS} attributes; at most {MAX_OBJECT_ITEMS} are accepted."
+                            ),
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The character at a parser error's byte offset (the parser may report an offset inside a

@@ -3,6 +3,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use crate::tftypes::{ObjectType, Type, Value};
@@ -37,13 +38,43 @@ pub(crate) fn without_optional(ty: &Type) -> Type {
     }
 }
 
+/// A hasher for the address-keyed caches below: addresses are already unique, so a multiply
+/// spreads them well, at a fraction of SipHash's cost (these lookups run once per converted
+/// element of a long list).
+#[derive(Default)]
+pub(crate) struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A `HashMap` keyed by addresses, hashed with [`AddressHasher`].
+pub(crate) type AddressMap<K, V> = HashMap<K, V, BuildHasherDefault<AddressHasher>>;
+
 thread_local! {
     /// `without_optional` results by the address of the constraint type they were computed
     /// for. Converting a long list builds one value per element for the same constraint types;
     /// handing out one shared type for all of them saves the allocations and makes later
     /// equality checks pointer comparisons. Entries are validated against a clone of the key
     /// type (a pointer comparison when it is the same type), so a reused address is harmless.
-    static VALUE_TYPES: RefCell<HashMap<usize, (Type, Type)>> = RefCell::new(HashMap::new());
+    static VALUE_TYPES: RefCell<AddressMap<usize, (Type, Type)>> =
+        RefCell::new(AddressMap::default());
 }
 
 /// [`without_optional`], shared: equal calls for the same constraint type return clones of one

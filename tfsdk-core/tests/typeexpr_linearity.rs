@@ -1,0 +1,91 @@
+//! Type-constraint conversion is linear in the number of elements (the spec's performance
+//! target: the seed's `buckets` constraint over 10,000 elements in a few milliseconds, linear to
+//! 1,000,000; the reference is quadratic). Timing tests are unreliable on shared machines, so
+//! this one is ignored by default and its bounds are loose; run it in release:
+//!
+//! ```text
+//! cargo test --release -p tfsdk-core --test typeexpr_linearity -- --ignored --nocapture
+//! ```
+
+use std::time::{Duration, Instant};
+
+use tfsdk_core::tftypes::Value;
+use tfsdk_core::typeexpr::{self, TypeConstraint, json_value, parse};
+
+const BUCKETS: &str = r#"list(object({
+    name    = string
+    enabled = optional(bool, true)
+    website = optional(object({
+      index_document = optional(string, "index.html")
+      error_document = optional(string, "error.html")
+      routing_rules  = optional(string)
+    }), {})
+  }))"#;
+
+/// `n` buckets cycling through the seed's three shapes (website with routing rules only, no
+/// website and disabled, website with both documents), each with its own name.
+fn buckets_json(n: usize) -> String {
+    let mut out = String::from("[");
+    for i in 0..n {
+        if i > 0 {
+            out.push(',');
+        }
+        match i % 3 {
+            0 => out.push_str(&format!(
+                r#"{{"name":"production-{i}","website":{{"routing_rules":"[\n  {{}}\n]\n"}}}}"#
+            )),
+            1 => out.push_str(&format!(r#"{{"name":"archived-{i}","enabled":false}}"#)),
+            _ => out.push_str(&format!(
+                r#"{{"name":"docs-{i}","website":{{"index_document":"index.txt","error_document":"error.txt"}}}}"#
+            )),
+        }
+    }
+    out.push(']');
+    out
+}
+
+/// The fastest of `runs` conversions of a fresh copy of `input` (copying is not timed).
+fn time_convert(input: &Value, constraint: &TypeConstraint, runs: usize) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let value = input.clone();
+            let start = Instant::now();
+            let converted = typeexpr::convert(value, constraint).expect("buckets convert");
+            let elapsed = start.elapsed();
+            assert_eq!(
+                converted.as_elements().map(<[Value]>::len),
+                input.as_elements().map(<[Value]>::len)
+            );
+            drop(converted);
+            elapsed
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+#[test]
+#[ignore = "timing; run in release with --ignored --nocapture"]
+fn buckets_conversion_is_linear_in_the_number_of_elements() {
+    let constraint = parse(BUCKETS).expect("the buckets constraint parses");
+    let mut per_element = Vec::new();
+    for (n, runs) in [(1_000, 20), (10_000, 10), (100_000, 3), (1_000_000, 1)] {
+        let input = json_value::parse_json(&buckets_json(n)).expect("valid JSON");
+        let t = time_convert(&input, &constraint, runs);
+        let ns = t.as_nanos() as f64 / n as f64;
+        println!(
+            "{n:>9} elements: {:>10.3} ms  {ns:>8.1} ns/element",
+            t.as_secs_f64() * 1e3
+        );
+        per_element.push((n, ns));
+    }
+    let (_, base) = per_element[1];
+    for &(n, ns) in &per_element {
+        // Linear means a constant cost per element; allow for caches and allocator effects on
+        // a busy machine, but not for the growth of a quadratic algorithm (10x per step).
+        assert!(
+            ns < base * 4.0,
+            "{n} elements cost {ns:.1} ns each, {:.1}x the cost at 10,000",
+            ns / base
+        );
+    }
+}
