@@ -9,7 +9,7 @@ use tfsdk_core::msgpack_direct::{
     self, Error, MsgpackDecode, MsgpackEncode, from_slice, from_slice_via_value, to_vec,
     to_vec_via_value,
 };
-use tfsdk_core::tftypes::{MAX_DEPTH, Number, Type, Value};
+use tfsdk_core::tftypes::{Number, Type, Value};
 use tfsdk_core::{TfObject, types};
 
 use crate::support::null_and_unknown_variants;
@@ -125,23 +125,22 @@ struct Generic<T> {
     label: String,
 }
 
-/// Eight structs, each with 16 nested lists around the next: 136 levels, deeper than the
-/// limit. (A recursive struct has no finite Terraform type, so depth is built from types; and
-/// distinct structs keep the compiler's trait recursion shallow.)
-type Nest4<T> = Vec<Vec<Vec<Vec<T>>>>;
-type Nest16<T> = Nest4<Nest4<Nest4<Nest4<T>>>>;
-
-macro_rules! levels {
-    ($($name:ident => $inner:ty),*) => {$(
-        #[derive(TfObject, Clone, Debug, PartialEq)]
-        struct $name {
-            #[tfsdk(name = "inner")]
-            inner: Nest16<$inner>,
-        }
-    )*};
+/// Nested lists in nested structs, for depth. (Rust types nested 128 deep overflow the
+/// compiler's recursion limits, so the direct route's own limit is tested in tfsdk-core's unit
+/// tests; here the input is what nests too deeply.)
+#[derive(TfObject, Clone, Debug, PartialEq)]
+struct Deep {
+    #[tfsdk(name = "inner")]
+    inner: Vec<Vec<Vec<Deeper2>>>,
+    #[tfsdk(name = "any")]
+    any: Value,
 }
 
-levels!(Deep => L2, L2 => L3, L3 => L4, L4 => L5, L5 => L6, L6 => L7, L7 => L8, L8 => String);
+#[derive(TfObject, Clone, Debug, PartialEq)]
+struct Deeper2 {
+    #[tfsdk(name = "lists")]
+    lists: Vec<Vec<String>>,
+}
 
 /// Plain natives: null and unknown are errors where they cannot be held.
 #[derive(TfObject, Clone, Debug, PartialEq)]
@@ -847,65 +846,59 @@ fn huge_length_prefixes_are_refused_before_allocating() {
 
 #[test]
 fn nesting_is_limited_to_max_depth() {
-    // Seven structs of 17 levels each (the object and its 16 lists), then the eighth object
-    // at level 120 with `arrays` lists, the last one empty: the last list is at level
-    // 120 + arrays.
-    fn nested(arrays: usize) -> Vec<u8> {
-        let mut bytes = Vec::new();
-        for _ in 0..7 {
-            bytes.extend_from_slice(&[0x81, 0xa5]);
-            bytes.extend_from_slice(b"inner");
-            bytes.extend_from_slice(&[0x91; 16]);
-        }
-        bytes.extend_from_slice(&[0x81, 0xa5]);
-        bytes.extend_from_slice(b"inner");
-        bytes.extend(std::iter::repeat_n(0x91, arrays - 1));
-        bytes.push(0x90);
-        bytes
+    // {"any": <dynamic value>, "inner": [[[{"lists": [["x"]]}]]]}: the dynamic value is a
+    // list of number nested `lists` deep, its innermost list empty, at level 2 + lists - 1.
+    fn deep(lists: usize) -> Vec<u8> {
+        let ty = format!(
+            "{}\"number\"{}",
+            "[\"list\",".repeat(lists),
+            "]".repeat(lists)
+        );
+        let mut any = vec![0x92, 0xc5];
+        any.extend_from_slice(&(ty.len() as u16).to_be_bytes());
+        any.extend_from_slice(ty.as_bytes());
+        any.extend(std::iter::repeat_n(0x91, lists - 1));
+        any.push(0x90);
+        let mut inner = vec![0x91, 0x91, 0x91];
+        inner.extend(map(&[("lists", &[0x91, 0x91, 0xa1, b'x'])]));
+        map(&[("any", &any), ("inner", &inner)])
     }
-    // (The value route cannot write these: it refuses every value of a type nested deeper
-    // than the limit, where the direct route checks the values it writes.)
-    let deepest = from_slice::<Deep>(&nested(8)).unwrap();
-    assert_eq!(from_slice_via_value::<Deep>(&nested(8)).unwrap(), deepest);
-    assert_eq!(to_vec(&deepest).unwrap(), nested(8));
-    let error = from_slice::<Deep>(&nested(9)).unwrap_err();
+    // The wrapper is at level 2; its type JSON and value at level 3. 125 lists around a
+    // number is a type 126 deep, its deepest part at level 128: the most allowed.
+    let deepest = compare_decode::<Deep>(&deep(125)).unwrap();
+    assert_eq!(deepest.inner[0][0][0].lists, [["x"]]);
+    // One more is too deep, in the type JSON: the same error from both routes.
+    let error = compare_decode::<Deep>(&deep(126)).unwrap_err();
     assert_eq!(
         error.to_string(),
-        from_slice_via_value::<Deep>(&nested(9))
-            .unwrap_err()
-            .to_string()
+        "any: invalid type JSON in a dynamic value at byte 1008: the type is nested deeper than \
+         128 levels (tftypes::MAX_DEPTH)"
     );
-    assert!(
-        error
-            .to_string()
-            .ends_with("nested deeper than 128 levels (tftypes::MAX_DEPTH)"),
-        "{error}"
+    // Two more: the value itself (found while finding the field's end: the path is the
+    // field's).
+    let error = from_slice::<Deep>(&deep(127)).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "any: nested deeper than 128 levels (tftypes::MAX_DEPTH)"
     );
-    assert_eq!(error.path().len(), MAX_DEPTH);
+    assert!(from_slice_via_value::<Deep>(&deep(127)).is_err());
     // Far deeper input fails the same way, without recursing into it.
-    let mut far = nested(16);
-    far.truncate(far.len() - 1);
+    let mut far = map(&[("any", &vec![0x91; 100_000])]);
+    far.extend_from_slice(&[0xc0]);
+    assert!(from_slice::<Deep>(&far).is_err());
+    let mut far = vec![0x81, 0xa5];
+    far.extend_from_slice(b"inner");
     far.extend(std::iter::repeat_n(0x91, 100_000));
     assert!(from_slice::<Deep>(&far).is_err());
-    assert!(from_slice::<Account>(&map(&[("anything", &vec![0x91; 100_000])])).is_err());
-    // Writing: one more level is refused by both routes alike.
+    // Writing: a value too deep for the limit is refused by both routes alike.
     let mut too_deep = deepest;
-    let l2 = &mut too_deep.inner[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0];
-    let l3 = &mut l2.inner[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0];
-    let l4 = &mut l3.inner[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0];
-    let l5 = &mut l4.inner[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0];
-    let l6 = &mut l5.inner[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0];
-    let l7 = &mut l6.inner[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0];
-    let l8 = &mut l7.inner[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0];
-    l8.inner[0][0][0][0][0][0][0].push(Vec::new());
-    let error = to_vec(&too_deep).unwrap_err();
-    assert!(
-        error
-            .to_string()
-            .ends_with("nested deeper than 128 levels (tftypes::MAX_DEPTH)"),
-        "{error}"
-    );
-    assert_eq!(error.path().len(), MAX_DEPTH);
+    too_deep.any = Value::from_msgpack(&[0x91, 0x01], &Type::list(Type::Number)).unwrap();
+    for _ in 0..127 {
+        let ty = too_deep.any.ty().clone();
+        too_deep.any = Value::list(ty, [too_deep.any]).unwrap();
+    }
+    assert!(to_vec(&too_deep).is_err());
+    assert!(to_vec_via_value(&too_deep).is_err());
 }
 
 #[test]

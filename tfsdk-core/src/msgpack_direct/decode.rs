@@ -571,7 +571,8 @@ impl<'a> Decoder<'a> {
     }
 
     /// The bytes of the next complete msgpack value, whatever it is (consumed), with the
-    /// value's structure and nesting checked (not its type).
+    /// value's structure and nesting checked (not its type). Errors have no path: the value's
+    /// type is not known here.
     ///
     /// # Errors
     /// Truncated or malformed input, lengths larger than the bytes left, nesting beyond
@@ -598,9 +599,8 @@ impl<'a> Decoder<'a> {
             }
             0x90..=0x9f | 0xdc | 0xdd => {
                 let len = self.array_header()?.unwrap_or(0);
-                for i in 0..len {
-                    self.skip(level + 1)
-                        .map_err(|e| e.under(crate::path::PathStep::ElementKeyInt(i as i64)))?;
+                for _ in 0..len {
+                    self.skip(level + 1)?;
                 }
             }
             0x80..=0x8f | 0xde | 0xdf => {
@@ -614,6 +614,13 @@ impl<'a> Decoder<'a> {
             _ => return Err(self.mismatch(&Type::Dynamic)),
         }
         Ok(())
+    }
+
+    /// The decoder as if the value at its position were at `level` (tests).
+    #[cfg(test)]
+    pub(crate) fn at_level(mut self, level: usize) -> Decoder<'a> {
+        self.level = level;
+        self
     }
 
     /// Rewinds to `pos` (an offset this decoder was at before), at the level it had there.

@@ -34,6 +34,13 @@ impl<'o> Encoder<'o> {
         Encoder { out, level: 1 }
     }
 
+    /// The encoder as if the value written next were at `level` (tests).
+    #[cfg(test)]
+    pub(crate) fn at_level(mut self, level: usize) -> Encoder<'o> {
+        self.level = level;
+        self
+    }
+
     /// The nesting level of the value written next.
     pub fn level(&self) -> usize {
         self.level

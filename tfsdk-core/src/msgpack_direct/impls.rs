@@ -9,8 +9,8 @@ use std::sync::Arc;
 use super::decode::{Read, WireNumber};
 use super::{Decoder, Encoder, Error, MsgpackDecode, MsgpackEncode};
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
-use crate::path::PathStep;
-use crate::tftypes::{Number, NumberError, Value, ValueError};
+use crate::path::{AttributePath, PathStep};
+use crate::tftypes::{Number, NumberError, Type, Value, ValueData, ValueError};
 use crate::types;
 
 /// Reads one value of `T`'s Terraform type through the value route: the value's bytes are
@@ -20,9 +20,40 @@ use crate::types;
 /// # Errors
 /// As the value route; byte offsets in messages count from the start of this value.
 pub fn decode_via_value<T: FromValue + TerraformType>(d: &mut Decoder<'_>) -> Result<T, Error> {
+    let level = d.level();
     let bytes = d.skip_value()?;
-    let value = Value::from_msgpack(bytes, &T::terraform_type())?;
+    let value = value_at_level(bytes, T::terraform_type(), level)?;
     Ok(T::from_value(value)?)
+}
+
+/// [`Value::from_msgpack`] of `bytes` as if the value were at `level`: behind `level - 1`
+/// one-element array headers, so that the depth limit counts as in the whole input (type
+/// JSON of dynamic values included); the headers' path steps are taken off errors.
+fn value_at_level(bytes: &[u8], ty: Type, level: usize) -> Result<Value, ValueError> {
+    if level <= 1 {
+        return Value::from_msgpack(bytes, &ty);
+    }
+    let wrappers = level - 1;
+    let mut wrapped = Vec::with_capacity(wrappers + bytes.len());
+    wrapped.resize(wrappers, 0x91);
+    wrapped.extend_from_slice(bytes);
+    let mut wrapped_ty = ty;
+    for _ in 0..wrappers {
+        wrapped_ty = Type::list(wrapped_ty);
+    }
+    let mut value = Value::from_msgpack(&wrapped, &wrapped_ty).map_err(|mut e| {
+        let steps = e.path.steps();
+        e.path = AttributePath::from_steps(steps[wrappers.min(steps.len())..].iter().cloned());
+        e
+    })?;
+    for _ in 0..wrappers {
+        let (_, data) = value.into_parts();
+        value = match data {
+            ValueData::List(mut elements) if elements.len() == 1 => elements.remove(0),
+            _ => return Err(ValueError::new("a wrapped value lost its wrapper")),
+        };
+    }
+    Ok(value)
 }
 
 /// Writes `value` through the value route: [`ToValue::to_value`] for `T`'s Terraform type,

@@ -85,8 +85,10 @@
 //!   "mismatch between struct and object" error listing both sides (the value route's
 //!   [`FromValue`] error), where [`Value::from_msgpack`] against the struct's type would say
 //!   "missing object attributes" or "unsupported attribute";
-//! - byte offsets in messages from a field decoded through the value route fallback count from
-//!   the start of that field's bytes.
+//! - in a field decoded through the value route fallback, byte offsets in messages are not
+//!   offsets into the whole input (the field's bytes are decoded on their own), and truncation
+//!   or too deep nesting found while finding the field's end is reported at the field's path
+//!   (not at the part inside it).
 //!
 //! With several problems the direct route reports the first one in byte order, while the
 //! value route reports problems of the bytes before problems of the conversion, and
@@ -100,6 +102,8 @@ mod decode;
 mod encode;
 mod impls;
 mod object;
+#[cfg(test)]
+mod tests;
 
 #[doc(hidden)]
 pub mod __private;
