@@ -4,6 +4,7 @@ mod conversion_rules;
 mod custom_type;
 mod derive_objects;
 mod framework_types;
+mod msgpack_direct;
 mod null_and_unknown;
 mod quickstart_schema;
 mod schema_behaviours;

@@ -6,6 +6,7 @@
 pub mod attr;
 pub mod convert;
 pub mod diag;
+pub mod msgpack_direct;
 mod object;
 pub mod path;
 pub mod schema;

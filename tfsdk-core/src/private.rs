@@ -18,6 +18,9 @@ pub use std::collections::BTreeMap as Map;
 pub use std::string::String;
 pub use std::sync::OnceLock;
 
+/// The direct msgpack codec's part of the derive.
+pub use crate::msgpack_direct::__private as msgpack;
+
 /// A type a derived struct's field can have: one that converts both ways and has a Terraform
 /// type. Generated code bounds generic field types with it; each helper below asks only for the
 /// trait it uses, so a field type lacking one trait gets one error naming that trait.

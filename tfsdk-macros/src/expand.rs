@@ -139,6 +139,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
 
     let collect_schema = schema::collect_attributes(container);
     let schema_impls = schema::schema_impls(container);
+    let msgpack_impls = crate::msgpack::impls(container);
     let is_schema = container.schema.is_some();
     let nested_attributes = if is_schema {
         quote!(
@@ -237,6 +238,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
 
         #unique_check
         #schema_impls
+        #msgpack_impls
     }
 }
 

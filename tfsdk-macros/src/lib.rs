@@ -10,6 +10,7 @@ mod ast;
 mod attr;
 mod check;
 mod expand;
+mod msgpack;
 mod schema;
 
 use proc_macro::TokenStream;

@@ -1,0 +1,162 @@
+//! What `#[derive(TfObject)]` generates code against (through `tfsdk_core::__private::msgpack`);
+//! not public API.
+//!
+//! Each attribute field is read and written through [`Field`]: generated code calls
+//! `(&Field::<T>::new()).decode_into(…)`, which method resolution sends to [`DirectField`]
+//! when `T` has a direct codec and to [`ValueField`] (the value route for that field) when it
+//! does not; so every field type converts, and the fast path is taken where there is one.
+
+use std::marker::PhantomData;
+
+pub use super::impls::{decode_via_value, encode_via_value};
+pub use super::object::{AttributeWriter, MsgpackObject, decode_struct, encode_struct};
+pub use super::{Decoder, Encoder, Error, MsgpackDecode, MsgpackEncode};
+
+use crate::convert::{FromValue, TerraformType, ToValue};
+use crate::path::PathStep;
+use crate::tftypes::ValueError;
+
+/// A field type, for method resolution to pick its codec.
+pub struct Field<T>(PhantomData<fn() -> T>);
+
+impl<T> Field<T> {
+    /// The marker.
+    #[inline]
+    pub const fn new() -> Field<T> {
+        Field(PhantomData)
+    }
+}
+
+impl<T> Default for Field<T> {
+    fn default() -> Self {
+        Field::new()
+    }
+}
+
+/// Fields with a direct codec (chosen first: the method takes `&Field<T>`).
+pub trait DirectField<T> {
+    /// Reads attribute `name` into its slot.
+    ///
+    /// # Errors
+    /// See [`decode_attribute_into`].
+    fn decode_into(
+        &self,
+        slot: &mut Option<T>,
+        name: &'static str,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<bool, Error>;
+
+    /// Writes attribute `name`.
+    ///
+    /// # Errors
+    /// The value does not encode.
+    fn encode_attribute(
+        &self,
+        out: &mut AttributeWriter<'_, '_>,
+        name: &'static str,
+        value: &T,
+    ) -> Result<(), Error>;
+}
+
+impl<T: MsgpackDecode + MsgpackEncode> DirectField<T> for Field<T> {
+    #[inline]
+    fn decode_into(
+        &self,
+        slot: &mut Option<T>,
+        name: &'static str,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<bool, Error> {
+        decode_attribute_into(slot, name, decoder, T::decode_msgpack)
+    }
+
+    #[inline]
+    fn encode_attribute(
+        &self,
+        out: &mut AttributeWriter<'_, '_>,
+        name: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        out.attribute(name, |e| value.encode_msgpack(e))
+    }
+}
+
+/// Fields without a direct codec: the value route, field by field (chosen second: the method
+/// takes `&&Field<T>`).
+pub trait ValueField<T> {
+    /// Reads attribute `name` into its slot.
+    ///
+    /// # Errors
+    /// See [`decode_attribute_into`].
+    fn decode_into(
+        &self,
+        slot: &mut Option<T>,
+        name: &'static str,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<bool, Error>;
+
+    /// Writes attribute `name`.
+    ///
+    /// # Errors
+    /// The value does not convert.
+    fn encode_attribute(
+        &self,
+        out: &mut AttributeWriter<'_, '_>,
+        name: &'static str,
+        value: &T,
+    ) -> Result<(), Error>;
+}
+
+impl<T: FromValue + ToValue + TerraformType> ValueField<T> for &Field<T> {
+    #[inline]
+    fn decode_into(
+        &self,
+        slot: &mut Option<T>,
+        name: &'static str,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<bool, Error> {
+        decode_attribute_into(slot, name, decoder, decode_via_value::<T>)
+    }
+
+    #[inline]
+    fn encode_attribute(
+        &self,
+        out: &mut AttributeWriter<'_, '_>,
+        name: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        out.attribute(name, |e| encode_via_value(value, e))
+    }
+}
+
+/// Reads attribute `name` with `decode` into `slot`: `Ok(true)` once filled.
+///
+/// # Errors
+/// The slot is filled already (a duplicate key), or `decode`'s error under `name`.
+#[inline]
+pub fn decode_attribute_into<T>(
+    slot: &mut Option<T>,
+    name: &'static str,
+    decoder: &mut Decoder<'_>,
+    decode: fn(&mut Decoder<'_>) -> Result<T, Error>,
+) -> Result<bool, Error> {
+    if slot.is_some() {
+        return Err(duplicate_attribute(name));
+    }
+    match decoder.enter().and_then(|()| decode(decoder)) {
+        Ok(value) => {
+            decoder.leave();
+            *slot = Some(value);
+            Ok(true)
+        }
+        Err(error) => Err(error.under_attribute(name)),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn duplicate_attribute(name: &str) -> Error {
+    Error::Wire(
+        ValueError::new(format!("duplicate attribute {name:?}"))
+            .under(PathStep::AttributeName(name.to_owned())),
+    )
+}
