@@ -137,7 +137,7 @@ pub fn decode_attribute_into<T>(
     slot: &mut Option<T>,
     name: &'static str,
     decoder: &mut Decoder<'_>,
-    decode: fn(&mut Decoder<'_>) -> Result<T, Error>,
+    decode: impl FnOnce(&mut Decoder<'_>) -> Result<T, Error>,
 ) -> Result<bool, Error> {
     if slot.is_some() {
         return Err(duplicate_attribute(name));
@@ -155,7 +155,7 @@ pub fn decode_attribute_into<T>(
 #[cold]
 #[inline(never)]
 fn duplicate_attribute(name: &str) -> Error {
-    Error::Wire(
+    Error::wire(
         ValueError::new(format!("duplicate attribute {name:?}"))
             .under(PathStep::AttributeName(name.to_owned())),
     )

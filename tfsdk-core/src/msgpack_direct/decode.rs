@@ -127,7 +127,7 @@ fn expected(ty: &Type, found: &str) -> ValueError {
 #[cold]
 #[inline(never)]
 fn too_deep() -> Error {
-    Error::Wire(ValueError::new(format!(
+    Error::wire(ValueError::new(format!(
         "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
     )))
 }
@@ -160,7 +160,7 @@ impl<'a> Decoder<'a> {
         if self.pos == self.bytes.len() {
             Ok(())
         } else {
-            Err(Error::Wire(ValueError::new(format!(
+            Err(Error::wire(ValueError::new(format!(
                 "{} trailing bytes after the value at byte {}",
                 self.bytes.len() - self.pos,
                 self.pos
@@ -194,7 +194,7 @@ impl<'a> Decoder<'a> {
     #[cold]
     #[inline(never)]
     fn end_of_input(&self) -> Error {
-        Error::Wire(ValueError::new(format!(
+        Error::wire(ValueError::new(format!(
             "unexpected end of input at byte {}",
             self.bytes.len()
         )))
@@ -253,7 +253,7 @@ impl<'a> Decoder<'a> {
     #[inline(never)]
     pub fn mismatch(&self, ty: &Type) -> Error {
         match self.peek() {
-            Ok(byte) => Error::Wire(expected(ty, describe(Marker::from_u8(byte)))),
+            Ok(byte) => Error::wire(expected(ty, describe(Marker::from_u8(byte)))),
             Err(e) => e,
         }
     }
@@ -309,7 +309,7 @@ impl<'a> Decoder<'a> {
     #[cold]
     #[inline(never)]
     fn claims_too_much(&self, len: usize, what: &str) -> Error {
-        Error::Wire(ValueError::new(format!(
+        Error::wire(ValueError::new(format!(
             "{what} of {len} claims more than the {} bytes left at byte {}",
             self.remaining(),
             self.pos
@@ -412,7 +412,7 @@ impl<'a> Decoder<'a> {
     #[inline(never)]
     fn key_not_a_string(&self) -> Error {
         match self.peek() {
-            Ok(byte) => Error::Wire(ValueError::new(format!(
+            Ok(byte) => Error::wire(ValueError::new(format!(
                 "map keys must be strings, found {} at byte {}",
                 describe(Marker::from_u8(byte)),
                 self.pos
@@ -633,7 +633,7 @@ impl<'a> Decoder<'a> {
 #[cold]
 #[inline(never)]
 fn invalid_utf8(at: usize) -> Error {
-    Error::Wire(ValueError::new(format!(
+    Error::wire(ValueError::new(format!(
         "invalid UTF-8 in the string at byte {at}"
     )))
 }

@@ -15,7 +15,7 @@ pub struct Encoder<'o> {
 #[cold]
 #[inline(never)]
 fn too_deep() -> Error {
-    Error::Wire(ValueError::new(format!(
+    Error::wire(ValueError::new(format!(
         "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
     )))
 }
@@ -23,7 +23,7 @@ fn too_deep() -> Error {
 #[cold]
 #[inline(never)]
 fn too_long(len: usize) -> Error {
-    Error::Wire(ValueError::new(format!(
+    Error::wire(ValueError::new(format!(
         "{len} elements or bytes are more than msgpack can encode (2^32 - 1)"
     )))
 }
@@ -201,6 +201,13 @@ impl<'o> Encoder<'o> {
         }
     }
 
+    /// A float64, as is (`cb` and the eight bytes).
+    #[inline]
+    pub fn write_float64(&mut self, value: f64) {
+        self.out.push(0xcb);
+        self.out.extend_from_slice(&value.to_bits().to_be_bytes());
+    }
+
     /// A number, in the form `tftypes::msgpack` chooses: an integer when it fits `i64`, a
     /// float64 when it is exactly one (and reads back as itself), else its decimal text.
     ///
@@ -213,7 +220,7 @@ impl<'o> Encoder<'o> {
         }
         Value::number(n.clone())
             .write_msgpack(&Type::Number, self.out)
-            .map_err(Error::Wire)
+            .map_err(Error::wire)
     }
 
     /// A value of type `ty`, through [`Value::write_msgpack`] (the fallback for types without
@@ -225,6 +232,6 @@ impl<'o> Encoder<'o> {
         if self.level > 1 && value.depth() + self.level - 1 > MAX_DEPTH {
             return Err(too_deep());
         }
-        value.write_msgpack(ty, self.out).map_err(Error::Wire)
+        value.write_msgpack(ty, self.out).map_err(Error::wire)
     }
 }

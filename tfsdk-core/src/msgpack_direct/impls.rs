@@ -77,14 +77,14 @@ pub fn encode_via_value<T: ToValue + TerraformType + ?Sized>(
 #[cold]
 #[inline(never)]
 pub fn null_error<T: TerraformType + ?Sized>() -> Error {
-    Error::Convert(ConvertError::null::<T>(&T::terraform_type()))
+    Error::convert(ConvertError::null::<T>(&T::terraform_type()))
 }
 
 /// The value route's error for unknown into `T`.
 #[cold]
 #[inline(never)]
 pub fn unknown_error<T: TerraformType + ?Sized>() -> Error {
-    Error::Convert(ConvertError::unknown::<T>(&T::terraform_type()))
+    Error::convert(ConvertError::unknown::<T>(&T::terraform_type()))
 }
 
 /// How many elements to reserve room for when `len` were announced: the announcement is
@@ -155,7 +155,7 @@ fn number_slow<T>(
     error: fn(NumberError) -> ConvertError,
 ) -> Result<T, Error> {
     let number = n.to_number()?;
-    convert(&number).map_err(|e| Error::Convert(error(e)))
+    convert(&number).map_err(|e| Error::convert(error(e)))
 }
 
 /// A wire number into an integer type: `i64`-range integers directly, the rest as the value
@@ -199,12 +199,50 @@ fn write_f64(
     f: f64,
     error: fn(NumberError) -> ConvertError,
 ) -> Result<(), Error> {
-    if f.is_finite() && f == f.trunc() && f.abs() < 9.0e15 {
-        e.write_int(f as i64);
-        return Ok(());
+    if f.is_finite() {
+        if f == f.trunc() && f.abs() < 9.0e15 {
+            e.write_int(f as i64);
+            return Ok(());
+        }
+        if is_short_binary_fraction(f) {
+            e.write_float64(f);
+            return Ok(());
+        }
     }
-    let n = Number::from_f64(f).map_err(|x| Error::Convert(error(x)))?;
+    let n = Number::from_f64(f).map_err(|x| Error::convert(error(x)))?;
     e.write_number(&n)
+}
+
+/// True when `f` has a fraction and its exact decimal value has at most 15 significant digits
+/// (`0.5`, `0.375`, `-2.25`; not `0.1`, whose exact value is a long binary fraction).
+///
+/// Then the value route writes `f` as a float64: its shortest decimal is its exact value (two
+/// decimals of 15 digits or fewer never round to the same float), which is exactly a float and
+/// reads back as itself. Every other float goes the value route's way, through its decimal.
+#[inline]
+fn is_short_binary_fraction(f: f64) -> bool {
+    let bits = f.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = bits & ((1u64 << 52) - 1);
+    let (mut mantissa, mut exponent) = if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1u64 << 52), biased - 1075)
+    };
+    if mantissa == 0 {
+        return false;
+    }
+    let zeros = mantissa.trailing_zeros();
+    mantissa >>= zeros;
+    exponent += i64::from(zeros);
+    // f = mantissa / 2^k = mantissa × 5^k / 10^k, with mantissa odd: that many digits.
+    let k = -exponent;
+    if !(1..=27).contains(&k) {
+        return false;
+    }
+    mantissa
+        .checked_mul(5u64.pow(k as u32))
+        .is_some_and(|digits| digits < 1_000_000_000_000_000)
 }
 
 /// Writes an `f32` as the value route does.
@@ -213,7 +251,7 @@ fn write_f32(
     f: f32,
     error: fn(NumberError) -> ConvertError,
 ) -> Result<(), Error> {
-    let n = Number::from_f32(f).map_err(|x| Error::Convert(error(x)))?;
+    let n = Number::from_f32(f).map_err(|x| Error::convert(error(x)))?;
     e.write_number(&n)
 }
 
@@ -469,7 +507,7 @@ impl<T: MsgpackEncode> MsgpackEncode for Vec<T> {
 #[cold]
 #[inline(never)]
 fn duplicate_key(key: String) -> Error {
-    Error::Wire(
+    Error::wire(
         ValueError::new(format!("duplicate map key {key:?}"))
             .under(PathStep::ElementKeyString(key)),
     )

@@ -208,19 +208,33 @@ pub fn to_vec_via_value<T: ToValue + TerraformType + ?Sized>(value: &T) -> Resul
 /// Why bytes did not become a Rust value, or a Rust value did not become bytes.
 ///
 /// Both kinds carry the attribute path of the offending part and print as `path: message`.
+///
+/// Boxed, so that results stay small on the success path.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Error {
     /// The bytes are not a value of the expected Terraform type (wrong msgpack type, truncated
     /// or malformed input, a duplicate key, nesting too deep), or a value is too long for
     /// msgpack: the errors of [`Value::from_msgpack`] and [`Value::to_msgpack`].
-    Wire(ValueError),
+    Wire(Box<ValueError>),
     /// The value does not convert to or from the Rust type (null or unknown into a type that
     /// cannot hold it, a number that does not fit, an object whose attributes are not the
     /// struct's): the errors of [`FromValue`] and [`ToValue`].
-    Convert(ConvertError),
+    Convert(Box<ConvertError>),
 }
 
 impl Error {
+    /// An [`Error::Wire`].
+    #[cold]
+    pub fn wire(error: ValueError) -> Error {
+        Error::Wire(Box::new(error))
+    }
+
+    /// An [`Error::Convert`].
+    #[cold]
+    pub fn convert(error: ConvertError) -> Error {
+        Error::Convert(Box::new(error))
+    }
+
     /// Where the error happened.
     pub fn path(&self) -> &AttributePath {
         match self {
@@ -233,8 +247,8 @@ impl Error {
     #[cold]
     pub fn under(self, step: PathStep) -> Error {
         match self {
-            Error::Wire(e) => Error::Wire(e.under(step)),
-            Error::Convert(e) => Error::Convert(e.under(step)),
+            Error::Wire(e) => Error::wire(e.under(step)),
+            Error::Convert(e) => Error::convert(e.under(step)),
         }
     }
 
@@ -281,13 +295,13 @@ impl std::error::Error for Error {}
 impl From<ValueError> for Error {
     #[cold]
     fn from(error: ValueError) -> Error {
-        Error::Wire(error)
+        Error::wire(error)
     }
 }
 
 impl From<ConvertError> for Error {
     #[cold]
     fn from(error: ConvertError) -> Error {
-        Error::Convert(error)
+        Error::convert(error)
     }
 }

@@ -139,7 +139,7 @@ pub fn decode_struct<T: MsgpackObject>(d: &mut Decoder<'_>) -> Result<T, Error> 
 fn null_or_unknown_object(unknown: bool, shape: fn() -> ObjectShape) -> Error {
     let shape = shape();
     let ty = (shape.terraform_type)();
-    Error::Convert(if unknown {
+    Error::convert(if unknown {
         ConvertError::unknown_named(shape.type_name, &ty)
     } else {
         ConvertError::null_named(shape.type_name, &ty)
@@ -175,9 +175,9 @@ fn mismatch(
         }
     }
     match check_attribute_names(&keys, &shape()) {
-        Err(e) => Error::Convert(e),
+        Err(e) => Error::convert(e),
         // Names that match but did not fill the struct: a derive bug, not bad input.
-        Ok(()) => Error::Wire(ValueError::new(
+        Ok(()) => Error::wire(ValueError::new(
             "the object's attributes did not fill the struct",
         )),
     }
