@@ -3,10 +3,10 @@
 
 use std::hint::black_box;
 
-use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group};
 use tfsdk_benches::{
-    CountingAllocator, Resource, count_allocations, count_allocations_consuming, criterion_config,
-    hand, report_allocations, sample_size,
+    CountingAllocator, ProfileRequest, Resource, count_allocations, count_allocations_consuming,
+    criterion_config, hand, report_allocations, sample_size,
 };
 use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
 
@@ -87,4 +87,41 @@ criterion_group! {
     config = criterion_config();
     targets = convert
 }
-criterion_main!(benches);
+/// `TFSDK_BENCH_PROFILE=<name>`: run one operation for a profiler instead (see
+/// [`ProfileRequest`]).
+fn profile(request: &ProfileRequest) {
+    for n in SIZES {
+        let resource = Resource::sample(n);
+        let ty = Resource::terraform_type();
+        let value = resource.to_value(&ty).expect("converts");
+        request.run(
+            &format!("value_to_struct/N={n}/derived"),
+            || value.clone(),
+            Resource::from_value,
+        );
+        request.run(
+            &format!("value_to_struct/N={n}/hand"),
+            || value.clone(),
+            hand::resource_from_value,
+        );
+        request.run(
+            &format!("struct_to_value/N={n}/derived"),
+            || (),
+            |()| resource.to_value(&ty),
+        );
+        request.run(
+            &format!("struct_to_value/N={n}/hand"),
+            || (),
+            |()| hand::resource_to_value(&resource, &ty),
+        );
+    }
+}
+
+fn main() {
+    if let Some(request) = ProfileRequest::from_env() {
+        profile(&request);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -4,14 +4,16 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use tfsdk_benches::serde_model::{
     SerdeResource, check_against_ours, ours_from_msgpack, ours_to_msgpack,
 };
 use tfsdk_benches::{
-    CountingAllocator, Resource, count_allocations, criterion_config, report_allocations,
-    sample_size,
+    CountingAllocator, ProfileRequest, Resource, count_allocations, criterion_config,
+    report_allocations, sample_size,
 };
+use tfsdk_core::convert::TerraformType;
+use tfsdk_core::tftypes::Value;
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
@@ -87,4 +89,54 @@ criterion_group! {
     config = criterion_config();
     targets = msgpack
 }
-criterion_main!(benches);
+/// `TFSDK_BENCH_PROFILE=<name>`: run one operation for a profiler instead (see
+/// [`ProfileRequest`]).
+fn profile(request: &ProfileRequest) {
+    for n in SIZES {
+        let resource = Resource::sample(n);
+        let twin = SerdeResource::from_resource(&resource);
+        let bytes = ours_to_msgpack(&resource);
+        let ty = Resource::terraform_type();
+        let value = Value::from_msgpack(&bytes, &ty).expect("decodes");
+        request.run(
+            &format!("msgpack_decode/N={n}/value_tree"),
+            || (),
+            |()| ours_from_msgpack(&bytes),
+        );
+        // The two halves of the value-tree route.
+        request.run(
+            &format!("msgpack_decode/N={n}/value_only"),
+            || (),
+            |()| Value::from_msgpack(&bytes, &ty),
+        );
+        request.run(
+            &format!("msgpack_encode/N={n}/value_only"),
+            || (),
+            |()| value.to_msgpack(&ty),
+        );
+        request.run(
+            &format!("msgpack_decode/N={n}/rmp_serde"),
+            || (),
+            |()| rmp_decode(&bytes),
+        );
+        request.run(
+            &format!("msgpack_encode/N={n}/value_tree"),
+            || (),
+            |()| ours_to_msgpack(&resource),
+        );
+        request.run(
+            &format!("msgpack_encode/N={n}/rmp_serde"),
+            || (),
+            |()| rmp_encode(&twin),
+        );
+    }
+}
+
+fn main() {
+    if let Some(request) = ProfileRequest::from_env() {
+        profile(&request);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

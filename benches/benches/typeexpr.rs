@@ -5,9 +5,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group};
 use tfsdk_benches::{
-    CountingAllocator, count_allocations_consuming, criterion_config, report_allocations,
+    CountingAllocator, ProfileRequest, count_allocations_consuming, criterion_config,
+    report_allocations,
 };
 use tfsdk_core::tftypes::Value;
 use tfsdk_core::typeexpr::{self, TypeConstraint, json_value};
@@ -96,4 +97,24 @@ criterion_group! {
     config = criterion_config();
     targets = typeexpr_buckets
 }
-criterion_main!(benches);
+/// `TFSDK_BENCH_PROFILE=<name>`: run one operation for a profiler instead (see
+/// [`ProfileRequest`]).
+fn profile(request: &ProfileRequest) {
+    let constraint = constraint();
+    for n in SIZES {
+        let name = format!("typeexpr_buckets/N={n}");
+        if request.name == name {
+            let value = input(n);
+            request.run(&name, || value.clone(), |v| convert(v, &constraint));
+        }
+    }
+}
+
+fn main() {
+    if let Some(request) = ProfileRequest::from_env() {
+        profile(&request);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -218,6 +218,63 @@ pub fn sample_size(n: usize) -> usize {
     if n >= 1000 { 10 } else { 30 }
 }
 
+/// A request, from the environment, to run one operation of a bench binary many times instead
+/// of benchmarking, for a profiler (`valgrind --tool=callgrind`):
+/// `TFSDK_BENCH_PROFILE=<operation name>` (as the allocation lines print it),
+/// `TFSDK_BENCH_ITERATIONS` (default 100), and `TFSDK_BENCH_SETUP_ONLY=1` to build the inputs
+/// without running the operation (subtract that run's instruction count to get the
+/// operation's alone).
+pub struct ProfileRequest {
+    /// The operation to run.
+    pub name: String,
+    /// How many times.
+    pub iterations: usize,
+    /// Only build the inputs.
+    pub setup_only: bool,
+}
+
+impl ProfileRequest {
+    /// The request in the environment, if any.
+    pub fn from_env() -> Option<ProfileRequest> {
+        let name = std::env::var("TFSDK_BENCH_PROFILE").ok()?;
+        let iterations = std::env::var("TFSDK_BENCH_ITERATIONS")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(100);
+        let setup_only = std::env::var_os("TFSDK_BENCH_SETUP_ONLY").is_some();
+        Some(ProfileRequest {
+            name,
+            iterations,
+            setup_only,
+        })
+    }
+
+    /// Runs `op` on `iterations` inputs built by `setup` beforehand, when `name` is the one
+    /// requested.
+    pub fn run<I, R>(&self, name: &str, mut setup: impl FnMut() -> I, mut op: impl FnMut(I) -> R) {
+        if name != self.name {
+            return;
+        }
+        let inputs: Vec<I> = (0..self.iterations).map(|_| setup()).collect();
+        if self.setup_only {
+            drop(std::hint::black_box(inputs));
+        } else {
+            profiled_loop(inputs, &mut op);
+        }
+        eprintln!("profiled {name}: {} iterations", self.iterations);
+    }
+}
+
+/// The operations a [`ProfileRequest`] runs, in a function of their own so that a profiler can
+/// collect only inside it (`valgrind --tool=callgrind --collect-atstart=no
+/// --toggle-collect='*profiled_loop*'`).
+#[inline(never)]
+fn profiled_loop<I, R>(inputs: Vec<I>, op: &mut impl FnMut(I) -> R) {
+    for input in inputs {
+        drop(std::hint::black_box(op(std::hint::black_box(input))));
+    }
+}
+
 /// Prints one line of the allocation table the benches show before timing.
 pub fn report_allocations(label: &str, count: u64) {
     println!("allocations/op  {label:<48} {count:>8}");
