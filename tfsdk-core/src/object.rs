@@ -31,7 +31,8 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     /// True when `name` is one of the struct's attributes.
     fn has_attribute(name: &str) -> bool;
 
-    /// Builds the struct from an object's attributes, taking out the ones it maps.
+    /// Builds the struct from an object's attributes, taking the values of the ones it maps
+    /// (each name stays in the map with a null placeholder value).
     ///
     /// # Errors
     /// A missing attribute, or an attribute value that does not convert to its field.

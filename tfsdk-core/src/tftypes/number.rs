@@ -275,6 +275,9 @@ impl Number {
     /// # Errors
     /// [`NumberError::Overflow`] or [`NumberError::PrecisionLoss`].
     pub fn to_f64(&self) -> Result<f64, NumberError> {
+        if let Some(float) = self.short_decimal_f64() {
+            return Ok(float);
+        }
         let float = self.nearest_f64();
         if float.is_infinite() {
             return Err(NumberError::Overflow {
@@ -327,6 +330,23 @@ impl Number {
         self.scientific().parse().unwrap_or(f64::NAN)
     }
 
+    /// The nearest `f64` of a number of at most 15 significant digits within `1e±22` of its
+    /// digits (most numbers met in practice), which is known to print back as the same decimal
+    /// without printing it: distinct decimals of at most 15 digits (`f64::DIGITS`) have
+    /// distinct nearest floats, so the float's shortest decimal (at most as many digits as
+    /// this one, which reads as it) can only be this number. `None` for other numbers.
+    fn short_decimal_f64(&self) -> Option<f64> {
+        match self.repr {
+            Repr::Small { mantissa, exponent }
+                if mantissa.unsigned_abs() < SHORT_DECIMAL_LIMIT
+                    && (-22..=22).contains(&exponent) =>
+            {
+                Some(self.nearest_f64())
+            }
+            _ => None,
+        }
+    }
+
     /// The value as `f64` when it is exactly a `f64` value (no rounding at all).
     ///
     /// This is the test terraform-plugin-go's msgpack encoder applies before writing a float.
@@ -352,9 +372,38 @@ impl Number {
         if value == value.trunc() && value.abs() < 9.0e15 {
             return Ok(Number::from(value as i64));
         }
-        Ok(format!("{value:e}")
+        if let Some(number) = Number::short_decimal_of(value) {
+            return Ok(number);
+        }
+        Ok(FloatText::new(format_args!("{value:e}"))
+            .as_str()
             .parse()
             .expect("Rust prints finite floats in a form Number parses"))
+    }
+
+    /// The shortest decimal of a float that some decimal of at most 15 significant digits and
+    /// at most 8 fractional digits reads as, found without printing the float: for `k` in
+    /// 1..=8 the candidate `round(value × 10^k) / 10^k` is checked by reading it back (one
+    /// correctly rounded division of two exact floats). A candidate that reads back is *the*
+    /// shortest decimal, since distinct decimals of at most 15 digits read as distinct floats
+    /// and the shortest has at most as many digits. `None` when no candidate is found (the
+    /// caller then prints the float).
+    fn short_decimal_of(value: f64) -> Option<Number> {
+        const POWERS: [f64; 9] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8];
+        if !(1e-8..1e15).contains(&value.abs()) {
+            return None;
+        }
+        for (k, power) in POWERS.iter().enumerate().skip(1) {
+            let scaled = (value * power).round();
+            if scaled.abs() >= SHORT_DECIMAL_LIMIT as f64 {
+                return None;
+            }
+            if scaled / power == value {
+                // |scaled| < 10^15 < 2^53: an exact integer.
+                return Number::canonical_small(scaled as i64, -(k as i64));
+            }
+        }
+        None
     }
 
     /// As [`Number::from_f64`], for `f32`: `0.1f32` gives `0.1`.
@@ -367,7 +416,8 @@ impl Number {
                 value: value.to_string(),
             });
         }
-        Ok(format!("{value:e}")
+        Ok(FloatText::new(format_args!("{value:e}"))
+            .as_str()
             .parse()
             .expect("Rust prints finite floats in a form Number parses"))
     }
@@ -425,6 +475,42 @@ impl Number {
 fn check_exponent(exponent: i64, digits: i64) -> Option<()> {
     let top = exponent + digits;
     (exponent >= -Number::MAX_EXPONENT && top <= Number::MAX_EXPONENT).then_some(())
+}
+
+/// Mantissas below this (10^15) have at most 15 digits, the most any decimal keeps through a
+/// round trip via `f64`.
+const SHORT_DECIMAL_LIMIT: u64 = 1_000_000_000_000_000;
+
+/// A float's text, written on the stack: `{:e}` of an `f64` is at most 24 bytes.
+struct FloatText {
+    bytes: [u8; 32],
+    len: usize,
+}
+
+impl fmt::Write for FloatText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let slot = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
+        slot.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+impl FloatText {
+    /// Formats a float (`format_args!("{value:e}")`) into the buffer.
+    fn new(args: fmt::Arguments<'_>) -> FloatText {
+        let mut text = FloatText {
+            bytes: [0; 32],
+            len: 0,
+        };
+        fmt::write(&mut text, args).expect("a float's text fits 32 bytes");
+        text
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).expect("a float's text is ASCII")
+    }
 }
 
 fn small_digits(mantissa: i64) -> u32 {
@@ -746,6 +832,103 @@ mod tests {
 
     fn n(text: &str) -> Number {
         text.parse().unwrap()
+    }
+
+    /// `from_f64` and `to_f64` as they were before their fast paths: print the float, parse it.
+    fn slow_from_f64(value: f64) -> Number {
+        if value == value.trunc() && value.abs() < 9.0e15 {
+            return Number::from(value as i64);
+        }
+        format!("{value:e}").parse().unwrap()
+    }
+
+    fn slow_to_f64(number: &Number) -> Option<f64> {
+        let float = number.nearest_f64();
+        (float.is_finite() && slow_from_f64(float) == *number).then_some(float)
+    }
+
+    fn check_fast_paths(value: f64) {
+        let number = Number::from_f64(value).unwrap();
+        assert_eq!(number, slow_from_f64(value), "from_f64({value:e})");
+        assert_eq!(
+            number.to_f64().ok(),
+            slow_to_f64(&number),
+            "to_f64({number})"
+        );
+        assert_eq!(number.to_f64().unwrap().to_bits(), value.to_bits());
+    }
+
+    #[test]
+    fn float_fast_paths_agree_with_printing_and_parsing() {
+        for value in [
+            0.5,
+            0.1,
+            0.2,
+            0.3,
+            0.75,
+            1.5,
+            6.283185,
+            999.5,
+            -2.25,
+            1e-8,
+            1.5e-8,
+            9.99e-9,
+            123456789.123,
+            0.1 + 0.2,
+            1.0 / 3.0,
+            2.0 / 3.0,
+            5e-324,
+            1e300,
+            1.7976931348623157e308,
+            999999999999999.9,
+            99999999999999.99,
+            1e15 - 0.5,
+            12345678.87654321,
+        ] {
+            check_fast_paths(value);
+            check_fast_paths(-value);
+        }
+        // A deterministic spread of floats: short decimals, long ones, every magnitude.
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let r = next();
+            let value = match r % 4 {
+                0 => f64::from_bits(next()),
+                1 => (next() % 1_000_000_000) as f64 / 10f64.powi((r >> 8) as i32 % 12),
+                2 => (next() % 100_000) as f64 * 10f64.powi((r >> 8) as i32 % 40 - 20),
+                _ => f64::from(next() as u32) / f64::from((r >> 32) as u32 | 1),
+            };
+            if value.is_finite() {
+                check_fast_paths(value);
+            }
+        }
+        // Decimals that are not a float's shortest decimal, at the fast path's edges.
+        for _ in 0..20_000 {
+            let r = next();
+            let digits = 10u64.pow((r % 17) as u32);
+            let mantissa = (next() % digits) as i64 * if r & 1 == 0 { 1 } else { -1 };
+            let exponent = (r >> 8) as i64 % 50 - 25;
+            let number = Number::canonical_small(mantissa, exponent).unwrap();
+            assert_eq!(
+                number.to_f64().ok(),
+                slow_to_f64(&number),
+                "to_f64({number})"
+            );
+        }
+        // Numbers that are not exactly a float's shortest decimal keep failing.
+        for text in [
+            "0.10000000000000001",
+            "9007199254740993",
+            "1.0000000000000001",
+        ] {
+            assert_eq!(n(text).to_f64().ok(), slow_to_f64(&n(text)), "{text}");
+        }
     }
 
     #[test]

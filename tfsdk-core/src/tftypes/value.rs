@@ -644,6 +644,16 @@ fn check_attributes(
     object: &ObjectType,
     attributes: &BTreeMap<String, Value>,
 ) -> Result<(), ValueError> {
+    // Both maps are sorted by name: one pass over the two together settles the usual case.
+    if object.attributes().len() == attributes.len()
+        && object
+            .attributes()
+            .iter()
+            .zip(attributes)
+            .all(|((name, ty), (key, v))| name == key && v.ty.usable_as(ty))
+    {
+        return Ok(());
+    }
     let missing: Vec<&str> = object
         .attributes()
         .keys()
