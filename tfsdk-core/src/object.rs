@@ -38,6 +38,22 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     /// A missing attribute, or an attribute value that does not convert to its field.
     fn from_attributes(attributes: &mut BTreeMap<String, Value>) -> Result<Self, ConvertError>;
 
+    /// Builds the struct from all of an object's attributes, whose names have been checked to
+    /// be exactly the struct's ([`check_attribute_names`](crate::__private::check_attribute_names)).
+    ///
+    /// By default [`from_attributes`](TfObject::from_attributes); the derive overrides it for
+    /// a struct without flattened fields with one walk over the map in name order, which looks
+    /// nothing up.
+    ///
+    /// # Errors
+    /// An attribute value that does not convert to its field (or, if the names were not
+    /// checked, a missing attribute).
+    fn from_checked_attributes(
+        mut attributes: BTreeMap<String, Value>,
+    ) -> Result<Self, ConvertError> {
+        Self::from_attributes(&mut attributes)
+    }
+
     /// Adds each attribute's schema (type, nested attributes, behaviours) to `out`.
     fn collect_schema_attributes(out: &mut BTreeMap<String, schema::Attribute>);
 

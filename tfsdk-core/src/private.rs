@@ -111,8 +111,7 @@ pub fn cached_object_type(cell: &'static OnceLock<Type>, init: fn() -> Type) -> 
 /// As above, with the attribute path of a field that fails to convert.
 #[inline]
 pub fn object_from_value<T: TfObject>(value: Value) -> Result<T, ConvertError> {
-    let mut attributes = object_attributes(value, &ObjectShape::of::<T>())?;
-    T::from_attributes(&mut attributes)
+    T::from_checked_attributes(object_attributes(value, &ObjectShape::of::<T>())?)
 }
 
 /// The attributes of an object value that is to become the struct of `shape`.
@@ -285,6 +284,69 @@ fn missing_attribute(name: &str) -> ConvertError {
         struct_only: vec![name.to_owned()],
         object_only: Vec::new(),
     })
+}
+
+/// An object's attributes read in name order: generated
+/// [`TfObject::from_checked_attributes`] reads its fields sorted by attribute name, so each
+/// read takes the next entry of the map instead of looking a name up.
+pub struct SortedAttributes {
+    entries: std::collections::btree_map::IntoIter<String, Value>,
+}
+
+impl SortedAttributes {
+    /// Reads `attributes` from its first name on.
+    #[inline]
+    pub fn new(attributes: BTreeMap<String, Value>) -> SortedAttributes {
+        SortedAttributes {
+            entries: attributes.into_iter(),
+        }
+    }
+
+    /// The next attribute, which must be `name`, converted to its field's type.
+    ///
+    /// # Errors
+    /// The next attribute is not `name` (the names were not checked), or its value does not
+    /// convert (the error gets the attribute's name in its path).
+    #[inline]
+    pub fn next<T: FromValue>(&mut self, name: &str) -> Result<T, ConvertError> {
+        match self.next_value(name) {
+            Ok(value) => match T::from_value(value) {
+                Ok(field) => Ok(field),
+                Err(error) => Err(error.under_attribute(name)),
+            },
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The value of the next attribute, which must be `name`.
+    fn next_value(&mut self, name: &str) -> Result<Value, ConvertError> {
+        match self.entries.next() {
+            Some((key, value)) if key == name => Ok(value),
+            _ => Err(missing_attribute(name)),
+        }
+    }
+}
+
+/// Takes the attributes named `names` (a struct's own, none flattened) out of a parent
+/// object's map, for the [`TfObject::from_attributes`] of a struct that is flattened into
+/// another.
+///
+/// # Errors
+/// One of the names is not in the map.
+pub fn take_own_attributes(
+    attributes: &mut BTreeMap<String, Value>,
+    names: &[&str],
+) -> Result<BTreeMap<String, Value>, ConvertError> {
+    let mut own = BTreeMap::new();
+    for name in names {
+        match attributes.remove_entry(*name) {
+            Some((name, value)) => {
+                own.insert(name, value);
+            }
+            None => return Err(missing_attribute(name)),
+        }
+    }
+    Ok(own)
 }
 
 /// Builds a flattened struct from the attributes it maps.

@@ -69,15 +69,55 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
             };
             quote!(let #local = #read;)
         });
-    let field_inits = container
+    let field_inits: Vec<TokenStream> = container
         .fields
         .iter()
         .zip(&field_locals)
         .map(|(f, local)| {
             let member = f.member;
             quote!(#member: #private::filled(#local))
-        });
+        })
+        .collect();
 
+    // Without flattened fields the struct's names are all its own, so once they are checked the
+    // object's attributes, in name order, are the fields sorted by name: one walk, no lookups.
+    let from_checked = if flattened.is_empty() {
+        let mut sorted: Vec<_> = container.fields.iter().zip(&field_locals).collect();
+        sorted.sort_by(|(a, _), (b, _)| attribute_name(a).cmp(&attribute_name(b)));
+        let sorted_reads = sorted.iter().map(|(f, local)| {
+            let ty = f.ty;
+            let read = match &f.role {
+                Role::Attribute(a) => {
+                    let name = &a.name;
+                    quote_spanned!(ty.span()=>
+                        __tfsdk_errors.record(__tfsdk_attributes.next::<#ty>(#name))
+                    )
+                }
+                Role::Skip | Role::Flatten => quote_spanned!(ty.span()=>
+                    #private::Option::Some(#private::skipped::<#ty>())
+                ),
+            };
+            quote!(let #local = #read;)
+        });
+        quote!(
+            #[inline]
+            fn from_checked_attributes(
+                attributes: #private::Map<#private::String, #private::Value>,
+            ) -> #private::Result<Self, #private::ConvertError> {
+                #[allow(unused_mut, unused_variables)]
+                let mut __tfsdk_attributes = #private::SortedAttributes::new(attributes);
+                #[allow(unused_mut)]
+                let mut __tfsdk_errors = #private::FieldErrors::new();
+                #(#sorted_reads)*
+                __tfsdk_errors.finish()?;
+                #private::Result::Ok(Self {
+                    #(#field_inits,)*
+                })
+            }
+        )
+    } else {
+        quote!()
+    };
     let puts = container.fields.iter().filter_map(|f| {
         let member = f.member;
         let ty = f.ty;
@@ -126,6 +166,28 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
                 quote!(let () = Self::__TFSDK_UNIQUE_ATTRIBUTE_NAMES;),
             )
         }
+    };
+
+    // A struct with flattened fields reads them from the shared map; one without takes its
+    // own attributes out of the map (it is flattened into another) and walks them in order.
+    let from_attributes_body = if flattened.is_empty() {
+        quote!(
+            Self::from_checked_attributes(#private::take_own_attributes(
+                attributes,
+                <Self as #private::TfObject>::ATTRIBUTE_NAMES.own,
+            )?)
+        )
+    } else {
+        quote!(
+            #unique_use
+            #[allow(unused_mut)]
+            let mut __tfsdk_errors = #private::FieldErrors::new();
+            #(#field_reads)*
+            __tfsdk_errors.finish()?;
+            #private::Result::Ok(Self {
+                #(#field_inits,)*
+            })
+        )
     };
 
     let terraform_type = if container.is_generic() {
@@ -184,15 +246,10 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
             fn from_attributes(
                 attributes: &mut #private::Map<#private::String, #private::Value>,
             ) -> #private::Result<Self, #private::ConvertError> {
-                #unique_use
-                #[allow(unused_mut)]
-                let mut __tfsdk_errors = #private::FieldErrors::new();
-                #(#field_reads)*
-                __tfsdk_errors.finish()?;
-                #private::Result::Ok(Self {
-                    #(#field_inits,)*
-                })
+                #from_attributes_body
             }
+
+            #from_checked
 
             #[inline]
             fn to_attributes(
@@ -239,6 +296,14 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         #unique_check
         #schema_impls
         #msgpack_impls
+    }
+}
+
+/// The attribute name of a field, `None` for skipped and flattened ones (sorted first).
+fn attribute_name<'f>(field: &'f crate::ast::Field<'_>) -> Option<&'f str> {
+    match &field.role {
+        Role::Attribute(a) => Some(&a.name),
+        Role::Skip | Role::Flatten => None,
     }
 }
 
