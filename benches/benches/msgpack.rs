@@ -1,6 +1,8 @@
-//! msgpack bytes → struct and struct → bytes: our value-tree route (decode the `Value`, then
-//! convert it; convert, then encode) against rmp-serde on the serde twin reading and writing the
-//! same bytes (target: at least as fast). `cargo bench -p tfsdk-benches --bench msgpack`
+//! msgpack bytes → struct and struct → bytes: the derive's direct codec
+//! ([`tfsdk_core::msgpack_direct`], no value tree) and the value-tree route (decode the `Value`,
+//! then convert it; convert, then encode) against rmp-serde on the serde twin reading and
+//! writing the same bytes (target: at least as fast). `cargo bench -p tfsdk-benches --bench
+//! msgpack`
 
 use std::hint::black_box;
 
@@ -13,6 +15,7 @@ use tfsdk_benches::{
     report_allocations, sample_size,
 };
 use tfsdk_core::convert::TerraformType;
+use tfsdk_core::msgpack_direct;
 use tfsdk_core::tftypes::Value;
 
 #[global_allocator]
@@ -26,6 +29,14 @@ fn rmp_decode(bytes: &[u8]) -> SerdeResource {
 
 fn rmp_encode(resource: &SerdeResource) -> Vec<u8> {
     rmp_serde::encode::to_vec_named(resource).expect("rmp-serde encodes")
+}
+
+fn direct_decode(bytes: &[u8]) -> Resource {
+    msgpack_direct::from_slice(bytes).expect("the direct codec decodes")
+}
+
+fn direct_encode(resource: &Resource) -> Vec<u8> {
+    msgpack_direct::to_vec(resource).expect("the direct codec encodes")
 }
 
 fn report() {
@@ -51,7 +62,16 @@ fn report() {
             &format!("msgpack_encode/N={n}/rmp_serde"),
             count_allocations(|| rmp_encode(&twin)),
         );
-        // A direct codec (generated msgpack ↔ struct, no value tree) reports here too.
+        assert!(direct_decode(&bytes) == resource, "direct decode differs");
+        assert_eq!(direct_encode(&resource), bytes, "direct encode differs");
+        report_allocations(
+            &format!("msgpack_decode/N={n}/direct"),
+            count_allocations(|| direct_decode(&bytes)),
+        );
+        report_allocations(
+            &format!("msgpack_encode/N={n}/direct"),
+            count_allocations(|| direct_encode(&resource)),
+        );
     }
 }
 
@@ -68,8 +88,7 @@ fn msgpack(c: &mut Criterion) {
             b.iter(|| ours_from_msgpack(black_box(&bytes)))
         });
         group.bench_function("rmp_serde", |b| b.iter(|| rmp_decode(black_box(&bytes))));
-        // The direct codec's variant goes here: `group.bench_function("direct", …)` reading
-        // the same `bytes` into a `Resource`.
+        group.bench_function("direct", |b| b.iter(|| direct_decode(black_box(&bytes))));
         group.finish();
 
         let mut group = c.benchmark_group(format!("msgpack_encode/N={n}"));
@@ -78,8 +97,7 @@ fn msgpack(c: &mut Criterion) {
             b.iter(|| ours_to_msgpack(black_box(&resource)))
         });
         group.bench_function("rmp_serde", |b| b.iter(|| rmp_encode(black_box(&twin))));
-        // The direct codec's variant goes here: `group.bench_function("direct", …)` writing
-        // `resource`; assert in `report` that it writes the same `bytes`.
+        group.bench_function("direct", |b| b.iter(|| direct_encode(black_box(&resource))));
         group.finish();
     }
 }
@@ -113,6 +131,16 @@ fn profile(request: &ProfileRequest) {
             &format!("msgpack_encode/N={n}/value_only"),
             || (),
             |()| value.to_msgpack(&ty),
+        );
+        request.run(
+            &format!("msgpack_decode/N={n}/direct"),
+            || (),
+            |()| direct_decode(&bytes),
+        );
+        request.run(
+            &format!("msgpack_encode/N={n}/direct"),
+            || (),
+            |()| direct_encode(&resource),
         );
         request.run(
             &format!("msgpack_decode/N={n}/rmp_serde"),
