@@ -1,9 +1,10 @@
 //! Generates the direct msgpack codec of a derived struct: `MsgpackObject` (a match arm per
-//! attribute calling one generic runtime helper), and `MsgpackDecode` / `MsgpackEncode`
-//! delegating to the runtime's struct-independent functions.
+//! attribute calling one generic runtime helper, a write per attribute, no `?` anywhere: the
+//! writer keeps the first error, as `FieldErrors` does for `from_attributes`), and
+//! `MsgpackDecode` / `MsgpackEncode` delegating to the runtime's struct functions.
 //!
 //! The impls are bounded by each field type's capability behind a higher-ranked lifetime
-//! (`for<'__tfsdk_hr> FieldType: AttributeField`): a field type without a conversion then makes
+//! (`for<'__tfsdk_hr> FieldType: ValueCodec`): a field type without a conversion then makes
 //! the impls not apply instead of adding errors to the ones the other impls report at the field.
 
 use proc_macro2::TokenStream;
@@ -18,18 +19,28 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
     let ident = container.ident;
     let (impl_generics, ty_generics, _) = container.generics.split_for_impl();
 
-    // Bounds: each field's type can do what its role needs.
-    let mut where_clause = container
+    // Bounds: each field's type can do what its role needs; the codec impls only need the
+    // struct's `MsgpackObject`.
+    let base_clause = container
         .generics
         .where_clause
         .clone()
         .unwrap_or_else(|| syn::parse_quote!(where));
+    let mut codec_clause = base_clause.clone();
+    codec_clause.predicates.push(syn::parse_quote!(
+        for<'__tfsdk_hr> #ident #ty_generics: #msgpack::MsgpackObject
+    ));
+    let mut where_clause = base_clause;
+    // `MsgpackObject: TfObject`: a generic struct's `TfObject` has bounds of its own.
+    where_clause.predicates.push(syn::parse_quote!(
+        for<'__tfsdk_hr> #ident #ty_generics: #private::TfObject
+    ));
     for field in &container.fields {
         let ty = field.ty;
         let bound = match field.role {
-            Role::Attribute(_) => quote!(#private::AttributeField),
+            Role::Attribute(_) => quote!(#msgpack::ValueCodec),
             Role::Flatten => quote!(#msgpack::MsgpackObject),
-            Role::Skip => quote!(#private::SkippedField),
+            Role::Skip => quote!(#private::Default),
         };
         where_clause
             .predicates
@@ -96,14 +107,14 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
             let member = f.member;
             let ty = f.ty;
             match f.role {
-                Role::Skip => quote!(#member: #private::skipped::<#ty>()),
+                Role::Skip => quote!(#member: <#ty as #private::Default>::default()),
                 Role::Attribute(_) => {
                     let local = next_local.next();
-                    quote!(#member: #local?)
+                    quote!(#member: #private::filled(#local))
                 }
                 Role::Flatten => {
                     let local = next_local.next();
-                    quote!(#member: <#ty as #msgpack::MsgpackObject>::finish(#local)?)
+                    quote!(#member: <#ty as #msgpack::MsgpackObject>::finish(#local))
                 }
             }
         })
@@ -119,14 +130,14 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
             let name = &a.name;
             quote!(
                 (&#msgpack::Field::<#ty>::new())
-                    .encode_attribute(__tfsdk_out, #name, &self.#member)?;
+                    .encode_attribute(__tfsdk_out, #name, &self.#member);
             )
         })
         .chain(container.flattened().map(|f| {
             let ty = f.ty;
             let member = f.member;
             quote!(
-                <#ty as #msgpack::MsgpackObject>::encode_attributes(&self.#member, __tfsdk_out)?;
+                <#ty as #msgpack::MsgpackObject>::encode_attributes(&self.#member, __tfsdk_out);
             )
         }))
         .collect::<Vec<_>>();
@@ -157,25 +168,21 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn finish(__tfsdk_slots: Self::Slots) -> #private::Option<Self> {
+            fn finish(__tfsdk_slots: Self::Slots) -> Self {
                 let #pattern = __tfsdk_slots;
-                #private::Option::Some(Self { #(#inits,)* })
+                Self { #(#inits,)* }
             }
 
             #[inline]
-            fn encode_attributes(
-                &self,
-                __tfsdk_out: &mut #msgpack::AttributeWriter<'_, '_>,
-            ) -> #private::Result<(), #msgpack::Error> {
+            fn encode_attributes(&self, __tfsdk_out: &mut #msgpack::AttributeWriter<'_, '_>) {
                 #[allow(unused_imports)]
                 use #msgpack::{DirectField as _, ValueField as _};
                 #(#writes)*
-                #private::Result::Ok(())
             }
         }
 
         #[automatically_derived]
-        impl #impl_generics #msgpack::MsgpackDecode for #ident #ty_generics #where_clause {
+        impl #impl_generics #msgpack::MsgpackDecode for #ident #ty_generics #codec_clause {
             #[inline]
             fn decode_msgpack(
                 __tfsdk_decoder: &mut #msgpack::Decoder<'_>,
@@ -185,7 +192,7 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl #impl_generics #msgpack::MsgpackEncode for #ident #ty_generics #where_clause {
+        impl #impl_generics #msgpack::MsgpackEncode for #ident #ty_generics #codec_clause {
             #[inline]
             fn encode_msgpack(
                 &self,

@@ -46,16 +46,8 @@ pub trait DirectField<T> {
         decoder: &mut Decoder<'_>,
     ) -> Result<bool, Error>;
 
-    /// Writes attribute `name`.
-    ///
-    /// # Errors
-    /// The value does not encode.
-    fn encode_attribute(
-        &self,
-        out: &mut AttributeWriter<'_, '_>,
-        name: &'static str,
-        value: &T,
-    ) -> Result<(), Error>;
+    /// Writes attribute `name` (an error stays in `out`).
+    fn encode_attribute(&self, out: &mut AttributeWriter<'_, '_>, name: &'static str, value: &T);
 }
 
 impl<T: MsgpackDecode + MsgpackEncode> DirectField<T> for Field<T> {
@@ -70,13 +62,8 @@ impl<T: MsgpackDecode + MsgpackEncode> DirectField<T> for Field<T> {
     }
 
     #[inline]
-    fn encode_attribute(
-        &self,
-        out: &mut AttributeWriter<'_, '_>,
-        name: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        out.attribute(name, |e| value.encode_msgpack(e))
+    fn encode_attribute(&self, out: &mut AttributeWriter<'_, '_>, name: &'static str, value: &T) {
+        out.attribute(name, |e| value.encode_msgpack(e));
     }
 }
 
@@ -94,19 +81,11 @@ pub trait ValueField<T> {
         decoder: &mut Decoder<'_>,
     ) -> Result<bool, Error>;
 
-    /// Writes attribute `name`.
-    ///
-    /// # Errors
-    /// The value does not convert.
-    fn encode_attribute(
-        &self,
-        out: &mut AttributeWriter<'_, '_>,
-        name: &'static str,
-        value: &T,
-    ) -> Result<(), Error>;
+    /// Writes attribute `name` (an error stays in `out`).
+    fn encode_attribute(&self, out: &mut AttributeWriter<'_, '_>, name: &'static str, value: &T);
 }
 
-impl<T: FromValue + ToValue + TerraformType> ValueField<T> for &Field<T> {
+impl<T: ValueCodec> ValueField<T> for &Field<T> {
     #[inline]
     fn decode_into(
         &self,
@@ -114,17 +93,41 @@ impl<T: FromValue + ToValue + TerraformType> ValueField<T> for &Field<T> {
         name: &'static str,
         decoder: &mut Decoder<'_>,
     ) -> Result<bool, Error> {
-        decode_attribute_into(slot, name, decoder, decode_via_value::<T>)
+        decode_attribute_into(slot, name, decoder, T::decode_value)
     }
 
     #[inline]
-    fn encode_attribute(
-        &self,
-        out: &mut AttributeWriter<'_, '_>,
-        name: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        out.attribute(name, |e| encode_via_value(value, e))
+    fn encode_attribute(&self, out: &mut AttributeWriter<'_, '_>, name: &'static str, value: &T) {
+        out.attribute(name, |e| value.encode_value(e));
+    }
+}
+
+/// The value route for one attribute, as a trait without supertraits: generated impls bound
+/// their field types with it (one predicate per field, where `AttributeField` would bring its
+/// three supertraits into every obligation's candidates).
+pub trait ValueCodec: Sized {
+    /// [`decode_via_value`].
+    ///
+    /// # Errors
+    /// As the value route.
+    fn decode_value(decoder: &mut Decoder<'_>) -> Result<Self, Error>;
+
+    /// [`encode_via_value`].
+    ///
+    /// # Errors
+    /// As the value route.
+    fn encode_value(&self, encoder: &mut Encoder<'_>) -> Result<(), Error>;
+}
+
+impl<T: FromValue + ToValue + TerraformType> ValueCodec for T {
+    #[inline]
+    fn decode_value(decoder: &mut Decoder<'_>) -> Result<Self, Error> {
+        decode_via_value(decoder)
+    }
+
+    #[inline]
+    fn encode_value(&self, encoder: &mut Encoder<'_>) -> Result<(), Error> {
+        encode_via_value(self, encoder)
     }
 }
 

@@ -34,14 +34,16 @@ pub trait MsgpackObject: TfObject + Sized {
         decoder: &mut Decoder<'_>,
     ) -> Result<bool, Error>;
 
-    /// The struct from its slots; `None` when one is empty.
-    fn finish(slots: Self::Slots) -> Option<Self>;
-
-    /// Writes each attribute (name, then value), own attributes in name order.
+    /// The struct from its slots, every one filled ([`decode_struct`] calls it once the map
+    /// had as many distinct attributes as the struct).
     ///
-    /// # Errors
-    /// A field that does not encode (with its name in the path).
-    fn encode_attributes(&self, out: &mut AttributeWriter<'_, '_>) -> Result<(), Error>;
+    /// # Panics
+    /// When a slot is empty: a bug in the derive, not bad input.
+    fn finish(slots: Self::Slots) -> Self;
+
+    /// Writes each attribute (name, then value), own attributes in name order. A field that
+    /// does not encode leaves its error (with its name in the path) in `out`.
+    fn encode_attributes(&self, out: &mut AttributeWriter<'_, '_>);
 }
 
 /// Where a struct writes its attributes: straight out, or (for structs that flatten others)
@@ -51,6 +53,7 @@ pub struct AttributeWriter<'e, 'o> {
     encoder: &'e mut Encoder<'o>,
     region_start: usize,
     collected: Option<Vec<(&'static str, usize, usize)>>,
+    error: Option<Error>,
 }
 
 impl<'e, 'o> AttributeWriter<'e, 'o> {
@@ -60,36 +63,46 @@ impl<'e, 'o> AttributeWriter<'e, 'o> {
             encoder,
             region_start,
             collected: collect.then(Vec::new),
+            error: None,
         }
     }
 
-    /// Writes attribute `name` with `write` writing its value; an error gets the name in its
-    /// path.
-    ///
-    /// # Errors
-    /// `write`'s error.
+    /// Writes attribute `name` with `write` writing its value. After an error nothing more is
+    /// written; the first error, with the name in its path, is kept for the struct's caller.
     #[inline]
     pub fn attribute(
         &mut self,
         name: &'static str,
         write: impl FnOnce(&mut Encoder<'o>) -> Result<(), Error>,
-    ) -> Result<(), Error> {
-        let start = self.encoder.buffer().len();
-        self.encoder.write_str(name)?;
-        if let Err(error) = self.encoder.enter().and_then(|()| write(self.encoder)) {
-            return Err(error.under_attribute(name));
+    ) {
+        if self.error.is_some() {
+            return;
         }
-        self.encoder.leave();
+        let start = self.encoder.buffer().len();
+        let written = self
+            .encoder
+            .write_str(name)
+            .and_then(|()| self.encoder.enter())
+            .and_then(|()| write(self.encoder));
+        match written {
+            Ok(()) => self.encoder.leave(),
+            Err(error) => {
+                self.error = Some(error.under_attribute(name));
+                return;
+            }
+        }
         if let Some(collected) = &mut self.collected {
             collected.push((name, start, self.encoder.buffer().len()));
         }
-        Ok(())
     }
 
-    /// Puts collected attributes in name order.
-    fn finish(self) {
+    /// The first error, or the collected attributes put in name order.
+    fn finish(self) -> Result<(), Error> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
         let Some(mut collected) = self.collected else {
-            return;
+            return Ok(());
         };
         let out = self.encoder.buffer();
         let written = out.split_off(self.region_start);
@@ -97,6 +110,7 @@ impl<'e, 'o> AttributeWriter<'e, 'o> {
         for (_, start, end) in collected {
             out.extend_from_slice(&written[start - self.region_start..end - self.region_start]);
         }
+        Ok(())
     }
 }
 
@@ -124,13 +138,12 @@ pub fn decode_struct<T: MsgpackObject>(d: &mut Decoder<'_>) -> Result<T, Error> 
             return Err(mismatch(d, start, level, len, shape));
         }
     }
+    // No unknown key and no duplicate (refused when read): as many keys as attributes means
+    // every slot is filled.
     if len != T::attribute_count() {
         return Err(mismatch(d, start, level, len, shape));
     }
-    match T::finish(slots) {
-        Some(value) => Ok(value),
-        None => Err(mismatch(d, start, level, len, shape)),
-    }
+    Ok(T::finish(slots))
 }
 
 /// The value route's error for a null or unknown object into a bare struct.
@@ -194,8 +207,8 @@ pub fn encode_struct<T: MsgpackObject>(value: &T, e: &mut Encoder<'_>) -> Result
     if count > 0 {
         // Each attribute steps a level down in `AttributeWriter::attribute`.
         let mut out = AttributeWriter::new(e, !T::SORTED);
-        value.encode_attributes(&mut out)?;
-        out.finish();
+        value.encode_attributes(&mut out);
+        out.finish()?;
     }
     Ok(())
 }
