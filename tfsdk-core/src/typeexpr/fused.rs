@@ -1,21 +1,25 @@
 //! One pass that applies optional-attribute defaults while converting, for the common case:
 //! a constraint without `any`, and a value (as JSON or HCL give it: tuples and objects of
-//! primitives) that converts without error. [`fits`] decides that by reading the value;
-//! [`convert`] then builds the result top-down, moving the input's parts instead of
+//! primitives) that converts without error. [`Plan::fits`] decides that by reading the value;
+//! [`Plan::convert`] then builds the result top-down, moving the input's parts instead of
 //! rebuilding every object twice. The result is exactly what applying the defaults and then
 //! converting gives (see [`super::convert`]); anything else takes that two-pass route.
+//!
+//! A [`Plan`] is built once per conversion from the constraint: per object attribute, its
+//! defaults and its value type by position, so the walk over a long list does no name
+//! lookups and no cache lookups.
 
 use crate::path::{AttributePath, PathStep};
 use crate::tftypes::{Type, Value, ValueData};
 
 use super::convert::{
-    ConversionError, apply, keys_within, object_for, parse_go_number, sequence_value, strip_null,
+    ConversionError, apply, keys_within, parse_go_number, sequence_value, strip_null,
     unify_list_elements,
 };
 use super::defaults::Defaults;
 use super::type_util::value_type_of as without_optional;
 
-/// True when `want` mentions `any` somewhere: values under it may nest deeper than the type,
+/// True when `ty` mentions `any` somewhere: values under it may nest deeper than the type,
 /// and unification decides the result's type, so the single pass leaves those alone.
 pub(super) fn has_dynamic(ty: &Type) -> bool {
     match ty {
@@ -27,138 +31,278 @@ pub(super) fn has_dynamic(ty: &Type) -> bool {
     }
 }
 
-/// True when [`convert`] handles `value` for `want` (with the defaults `d` of `want`): the
-/// value converts without error, and only through the shapes the single pass knows. The
-/// recursion follows `want`, so it is no deeper than the type.
-pub(super) fn fits(value: &Value, d: Option<&Defaults>, want: &Type) -> bool {
-    if let Some(d) = d {
-        if d.ty() != want || value.ty() == want {
+/// How to convert to one constraint type (with its defaults) in the single pass.
+pub(super) struct Plan<'a> {
+    want: &'a Type,
+    defaults: Option<&'a Defaults>,
+    shape: Shape<'a>,
+}
+
+enum Shape<'a> {
+    /// A primitive type.
+    Primitive,
+    /// An object type: its value type (optional attributes made required) and its attributes,
+    /// in the type's (sorted) order.
+    Object {
+        value_ty: Type,
+        attributes: Vec<AttributePlan<'a>>,
+    },
+    /// A list type: the plan for its elements.
+    List(Box<Plan<'a>>),
+    /// Anything else: the single pass does not apply.
+    Other,
+}
+
+struct AttributePlan<'a> {
+    name: &'a String,
+    ty: &'a Type,
+    optional: bool,
+    /// The attribute's default converted to its type: `None` without a default, `Some(None)`
+    /// when the default does not convert.
+    default: Option<Option<&'a Value>>,
+    /// The attribute's value type (for a missing optional attribute's null, and for the
+    /// object's type).
+    value_ty: Type,
+    plan: Plan<'a>,
+}
+
+impl<'a> Plan<'a> {
+    /// The plan for `want` with its defaults `defaults` (the node of the constraint's defaults
+    /// tree for `want`). `want` must be no deeper than [`MAX_DEPTH`](crate::tftypes::MAX_DEPTH).
+    pub(super) fn new(want: &'a Type, defaults: Option<&'a Defaults>) -> Plan<'a> {
+        let shape = match want {
+            // Defaults that belong to another type: left to the two-pass route.
+            _ if defaults.is_some_and(|d| d.ty() != want) => Shape::Other,
+            Type::String | Type::Number | Type::Bool => Shape::Primitive,
+            Type::Object(o) => Shape::Object {
+                value_ty: without_optional(want),
+                attributes: o
+                    .attributes()
+                    .iter()
+                    .map(|(name, ty)| AttributePlan {
+                        name,
+                        ty,
+                        optional: o.is_optional(name),
+                        default: defaults.and_then(|d| d.converted_default(name)),
+                        value_ty: without_optional(ty),
+                        plan: Plan::new(ty, defaults.and_then(|d| d.child_at_key(name))),
+                    })
+                    .collect(),
+            },
+            Type::List(e) => Shape::List(Box::new(Plan::new(
+                e,
+                defaults.and_then(|d| d.child_at_key("")),
+            ))),
+            _ => Shape::Other,
+        };
+        Plan {
+            want,
+            defaults,
+            shape,
+        }
+    }
+
+    /// True when [`Plan::convert`] handles `value`: it converts without error, and only
+    /// through the shapes the single pass knows. The walk follows the type, so it is no deeper
+    /// than the type.
+    pub(super) fn fits(&self, value: &Value) -> bool {
+        if value.ty() == self.want {
+            // Values never have optional attributes, so defaults can not be under this type.
+            return self.defaults.is_none();
+        }
+        if !value.is_known() {
             return false;
         }
-    } else if value.ty() == want {
-        return true;
-    }
-    if !value.is_known() {
-        return false;
-    }
-    match want {
-        Type::String => matches!(value.ty(), Type::Number | Type::Bool),
-        Type::Number => {
-            matches!(value.ty(), Type::String)
-                && value.as_str().is_some_and(|s| parse_go_number(s).is_some())
-        }
-        Type::Bool => {
-            matches!(value.ty(), Type::String)
-                && value
-                    .as_str()
-                    .is_some_and(|s| matches!(s, "true" | "1" | "false" | "0"))
-        }
-        Type::Object(o) => {
-            if !matches!(value.ty(), Type::Object(_)) {
-                return false;
+        match (&self.shape, self.want) {
+            (Shape::Primitive, Type::String) => matches!(value.ty(), Type::Number | Type::Bool),
+            (Shape::Primitive, Type::Number) => {
+                value.as_str().is_some_and(|s| parse_go_number(s).is_some())
             }
-            let Some(attributes) = value.as_attributes() else {
-                return false;
-            };
-            if !keys_within(attributes, o.attributes()) {
-                return false;
-            }
-            o.attributes().iter().all(|(name, aty)| {
-                let present = attributes.get(name);
-                match present {
-                    Some(a) if !a.is_null() => fits(a, d.and_then(|d| d.child_at_key(name)), aty),
-                    _ => match d.and_then(|d| d.converted_default(name)) {
-                        Some(converted) => converted.is_some(),
-                        None => present.is_some() || o.is_optional(name),
-                    },
+            (Shape::Primitive, Type::Bool) => value
+                .as_str()
+                .is_some_and(|s| matches!(s, "true" | "1" | "false" | "0")),
+            (Shape::Object { attributes, .. }, Type::Object(o)) => {
+                if !matches!(value.ty(), Type::Object(_)) {
+                    return false;
                 }
-            })
-        }
-        Type::List(oe) => {
-            if !matches!(value.ty(), Type::Tuple(_)) {
-                return false;
+                let Some(values) = value.as_attributes() else {
+                    return false;
+                };
+                if !keys_within(values, o.attributes()) {
+                    return false;
+                }
+                // Both sorted by name: one merge walk.
+                let mut values = values.iter().peekable();
+                attributes.iter().all(|a| {
+                    let present = values.next_if(|(key, _)| *key == a.name).map(|(_, v)| v);
+                    match present {
+                        Some(v) if !v.is_null() => a.plan.fits(v),
+                        _ => match a.default {
+                            Some(converted) => converted.is_some(),
+                            None => present.is_some() || a.optional,
+                        },
+                    }
+                })
             }
-            let Some(elements) = value.as_elements() else {
-                return false;
-            };
-            let child = d.and_then(|d| d.child_at_key(""));
-            !elements.is_empty() && elements.iter().all(|e| fits(e, child, oe))
+            (Shape::List(element), _) => {
+                if !matches!(value.ty(), Type::Tuple(_)) {
+                    return false;
+                }
+                let Some(elements) = value.as_elements() else {
+                    return false;
+                };
+                !elements.is_empty() && elements.iter().all(|e| element.fits(e))
+            }
+            _ => false,
         }
-        _ => false,
+    }
+
+    /// Applies the defaults and converts `value`, which must [`fit`](Plan::fits); equal to
+    /// converting the value with the defaults applied.
+    pub(super) fn convert(
+        &self,
+        value: Value,
+        path: &mut AttributePath,
+    ) -> Result<Value, ConversionError> {
+        if self.defaults.is_none() && value.ty() == self.want {
+            return Ok(value);
+        }
+        match &self.shape {
+            Shape::Object {
+                value_ty,
+                attributes: plans,
+            } => {
+                let (in_ty, data) = value.into_parts();
+                let ValueData::Object(mut attributes) = data else {
+                    let value = Value::from_parts_unchecked(in_ty, data);
+                    return apply(value, self.want, true, path);
+                };
+                for a in plans {
+                    let default = a.default.flatten();
+                    match attributes.get_mut(a.name.as_str()) {
+                        Some(v) if !v.is_null() => {
+                            let taken = std::mem::replace(v, Value::null(Type::Dynamic));
+                            // The attribute's step joins the path only on error (the single
+                            // pass does not fail; this keeps its paths right if it ever did).
+                            *v = a
+                                .plan
+                                .convert(taken, path)
+                                .map_err(|e| at_attribute(e, path, a.name))?;
+                        }
+                        Some(v) => {
+                            if let Some(default) = default {
+                                *v = default.clone();
+                            } else {
+                                let taken = std::mem::replace(v, Value::null(Type::Dynamic));
+                                let converted = if taken.ty() != a.ty {
+                                    apply(taken, a.ty, true, path)
+                                        .map_err(|e| at_attribute(e, path, a.name))?
+                                } else {
+                                    taken
+                                };
+                                *v = strip_null(converted);
+                            }
+                        }
+                        None => {
+                            let filled = match default {
+                                Some(default) => default.clone(),
+                                None => Value::null(a.value_ty.clone()),
+                            };
+                            attributes.insert(a.name.clone(), filled);
+                        }
+                    }
+                }
+                // The conversion's `object_for`: the attribute names are the type's by now,
+                // so the shared value type fits when the attribute types do.
+                let fits = attributes.len() == plans.len()
+                    && attributes
+                        .values()
+                        .zip(plans)
+                        .all(|(v, a)| *v.ty() == a.value_ty);
+                Ok(if fits {
+                    Value::__object_unchecked(value_ty.clone(), attributes)
+                } else {
+                    Value::object_of(attributes)
+                })
+            }
+            Shape::List(element) => {
+                let (in_ty, data) = value.into_parts();
+                let ValueData::Tuple(elements) = data else {
+                    let value = Value::from_parts_unchecked(in_ty, data);
+                    return apply(value, self.want, true, path);
+                };
+                let mut converted = Vec::with_capacity(elements.len());
+                for (i, e) in elements.into_iter().enumerate() {
+                    path.push(PathStep::ElementKeyInt(i as i64));
+                    let c = element.convert(e, path);
+                    path.pop();
+                    converted.push(c?);
+                }
+                let converted = unify_list_elements(converted, true, path)?;
+                sequence_value(converted, false, path, "list")
+            }
+            Shape::Primitive | Shape::Other => apply(value, self.want, true, path),
+        }
     }
 }
 
-/// Applies the defaults `d` and converts `value` to `want` in one pass; `value` must
-/// [`fit`](fits). Equal to converting the value with the defaults applied.
-pub(super) fn convert(
-    value: Value,
-    d: Option<&Defaults>,
-    want: &Type,
-    path: &mut AttributePath,
-) -> Result<Value, ConversionError> {
-    if d.is_none() && value.ty() == want {
-        return Ok(value);
+/// `error`, which happened under attribute `name` of the value at `path` while that step was
+/// left out of the path: with the step put in.
+fn at_attribute(error: ConversionError, path: &AttributePath, name: &str) -> ConversionError {
+    let k = path.len().min(error.path.len());
+    let steps = error.path.steps();
+    let fixed = AttributePath::from_steps(
+        steps[..k]
+            .iter()
+            .cloned()
+            .chain(std::iter::once(PathStep::AttributeName(name.to_owned())))
+            .chain(steps[k..].iter().cloned()),
+    );
+    ConversionError {
+        path: fixed,
+        message: error.message,
     }
-    match want {
-        Type::Object(o) => {
-            let (in_ty, data) = value.into_parts();
-            let ValueData::Object(mut attributes) = data else {
-                return apply(Value::from_parts_unchecked(in_ty, data), want, true, path);
-            };
-            for (name, aty) in o.attributes() {
-                let default = d.and_then(|d| d.converted_default(name)).flatten();
-                match attributes.get_mut(name) {
-                    Some(a) if !a.is_null() => {
-                        let taken = std::mem::replace(a, Value::null(Type::Dynamic));
-                        path.push(PathStep::AttributeName(name.clone()));
-                        let converted =
-                            convert(taken, d.and_then(|d| d.child_at_key(name)), aty, path);
-                        path.pop();
-                        *a = converted?;
-                    }
-                    Some(a) => {
-                        if let Some(default) = default {
-                            *a = default.clone();
-                        } else {
-                            let taken = std::mem::replace(a, Value::null(Type::Dynamic));
-                            let converted = if taken.ty() != aty {
-                                path.push(PathStep::AttributeName(name.clone()));
-                                let c = apply(taken, aty, true, path);
-                                path.pop();
-                                c?
-                            } else {
-                                taken
-                            };
-                            *a = strip_null(converted);
-                        }
-                    }
-                    None => {
-                        let filled = match default {
-                            Some(default) => default.clone(),
-                            None => Value::null(without_optional(aty)),
-                        };
-                        attributes.insert(name.clone(), filled);
-                    }
-                }
-            }
-            Ok(object_for(attributes, want))
-        }
-        Type::List(oe) => {
-            let (in_ty, data) = value.into_parts();
-            let ValueData::Tuple(elements) = data else {
-                return apply(Value::from_parts_unchecked(in_ty, data), want, true, path);
-            };
-            let child = d.and_then(|d| d.child_at_key(""));
-            let mut converted = Vec::with_capacity(elements.len());
-            for (i, e) in elements.into_iter().enumerate() {
-                path.push(PathStep::ElementKeyInt(i as i64));
-                let c = convert(e, child, oe, path);
-                path.pop();
-                converted.push(c?);
-            }
-            let converted = unify_list_elements(converted, true, path)?;
-            sequence_value(converted, false, path, "list")
-        }
-        _ => apply(value, want, true, path),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::typeexpr::{json_value, parse};
+
+    #[test]
+    fn json_values_for_a_constraint_with_defaults_take_the_single_pass() {
+        let c = parse(
+            r#"list(object({name = string, enabled = optional(bool, true),
+                website = optional(object({index = optional(string, "index.html")}), {})}))"#,
+        )
+        .unwrap();
+        let plan = Plan::new(c.ty(), c.defaults());
+        let fits = |json: &str| plan.fits(&json_value::parse_json(json).unwrap());
+        assert!(fits(
+            r#"[{"name": "a"}, {"name": 1, "enabled": "false", "website": null}]"#
+        ));
+        assert!(fits(r#"[{"name": "a", "website": {"index": null}}]"#));
+        // Errors, extra attributes, empty lists and nulls go the two-pass way.
+        assert!(!fits(r#"[{"enabled": true}]"#));
+        assert!(!fits(r#"[{"name": "a", "enabled": "yes"}]"#));
+        assert!(!fits(r#"[{"name": "a", "extra": 1}]"#));
+        assert!(!fits("[]"));
+        assert!(!fits("[null]"));
+    }
+
+    #[test]
+    fn an_error_under_an_attribute_gets_the_attribute_step() {
+        let mut path = AttributePath::empty().at_list_index(3);
+        let inner = ConversionError::new(path.clone().at_name("b"), "a number is required");
+        let e = at_attribute(inner, &path, "a");
+        assert_eq!(
+            e.path,
+            AttributePath::empty()
+                .at_list_index(3)
+                .at_name("a")
+                .at_name("b")
+        );
+        path.pop();
+        assert!(path.is_empty());
     }
 }
