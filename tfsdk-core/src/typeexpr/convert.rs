@@ -235,10 +235,7 @@ fn all_convert_distinct<'a>(
 
 /// True when every key of `map` is an attribute of `attributes`: one merge walk over the two
 /// sorted key lists (cheaper than `retain`'s removal machinery when nothing is removed).
-pub(super) fn keys_within(
-    map: &BTreeMap<String, Value>,
-    attributes: &BTreeMap<String, Type>,
-) -> bool {
+fn keys_within(map: &BTreeMap<String, Value>, attributes: &BTreeMap<String, Type>) -> bool {
     let mut names = attributes.keys();
     map.keys().all(|key| names.by_ref().any(|name| name == key))
 }

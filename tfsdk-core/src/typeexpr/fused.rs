@@ -13,8 +13,7 @@ use crate::path::{AttributePath, PathStep};
 use crate::tftypes::{Type, Value, ValueData};
 
 use super::convert::{
-    ConversionError, apply, keys_within, parse_go_number, sequence_value, strip_null,
-    unify_list_elements,
+    ConversionError, apply, parse_go_number, sequence_value, strip_null, unify_list_elements,
 };
 use super::defaults::Defaults;
 use super::type_util::value_type_of as without_optional;
@@ -121,19 +120,17 @@ impl<'a> Plan<'a> {
             (Shape::Primitive, Type::Bool) => value
                 .as_str()
                 .is_some_and(|s| matches!(s, "true" | "1" | "false" | "0")),
-            (Shape::Object { attributes, .. }, Type::Object(o)) => {
+            (Shape::Object { attributes, .. }, Type::Object(_)) => {
                 if !matches!(value.ty(), Type::Object(_)) {
                     return false;
                 }
                 let Some(values) = value.as_attributes() else {
                     return false;
                 };
-                if !keys_within(values, o.attributes()) {
-                    return false;
-                }
-                // Both sorted by name: one merge walk.
+                // Both sorted by name: one merge walk, which leaves behind any key that is not
+                // an attribute (the conversion would drop those: left to the two-pass route).
                 let mut values = values.iter().peekable();
-                attributes.iter().all(|a| {
+                let all_fit = attributes.iter().all(|a| {
                     let present = values.next_if(|(key, _)| *key == a.name).map(|(_, v)| v);
                     match present {
                         Some(v) if !v.is_null() => a.plan.fits(v),
@@ -142,7 +139,8 @@ impl<'a> Plan<'a> {
                             None => present.is_some() || a.optional,
                         },
                     }
-                })
+                });
+                all_fit && values.next().is_none()
             }
             (Shape::List(element), _) => {
                 if !matches!(value.ty(), Type::Tuple(_)) {
