@@ -62,6 +62,15 @@ fn single_pass_matches_defaults_then_conversion_on_buckets() {
         r#"[{"name":"a","website":"x"}]"#,
         r#"[{"name":"a"}, 1]"#,
         r#"[null]"#,
+        r#"[{"name":"a"},{"name":"b"},null,{"name":"c"}]"#,
+        r#"[{"name":"a"},{"name":"b","extra":1},{"name":"c"}]"#,
+        r#"[{"name":"a"},{"name":"b","enabled":"yes"},{"name":"c","website":1}]"#,
+        r#"[{"name":"a"},{"name":"b","enabled":"yes"},{"name":"c","enabled":"no"}]"#,
+        r#"[{"name":"a"},{"enabled":true},{"name":"c","website":[]}]"#,
+        r#"[{"name":"a"},{"name":"b","website":{"index_document":"x","extra":[1]}}]"#,
+        r#"[{"name":"a"},{"name":"b","website":{"index_document":{"deep":[[[[1]]]]}}}]"#,
+        r#"[{"name":"a"},"x",{"name":"c"}]"#,
+        r#"[{"name":"a"},[],{"name":"c"}]"#,
         r#"[]"#,
         r#"null"#,
         r#"{"name":"a"}"#,
@@ -92,9 +101,48 @@ fn single_pass_matches_defaults_then_conversion_on_buckets() {
         ("list(string)", r#"[1, true, "x"]"#),
         ("list(number)", r#"["1", 2]"#),
         ("list(object({a=string}))", r#"[{"a":"x"},{"a":1}]"#),
+        (
+            "list(object({a=string}))",
+            r#"[{"a":"x"},{"a":{}}, {"b":1}]"#,
+        ),
+        ("list(object({a=string}))", r#"[{"a":"x"},{"a":"y","b":1}]"#),
+        ("list(number)", r#"[1, "2", "x", []]"#),
+        ("list(number)", r#"[1, "2", null, "3"]"#),
+        ("list(list(number))", r#"[[1], [2, "3"], [null], ["x"]]"#),
+        (
+            "list(object({a=optional(list(object({b=optional(number, 7)})))}))",
+            r#"[{"a":[{}]},{"a":[{"b":"8"}, {}]},{}]"#,
+        ),
+        (
+            "list(object({a=optional(list(object({b=optional(number, 7)})))}))",
+            r#"[{"a":[{}]},{"a":[{"b":"z"}]},{"a":[{"b":[]}]}]"#,
+        ),
     ] {
         let constraint = typeexpr::parse(ty).expect("parses");
         let value = json_value::parse_json(input).expect("JSON");
         check(&constraint, &value, &format!("{ty} {input}"));
+    }
+}
+
+#[test]
+fn single_pass_matches_defaults_then_conversion_on_deep_elements() {
+    let constraint = typeexpr::parse("list(object({a=optional(string, \"x\")}))").expect("parses");
+    for levels in [120, 126, 127, 128, 129, 140] {
+        let mut deep = Value::from(1);
+        for _ in 0..levels {
+            deep = Value::tuple_of([deep]);
+        }
+        let ok = Value::object_of([("a", Value::from("y"))]);
+        for value in [
+            Value::tuple_of([ok.clone(), Value::object_of([("a", deep.clone())])]),
+            Value::tuple_of([
+                ok.clone(),
+                Value::object_of([("b", deep.clone())]),
+                Value::object_of([("a", Value::from(1))]),
+            ]),
+            Value::tuple_of([ok.clone(), deep.clone()]),
+        ] {
+            check(&constraint, &value, &format!("deep {levels}"));
+        }
     }
 }

@@ -10,12 +10,15 @@
 //! lookups and no cache lookups.
 
 use crate::path::{AttributePath, PathStep};
-use crate::tftypes::{Type, Value, ValueData};
+use crate::tftypes::{MAX_DEPTH, Type, Value, ValueData};
 
 use super::convert::{
-    ConversionError, apply, parse_go_number, sequence_value, strip_null, unify_list_elements,
+    ConversionError, apply, conversion_exists, parse_go_number, sequence_value, strip_null,
+    unify_list_elements,
 };
 use super::defaults::Defaults;
+use super::mismatch::mismatch_message;
+use super::type_util::value_deeper_than;
 use super::type_util::value_type_of as without_optional;
 
 /// True when `ty` mentions `any` somewhere: values under it may nest deeper than the type,
@@ -155,6 +158,101 @@ impl<'a> Plan<'a> {
         }
     }
 
+    /// The whole evaluation (defaults, then conversion) of a top-level tuple for a list
+    /// constraint, element by element: each element is checked and converted while it is in
+    /// the cache, instead of one pass checking the whole value and another converting it.
+    /// From the first element that does not [`fit`](Plan::fits), the rest go the two-pass way,
+    /// with the errors the two passes give over the whole value: the converted elements before
+    /// it have no errors, and their types do not show in the messages. `Err(value)` hands the
+    /// value back when it is not such a tuple.
+    pub(super) fn convert_list(
+        &self,
+        value: Value,
+    ) -> Result<Result<Value, ConversionError>, Value> {
+        let (Shape::List(plan), Type::List(oe)) = (&self.shape, self.want) else {
+            return Err(value);
+        };
+        if !value.is_known()
+            || !matches!(value.ty(), Type::Tuple(_))
+            || value.as_elements().is_none_or(<[Value]>::is_empty)
+        {
+            return Err(value);
+        }
+        let (in_ty, data) = value.into_parts();
+        let ValueData::Tuple(elements) = data else {
+            return Err(Value::from_parts_unchecked(in_ty, data));
+        };
+        drop(in_ty);
+        let mut path = AttributePath::empty();
+        let mut converted = Vec::with_capacity(elements.len());
+        let mut elements = elements.into_iter();
+        for e in elements.by_ref() {
+            if !plan.fits(&e) {
+                let rest = std::iter::once(e).chain(elements).collect();
+                return Ok(self.convert_rest(plan, oe, converted, rest));
+            }
+            path.push(PathStep::ElementKeyInt(converted.len() as i64));
+            let c = plan.convert(e, &mut path);
+            path.pop();
+            match c {
+                Ok(c) => converted.push(c),
+                // Not expected (the element fits); the two passes would report the same.
+                Err(e) => return Ok(Err(e)),
+            }
+        }
+        Ok(finish_list(converted, &mut path))
+    }
+
+    /// [`Plan::convert_list`] from the first element that does not fit: `done` are the
+    /// converted elements before it, `rest` the elements from it on, as given.
+    fn convert_rest(
+        &self,
+        plan: &Plan<'_>,
+        oe: &Type,
+        mut done: Vec<Value>,
+        rest: Vec<Value>,
+    ) -> Result<Value, ConversionError> {
+        let too_deep = || {
+            ConversionError::new(
+                AttributePath::empty(),
+                format!("value or type nests more than {MAX_DEPTH} levels deep"),
+            )
+        };
+        // The depth checks before and after the defaults (the list adds a level).
+        if rest.iter().any(|e| value_deeper_than(e, MAX_DEPTH - 1)) {
+            return Err(too_deep());
+        }
+        let rest: Vec<Value> = match plan.defaults {
+            Some(d) => rest.into_iter().map(|e| d.apply(e)).collect(),
+            None => rest,
+        };
+        if rest.iter().any(|e| value_deeper_than(e, MAX_DEPTH - 1)) {
+            return Err(too_deep());
+        }
+        // The type check over the whole tuple; the converted elements pass it.
+        if rest
+            .iter()
+            .any(|e| e.ty() != oe && !conversion_exists(e.ty(), oe, true))
+        {
+            let types = std::iter::repeat_n(oe.clone(), done.len())
+                .chain(rest.iter().map(|e| e.ty().clone()));
+            let (message, at) = mismatch_message(&Type::tuple(types), self.want);
+            return Err(ConversionError::new(at, message));
+        }
+        let mut path = AttributePath::empty();
+        for e in rest {
+            if e.ty() == oe {
+                done.push(e);
+                continue;
+            }
+            path.push(PathStep::ElementKeyInt(done.len() as i64));
+            let c = apply(e, oe, true, &mut path);
+            path.pop();
+            done.push(c?);
+        }
+        finish_list(done, &mut path)
+    }
+
     /// Applies the defaults and converts `value`, which must [`fit`](Plan::fits); equal to
     /// converting the value with the defaults applied.
     pub(super) fn convert(
@@ -236,12 +334,18 @@ impl<'a> Plan<'a> {
                     path.pop();
                     converted.push(c?);
                 }
-                let converted = unify_list_elements(converted, true, path)?;
-                sequence_value(converted, false, path, "list")
+                finish_list(converted, path)
             }
             Shape::Primitive | Shape::Other => apply(value, self.want, true, path),
         }
     }
+}
+
+/// The end of a tuple's conversion to a list: converted elements of different types are
+/// unified, and must end up with one type.
+fn finish_list(converted: Vec<Value>, path: &mut AttributePath) -> Result<Value, ConversionError> {
+    let converted = unify_list_elements(converted, true, path)?;
+    sequence_value(converted, false, path, "list")
 }
 
 /// `error`, which happened under attribute `name` of the value at `path` while that step was

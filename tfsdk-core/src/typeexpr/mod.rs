@@ -74,14 +74,23 @@ use crate::tftypes::Value;
 /// The value does not convert (the message is the reference's, the path where it failed).
 pub fn convert(value: Value, constraint: &TypeConstraint) -> Result<Value, ConversionError> {
     let want = constraint.ty();
-    if !fused::has_dynamic(want) && !type_util::type_deeper_than(want, crate::tftypes::MAX_DEPTH) {
+    let value = if !fused::has_dynamic(want)
+        && !type_util::type_deeper_than(want, crate::tftypes::MAX_DEPTH)
+    {
+        // The common cases in one pass, with the same results as the two below.
         let plan = fused::Plan::new(want, constraint.defaults());
+        let value = match plan.convert_list(value) {
+            Ok(result) => return result,
+            Err(value) => value,
+        };
         if plan.fits(&value) {
-            // The common case in one pass, with the same result as the two below.
             let mut path = crate::path::AttributePath::empty();
             return plan.convert(value, &mut path);
         }
-    }
+        value
+    } else {
+        value
+    };
     let value = apply_defaults(value, constraint);
     convert_to_type(value, constraint.ty())
 }
