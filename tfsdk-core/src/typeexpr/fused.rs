@@ -179,28 +179,28 @@ impl<'a> Plan<'a> {
             return Err(value);
         }
         let (in_ty, data) = value.into_parts();
-        let ValueData::Tuple(elements) = data else {
+        let ValueData::Tuple(mut elements) = data else {
             return Err(Value::from_parts_unchecked(in_ty, data));
         };
         drop(in_ty);
         let mut path = AttributePath::empty();
-        let mut converted = Vec::with_capacity(elements.len());
-        let mut elements = elements.into_iter();
-        for e in elements.by_ref() {
-            if !plan.fits(&e) {
-                let rest = std::iter::once(e).chain(elements).collect();
-                return Ok(self.convert_rest(plan, oe, converted, rest));
+        // Converted in place: the input's buffer holds the result.
+        for i in 0..elements.len() {
+            if !plan.fits(&elements[i]) {
+                let rest = elements.split_off(i);
+                return Ok(self.convert_rest(plan, oe, elements, rest));
             }
-            path.push(PathStep::ElementKeyInt(converted.len() as i64));
+            let e = std::mem::replace(&mut elements[i], Value::null(Type::Dynamic));
+            path.push(PathStep::ElementKeyInt(i as i64));
             let c = plan.convert(e, &mut path);
             path.pop();
             match c {
-                Ok(c) => converted.push(c),
+                Ok(c) => elements[i] = c,
                 // Not expected (the element fits); the two passes would report the same.
                 Err(e) => return Ok(Err(e)),
             }
         }
-        Ok(finish_list(converted, &mut path))
+        Ok(finish_list(elements, &mut path))
     }
 
     /// [`Plan::convert_list`] from the first element that does not fit: `done` are the
