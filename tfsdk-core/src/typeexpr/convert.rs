@@ -612,7 +612,7 @@ fn reorder_set(elements: Vec<Value>) -> Vec<Value> {
 }
 
 /// A null keeps its type minus optional attributes, so collections stay homogeneous.
-fn strip_null(value: Value) -> Value {
+pub(super) fn strip_null(value: Value) -> Value {
     if value.is_null() && super::type_util::has_optional(value.ty()) {
         Value::null(super::type_util::without_optional(value.ty()))
     } else {
@@ -626,7 +626,7 @@ fn object_value(attributes: BTreeMap<String, Value>) -> Value {
 
 /// An object converted to `out`: when its attribute types are exactly those `out` prescribes
 /// (no `any` in them), it gets the shared type for `out` instead of a new one.
-fn object_for(attributes: BTreeMap<String, Value>, out: &Type) -> Value {
+pub(super) fn object_for(attributes: BTreeMap<String, Value>, out: &Type) -> Value {
     let fixed = without_optional(out);
     let fits = fixed.as_object().is_some_and(|o| {
         o.attributes().len() == attributes.len()
@@ -647,7 +647,7 @@ fn empty_set(element: Type) -> Value {
 }
 
 /// Builds a list or set from converted elements, which must all have one type.
-fn sequence_value(
+pub(super) fn sequence_value(
     elements: Vec<Value>,
     is_set: bool,
     path: &AttributePath,
@@ -697,7 +697,7 @@ fn map_value(
 
 /// go-cty's `conversionUnifyListElements`: converted elements that ended up with different
 /// types are unified again.
-fn unify_list_elements(
+pub(super) fn unify_list_elements(
     elements: Vec<Value>,
     unsafe_: bool,
     path: &mut AttributePath,

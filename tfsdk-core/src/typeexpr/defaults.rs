@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use crate::tftypes::{Type, Value, ValueData};
 
-use super::convert::{apply as apply_conversion, conversion_exists};
+use super::convert::{apply as apply_conversion, conversion_exists, strip_null};
 use super::type_util::AddressMap;
 use super::unify::unify_detailed;
 
@@ -26,6 +26,10 @@ pub struct Defaults {
     /// Each default with the defaults nested under its attribute already applied: what fills
     /// a missing attribute. Computed once, not once per element of a long list.
     filled: BTreeMap<String, Value>,
+    /// Each filled default converted to its attribute's type, as the conversion after applying
+    /// the defaults would convert it; `None` when that conversion does not exist or fails
+    /// (the single pass then leaves the value to the two-pass route).
+    converted: BTreeMap<String, Option<Value>>,
 }
 
 impl Defaults {
@@ -66,11 +70,13 @@ impl Defaults {
                     (key.clone(), value)
                 })
                 .collect();
+            let converted = converted_defaults(&ty, &filled);
             Some(Defaults {
                 ty,
                 values,
                 children,
                 filled,
+                converted,
             })
         }
     }
@@ -188,8 +194,14 @@ impl Defaults {
         }
     }
 
+    /// The filled default of attribute `name` converted to the attribute's type: `None` when
+    /// the attribute has no default, `Some(None)` when the default does not convert.
+    pub(super) fn converted_default(&self, name: &str) -> Option<Option<&Value>> {
+        self.converted.get(name).map(Option::as_ref)
+    }
+
     /// The defaults for key `k`: by name under an object type, else the element defaults.
-    fn child_at_key(&self, key: &str) -> Option<&Defaults> {
+    pub(super) fn child_at_key(&self, key: &str) -> Option<&Defaults> {
         if matches!(self.ty, Type::Object(_)) {
             self.children.get(key)
         } else {
@@ -224,6 +236,33 @@ fn fits(ty: &Type, values: &BTreeMap<String, Value>) -> bool {
                 .zip(values.iter())
                 .all(|((name, t), (key, v))| name == key && t == v.ty())
     })
+}
+
+/// The filled defaults converted to their attributes' types (see [`Defaults::converted`]): what
+/// the conversion's object rule makes of each (`apply` when the type differs, then nulls lose
+/// optional attributes).
+fn converted_defaults(
+    ty: &Type,
+    filled: &BTreeMap<String, Value>,
+) -> BTreeMap<String, Option<Value>> {
+    filled
+        .iter()
+        .map(|(name, value)| {
+            let aty = ty.as_object().and_then(|o| o.attribute(name));
+            let converted = aty.and_then(|aty| {
+                let mut path = crate::path::AttributePath::empty();
+                let converted = if value.ty() == aty {
+                    Some(value.clone())
+                } else if conversion_exists(value.ty(), aty, true) {
+                    apply_conversion(value.clone(), aty, true, &mut path).ok()
+                } else {
+                    None
+                };
+                converted.map(strip_null)
+            });
+            (name.clone(), converted)
+        })
+        .collect()
 }
 
 /// Unifies the values' types and converts each (HCL's `unifyAsSlice`); `None` when there is no
