@@ -76,8 +76,10 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
         match &field.role {
             Role::Attribute(a) => {
                 let name = &a.name;
+                let name_bytes =
+                    syn::LitByteStr::new(name.as_bytes(), proc_macro2::Span::call_site());
                 arms.push(quote!(
-                    #name => (&#msgpack::Field::<#ty>::new())
+                    #name_bytes => (&#msgpack::Field::<#ty>::new())
                         .decode_into(&mut #slot, #name, __tfsdk_decoder),
                 ));
             }
@@ -153,7 +155,7 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
             #[inline]
             fn decode_attribute(
                 __tfsdk_slots: &mut Self::Slots,
-                __tfsdk_key: &str,
+                __tfsdk_key: &[u8],
                 __tfsdk_decoder: &mut #msgpack::Decoder<'_>,
             ) -> #private::Result<bool, #msgpack::Error> {
                 #[allow(unused_imports)]

@@ -408,6 +408,19 @@ impl<'a> Decoder<'a> {
         }
     }
 
+    /// A map key's bytes, not checked to be UTF-8 (for matching against known ASCII names;
+    /// [`key`](Decoder::key) checks).
+    ///
+    /// # Errors
+    /// Anything but a string.
+    #[inline]
+    pub fn key_bytes(&mut self) -> Result<&'a [u8], Error> {
+        match self.raw_str()? {
+            Some(key) => Ok(key),
+            None => Err(self.key_not_a_string()),
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn key_not_a_string(&self) -> Error {

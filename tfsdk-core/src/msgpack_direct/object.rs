@@ -23,14 +23,16 @@ pub trait MsgpackObject: TfObject + Sized {
     const SORTED: bool;
 
     /// Reads the value of attribute `key` into its slot; `Ok(false)` when the struct (and its
-    /// flattened structs) have no such attribute.
+    /// flattened structs) have no such attribute. The key is the name's bytes, not yet checked
+    /// to be UTF-8: one that equals an attribute name is (the names are ASCII), and any other
+    /// is an error anyway, reported with its UTF-8 check.
     ///
     /// # Errors
     /// The attribute was read before, or its value does not decode (with its name in the
     /// path).
     fn decode_attribute(
         slots: &mut Self::Slots,
-        key: &str,
+        key: &[u8],
         decoder: &mut Decoder<'_>,
     ) -> Result<bool, Error>;
 
@@ -133,7 +135,7 @@ pub fn decode_struct<T: MsgpackObject>(d: &mut Decoder<'_>) -> Result<T, Error> 
     let mut slots = T::Slots::default();
     // Each attribute steps a level down in `decode_attribute_into`.
     for _ in 0..len {
-        let key = d.key()?;
+        let key = d.key_bytes()?;
         if !T::decode_attribute(&mut slots, key, d)? {
             return Err(mismatch(d, start, level, len, shape));
         }
