@@ -174,7 +174,8 @@ pub fn check_attribute_names<V>(
 
 /// The first error met while a derived struct reads its fields.
 ///
-/// Generated `from_attributes` reads every field into a local `Option` through
+/// Generated `from_checked_attributes` (or, for a struct with flattened fields,
+/// `from_attributes`) reads every field into a local `Option` through
 /// [`FieldErrors::record`], then returns [`FieldErrors::finish`]'s error if there was one:
 /// a single error exit, so the generated function grows linearly with the number of fields.
 #[derive(Default)]
