@@ -4,6 +4,7 @@
 use rmp::Marker;
 
 use super::Error;
+use crate::tftypes::msgpack::{describe, float_number};
 use crate::tftypes::{MAX_DEPTH, Number, Type, ValueError};
 
 /// What a msgpack value at a position holds for a reader that can take null and unknown apart.
@@ -59,15 +60,6 @@ impl WireNumber<'_> {
     }
 }
 
-/// A float as a number, as `tftypes::msgpack` reads it.
-fn float_number(f: f64) -> Result<Number, crate::tftypes::NumberError> {
-    if f.is_finite() && f.fract() == 0.0 && f.abs() >= 9.0e15 {
-        Ok(Number::from_f64_exact(f))
-    } else {
-        Number::from_f64(f)
-    }
-}
-
 /// A cursor over msgpack bytes.
 ///
 /// It knows the nesting level of the value at its position (the root is level 1) and refuses
@@ -78,38 +70,6 @@ pub struct Decoder<'a> {
     bytes: &'a [u8],
     pos: usize,
     level: usize,
-}
-
-/// What a marker introduces, for messages: `expected string, found array`.
-pub(crate) fn describe(marker: Marker) -> &'static str {
-    match marker {
-        Marker::FixPos(_)
-        | Marker::FixNeg(_)
-        | Marker::U8
-        | Marker::U16
-        | Marker::U32
-        | Marker::U64
-        | Marker::I8
-        | Marker::I16
-        | Marker::I32
-        | Marker::I64 => "integer",
-        Marker::F32 | Marker::F64 => "float",
-        Marker::Null => "nil",
-        Marker::True | Marker::False => "bool",
-        Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => "string",
-        Marker::Bin8 | Marker::Bin16 | Marker::Bin32 => "binary",
-        Marker::FixArray(_) | Marker::Array16 | Marker::Array32 => "array",
-        Marker::FixMap(_) | Marker::Map16 | Marker::Map32 => "map",
-        Marker::FixExt1
-        | Marker::FixExt2
-        | Marker::FixExt4
-        | Marker::FixExt8
-        | Marker::FixExt16
-        | Marker::Ext8
-        | Marker::Ext16
-        | Marker::Ext32 => "extension",
-        Marker::Reserved => "the reserved byte 0xc1",
-    }
 }
 
 #[inline]

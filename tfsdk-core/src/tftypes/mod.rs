@@ -6,7 +6,7 @@
 
 mod json;
 mod json_syntax;
-mod msgpack;
+pub(crate) mod msgpack;
 mod number;
 mod type_json;
 mod types;

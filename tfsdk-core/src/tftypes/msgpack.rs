@@ -356,8 +356,9 @@ struct Decoder<'a> {
     pos: usize,
 }
 
-/// What a marker introduces, for messages: `expected string, found array`.
-fn describe(marker: Marker) -> &'static str {
+/// What a marker introduces, for messages: `expected string, found array`. Shared with the
+/// direct codec (`msgpack_direct`), whose messages are the same.
+pub(crate) fn describe(marker: Marker) -> &'static str {
     match marker {
         Marker::FixPos(_)
         | Marker::FixNeg(_)
@@ -809,8 +810,9 @@ impl<'a> Decoder<'a> {
 }
 
 /// A float as a number: NaN and infinities are errors, integral floats keep their exact value,
-/// the others become the shortest decimal that reads back as the same float.
-fn float_number(f: f64) -> Result<Number, super::NumberError> {
+/// the others become the shortest decimal that reads back as the same float. Shared with the
+/// direct codec (`msgpack_direct`), which must read the same numbers.
+pub(crate) fn float_number(f: f64) -> Result<Number, super::NumberError> {
     if f.is_finite() && f.fract() == 0.0 && f.abs() >= 9.0e15 {
         Ok(Number::from_f64_exact(f))
     } else {
