@@ -1,5 +1,5 @@
-//! A `#[derive(TfObject)]` model (nested object, list of objects, `Option`, framework types,
-//! a skipped field) against the wire:
+//! The `#[derive(TfObject)]` model `tfsdk_fuzz::Resource` (nested object, list of objects,
+//! `Option`, framework types, a skipped field) against the wire:
 //!
 //! 1. the input as msgpack, decoded against the model's type: when it converts to the struct,
 //!    the struct converts back to the same value, and through msgpack to the same struct;
@@ -8,108 +8,12 @@
 
 #![no_main]
 
-use std::collections::BTreeMap;
-
 use arbitrary::{Arbitrary, Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use tfsdk_core::TfObject;
-use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
+use tfsdk_core::convert::{TerraformType, ToValue};
 use tfsdk_core::tftypes::Value;
 use tfsdk_core::types;
-
-#[derive(TfObject, Debug, Clone, PartialEq)]
-struct Resource {
-    #[tfsdk(name = "id")]
-    id: String,
-    #[tfsdk(name = "count")]
-    count: i64,
-    #[tfsdk(name = "ratio")]
-    ratio: f64,
-    #[tfsdk(name = "enabled")]
-    enabled: Option<bool>,
-    #[tfsdk(name = "name")]
-    name: types::String,
-    #[tfsdk(name = "size")]
-    size: types::Int64,
-    #[tfsdk(name = "weight")]
-    weight: types::Float64,
-    #[tfsdk(name = "tags")]
-    tags: Option<BTreeMap<String, String>>,
-    #[tfsdk(name = "ports")]
-    ports: Vec<Option<u16>>,
-    #[tfsdk(name = "nested")]
-    nested: Option<Nested>,
-    #[tfsdk(name = "items")]
-    items: Vec<Item>,
-    #[tfsdk(name = "framework_items")]
-    framework_items: types::List<types::Object<Item>>,
-    #[tfsdk(name = "labels")]
-    labels: types::Map<types::String>,
-    #[tfsdk(name = "zones")]
-    zones: types::Set<types::String>,
-    #[tfsdk(name = "extra")]
-    extra: types::Dynamic,
-    #[tfsdk(skip)]
-    skipped: u8,
-}
-
-#[derive(TfObject, Debug, Clone, PartialEq)]
-struct Nested {
-    #[tfsdk(name = "flag")]
-    flag: types::Bool,
-    #[tfsdk(name = "note")]
-    note: Option<String>,
-    #[tfsdk(name = "item")]
-    item: Item,
-}
-
-#[derive(TfObject, Debug, Clone, PartialEq)]
-struct Item {
-    #[tfsdk(name = "key")]
-    key: String,
-    #[tfsdk(name = "value")]
-    value: types::String,
-    #[tfsdk(name = "amount")]
-    amount: Option<i32>,
-}
-
-fn from_bytes(bytes: &[u8]) {
-    let ty = Resource::terraform_type();
-    let Ok(value) = Value::from_msgpack(bytes, &ty) else {
-        return;
-    };
-    let Ok(resource) = Resource::from_value(value.clone()) else {
-        return;
-    };
-    let back = resource
-        .to_value(&ty)
-        .unwrap_or_else(|e| panic!("a decoded struct does not convert back: {e}\n{resource:?}"));
-    assert_eq!(back, value, "value -> struct -> value changed the value");
-    struct_round_trip(&resource, &back, true);
-}
-
-/// Struct → msgpack → struct. A struct built in Rust may list set elements in any order (and
-/// `types::Set` equality, as Go's `SetValue.Equal`, is by position), while a decoded one has
-/// them in canonical order; so structs are compared only when `exact`, values always.
-fn struct_round_trip(resource: &Resource, value: &Value, exact: bool) {
-    let ty = Resource::terraform_type();
-    let bytes = value.to_msgpack(&ty).expect("a struct's value encodes");
-    let decoded = Value::from_msgpack(&bytes, &ty).expect("a struct's encoding decodes");
-    assert_eq!(&decoded, value, "msgpack round trip changed the value");
-    let again = Resource::from_value(decoded)
-        .unwrap_or_else(|e| panic!("a struct's value does not convert back: {e}\n{value:?}"));
-    if exact {
-        assert_eq!(
-            &again, resource,
-            "struct -> msgpack -> struct changed the struct"
-        );
-    }
-    let again_value = again.to_value(&ty).expect("a decoded struct converts back");
-    assert_eq!(
-        &again_value, value,
-        "struct -> msgpack -> struct -> value changed the value"
-    );
-}
+use tfsdk_fuzz::{Item, Nested, Resource, check_derived_struct_bytes, check_struct_round_trip};
 
 /// Null, unknown or known, one in three.
 fn state<T>(
@@ -227,10 +131,10 @@ fn from_arbitrary(data: &[u8]) {
     let Ok(value) = resource.to_value(&Resource::terraform_type()) else {
         return;
     };
-    struct_round_trip(&resource, &value, false);
+    check_struct_round_trip(&resource, &value, false);
 }
 
 fuzz_target!(|data: &[u8]| {
-    from_bytes(data);
+    check_derived_struct_bytes(data);
     from_arbitrary(data);
 });
