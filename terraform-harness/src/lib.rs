@@ -1,0 +1,1 @@
+//! Real Terraform for tests.

@@ -1,0 +1,1 @@
+//! Launching as Terraform expects: handshake, TLS, controller, signals, debug mode.

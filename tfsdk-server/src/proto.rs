@@ -1,0 +1,12 @@
+//! The wire messages and service traits generated from `proto/` at build time.
+#![allow(missing_docs, clippy::all, clippy::pedantic)]
+
+/// Terraform's plugin protocol, version 6 (`tfplugin6.Provider`).
+pub mod tfplugin6 {
+    tonic::include_proto!("tfplugin6");
+}
+
+/// go-plugin's controller service (`plugin.GRPCController`): how Terraform ends a provider.
+pub mod plugin {
+    tonic::include_proto!("plugin");
+}

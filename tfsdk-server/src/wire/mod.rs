@@ -1,0 +1,1 @@
+//! Conversions between the protocol messages and tfsdk-core values, schemas and diagnostics.
