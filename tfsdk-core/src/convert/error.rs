@@ -211,21 +211,6 @@ impl ConvertError {
     }
 }
 
-impl From<ConvertError> for Diagnostic {
-    /// [`ConvertError::to_diagnostic`], so `?` turns a conversion error into a diagnostic.
-    fn from(error: ConvertError) -> Diagnostic {
-        error.to_diagnostic()
-    }
-}
-
-impl From<ConvertError> for crate::diag::Diagnostics {
-    /// One error diagnostic, at the error's path: provider code that returns
-    /// `Result<_, Diagnostics>` can use `?` on a conversion.
-    fn from(error: ConvertError) -> crate::diag::Diagnostics {
-        crate::diag::Diagnostics::from(error.to_diagnostic())
-    }
-}
-
 /// The framework type that holds null and unknown values where `target` (a short Rust type
 /// name) is asked to hold a value of Terraform type `ty`, for messages: `types::Int64` for an
 /// integer, `types::List<String>` for `Vec<String>`.
