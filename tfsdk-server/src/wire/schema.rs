@@ -1,0 +1,230 @@
+//! Schemas as the protocol's `Schema` messages: attributes sorted by name, plain ones with their
+//! type in JSON type syntax, nested ones as nested attribute objects (protocol 6) without a
+//! type, as terraform-plugin-go sends them.
+
+use std::collections::BTreeMap;
+
+use tfsdk_core::schema::{Attribute, NestedAttributes, NestingMode, Schema};
+
+use crate::proto::tfplugin6 as pb;
+
+/// The schema Terraform receives for a provider, resource or data source at `version`.
+pub(crate) fn schema_to_proto(schema: &Schema, version: i64) -> pb::Schema {
+    pb::Schema {
+        version,
+        block: Some(pb::schema::Block {
+            version,
+            attributes: attributes_to_proto(&schema.attributes),
+            block_types: Vec::new(),
+            description: schema.description.clone().unwrap_or_default(),
+            description_kind: pb::StringKind::Plain as i32,
+            deprecated: false,
+        }),
+    }
+}
+
+/// The schema of a provider without configuration: an empty block at version 0.
+pub(crate) fn empty_schema() -> pb::Schema {
+    schema_to_proto(&Schema::default(), 0)
+}
+
+/// The attributes in name order (the map's order).
+fn attributes_to_proto(attributes: &BTreeMap<String, Attribute>) -> Vec<pb::schema::Attribute> {
+    attributes
+        .iter()
+        .map(|(name, attribute)| attribute_to_proto(name, attribute))
+        .collect()
+}
+
+/// One attribute: its type JSON, or its nested attributes with no type; its documentation and
+/// flags. An attribute with a default is declared computed, since Terraform accepts a planned
+/// value for an unset attribute only when it is computed.
+fn attribute_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Attribute {
+    let (ty, nested_type) = match &attribute.nested {
+        Some(nested) => (Vec::new(), Some(nested_to_proto(nested))),
+        // Schema types are shallow types the toolkit built, far from the depth limit, so the
+        // type JSON cannot fail; should it ever, Terraform rejects the empty type by name.
+        None => (
+            attribute.ty.to_json().unwrap_or_default().into_bytes(),
+            None,
+        ),
+    };
+    pb::schema::Attribute {
+        name: name.to_owned(),
+        r#type: ty,
+        nested_type,
+        description: attribute.description.clone().unwrap_or_default(),
+        required: attribute.required,
+        optional: attribute.optional,
+        computed: attribute.computed_for_terraform(),
+        sensitive: attribute.sensitive,
+        description_kind: pb::StringKind::Plain as i32,
+        deprecated: false,
+        write_only: false,
+    }
+}
+
+/// Nested attributes: their attributes (recursively) and how the objects are arranged.
+fn nested_to_proto(nested: &NestedAttributes) -> pb::schema::Object {
+    use pb::schema::object::NestingMode as Wire;
+    let nesting = match nested.nesting {
+        NestingMode::Single => Wire::Single,
+        NestingMode::List => Wire::List,
+        NestingMode::Set => Wire::Set,
+        NestingMode::Map => Wire::Map,
+    };
+    // min_items and max_items are deprecated in the protocol and never set.
+    #[allow(deprecated)]
+    pb::schema::Object {
+        attributes: attributes_to_proto(&nested.attributes),
+        nesting: nesting as i32,
+        min_items: 0,
+        max_items: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tfsdk_core::schema::DefaultValue;
+    use tfsdk_core::tftypes::{Type, Value};
+
+    use super::*;
+
+    /// A schema with a plain attribute of each kind and a list of nested objects.
+    fn schema() -> Schema {
+        let mut name = Attribute::new(Type::String);
+        name.required = true;
+        name.description = Some("The name.".into());
+        let mut tags = Attribute::new(Type::map(Type::String));
+        tags.optional = true;
+        tags.sensitive = true;
+        let mut enabled = Attribute::new(Type::Bool);
+        enabled.optional = true;
+        enabled.default = Some(DefaultValue::new(|| Ok(Value::from(true)), false));
+        let mut id = Attribute::new(Type::String);
+        id.computed = true;
+        let mut port = Attribute::new(Type::Number);
+        port.required = true;
+        let mut rules = Attribute::new(Type::list(Type::object([("port", Type::Number)])));
+        rules.optional = true;
+        rules.nested = Some(NestedAttributes {
+            nesting: NestingMode::List,
+            attributes: BTreeMap::from([("port".to_owned(), port)]),
+        });
+        let mut schema = Schema::new(BTreeMap::from([
+            ("name".to_owned(), name),
+            ("tags".to_owned(), tags),
+            ("enabled".to_owned(), enabled),
+            ("id".to_owned(), id),
+            ("rules".to_owned(), rules),
+        ]));
+        schema.description = Some("A thing.".into());
+        schema
+    }
+
+    /// The attribute of `block` named `name`.
+    fn attribute<'a>(block: &'a pb::schema::Block, name: &str) -> &'a pb::schema::Attribute {
+        block.attributes.iter().find(|a| a.name == name).unwrap()
+    }
+
+    #[test]
+    fn the_version_and_description_go_on_the_schema_and_its_block() {
+        let wire = schema_to_proto(&schema(), 3);
+        assert_eq!(wire.version, 3);
+        let block = wire.block.unwrap();
+        assert_eq!(block.version, 3);
+        assert_eq!(block.description, "A thing.");
+        assert_eq!(block.description_kind, pb::StringKind::Plain as i32);
+        assert!(block.block_types.is_empty());
+    }
+
+    #[test]
+    fn attributes_are_sorted_by_name() {
+        let block = schema_to_proto(&schema(), 0).block.unwrap();
+        let names: Vec<&str> = block.attributes.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["enabled", "id", "name", "rules", "tags"]);
+    }
+
+    #[test]
+    fn plain_attributes_carry_their_type_json_description_and_flags() {
+        let block = schema_to_proto(&schema(), 0).block.unwrap();
+        let name = attribute(&block, "name");
+        assert!(name.required && !name.optional && !name.computed && !name.sensitive);
+        assert_eq!(name.r#type, br#""string""#);
+        assert!(name.nested_type.is_none());
+        assert_eq!(name.description, "The name.");
+        assert_eq!(name.description_kind, pb::StringKind::Plain as i32);
+        let tags = attribute(&block, "tags");
+        assert_eq!(tags.r#type, br#"["map","string"]"#);
+        assert!(tags.optional && tags.sensitive && !tags.required);
+        let id = attribute(&block, "id");
+        assert!(id.computed && !id.optional && !id.required);
+    }
+
+    #[test]
+    fn an_attribute_with_a_default_is_optional_and_computed() {
+        let block = schema_to_proto(&schema(), 0).block.unwrap();
+        let enabled = attribute(&block, "enabled");
+        assert!(enabled.optional && enabled.computed);
+    }
+
+    #[test]
+    fn nested_attributes_become_a_nested_object_without_a_type() {
+        let block = schema_to_proto(&schema(), 0).block.unwrap();
+        let rules = attribute(&block, "rules");
+        assert!(rules.r#type.is_empty());
+        assert!(rules.optional);
+        let nested = rules.nested_type.as_ref().unwrap();
+        assert_eq!(nested.nesting, pb::schema::object::NestingMode::List as i32);
+        assert_eq!(nested.attributes.len(), 1);
+        assert_eq!(nested.attributes[0].name, "port");
+        assert_eq!(nested.attributes[0].r#type, br#""number""#);
+        assert!(nested.attributes[0].required);
+    }
+
+    #[test]
+    fn nested_attributes_nest_recursively_with_each_nesting_mode() {
+        use pb::schema::object::NestingMode as Wire;
+        for (nesting, wire) in [
+            (NestingMode::Single, Wire::Single),
+            (NestingMode::List, Wire::List),
+            (NestingMode::Set, Wire::Set),
+            (NestingMode::Map, Wire::Map),
+        ] {
+            let mut leaf = Attribute::new(Type::String);
+            leaf.optional = true;
+            let mut inner = Attribute::new(Type::object([("leaf", Type::String)]));
+            inner.optional = true;
+            inner.nested = Some(NestedAttributes {
+                nesting: NestingMode::Single,
+                attributes: BTreeMap::from([("leaf".to_owned(), leaf)]),
+            });
+            let mut outer = Attribute::new(Type::Dynamic);
+            outer.optional = true;
+            outer.nested = Some(NestedAttributes {
+                nesting,
+                attributes: BTreeMap::from([("inner".to_owned(), inner)]),
+            });
+            let schema = Schema::new(BTreeMap::from([("outer".to_owned(), outer)]));
+            let block = schema_to_proto(&schema, 0).block.unwrap();
+            let outer = block.attributes[0].nested_type.as_ref().unwrap();
+            assert_eq!(outer.nesting, wire as i32);
+            let inner = &outer.attributes[0];
+            assert_eq!(inner.name, "inner");
+            assert!(inner.r#type.is_empty());
+            let inner = inner.nested_type.as_ref().unwrap();
+            assert_eq!(inner.nesting, Wire::Single as i32);
+            assert_eq!(inner.attributes[0].name, "leaf");
+            assert_eq!(inner.attributes[0].r#type, br#""string""#);
+        }
+    }
+
+    #[test]
+    fn the_empty_schema_is_an_empty_block_at_version_zero() {
+        let wire = empty_schema();
+        assert_eq!(wire.version, 0);
+        let block = wire.block.unwrap();
+        assert!(block.attributes.is_empty() && block.block_types.is_empty());
+        assert!(block.description.is_empty());
+    }
+}
