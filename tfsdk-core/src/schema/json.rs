@@ -2,7 +2,9 @@
 //!
 //! The shape follows Terraform's `jsonprovider` package: an attribute has its `type` as type JSON
 //! (`"string"`, `["list","string"]`) or, for nested attributes, a `nested_type` with its own
-//! `attributes` and `nesting_mode`; `description_kind` is always written; the flags `required`,
+//! `attributes` and `nesting_mode`; a single nested object that is neither computed nor
+//! sensitive is a nested block under `block_types` (see [`Attribute::served_as_block`]);
+//! `description_kind` is always written; the flags `required`,
 //! `optional`, `computed` and `sensitive` appear only when true, as Go's `omitempty` writes them.
 //! Plan-time behaviours (`default`, `force_new`, `diff_suppress`) are plan modifiers, not part
 //! of this document, exactly as in Terraform's output.
@@ -30,15 +32,7 @@ impl Schema {
     /// );
     /// ```
     pub fn to_json_block(&self) -> Json {
-        let mut block = Map::new();
-        if !self.attributes.is_empty() {
-            block.insert("attributes".into(), attributes_json(&self.attributes));
-        }
-        if let Some(description) = &self.description {
-            block.insert("description".into(), Json::from(description.as_str()));
-        }
-        block.insert("description_kind".into(), Json::from("plain"));
-        Json::Object(block)
+        block_json(&self.attributes, self.description.as_deref())
     }
 
     /// [`Schema::to_json_block`] as indented text, the form a snapshot file holds.
@@ -48,10 +42,54 @@ impl Schema {
     }
 }
 
-fn attributes_json(attributes: &BTreeMap<String, Attribute>) -> Json {
+/// A block: its attributes, and its single nested objects as `block_types` (see
+/// [`Attribute::served_as_block`]).
+fn block_json(attributes: &BTreeMap<String, Attribute>, description: Option<&str>) -> Json {
+    let mut block = Map::new();
+    let (blocks, plain): (Vec<_>, Vec<_>) = attributes
+        .iter()
+        .partition(|(_, attribute)| attribute.served_as_block());
+    if !plain.is_empty() {
+        block.insert("attributes".into(), attributes_json(plain));
+    }
+    if !blocks.is_empty() {
+        let types = blocks
+            .into_iter()
+            .map(|(name, attribute)| (name.clone(), block_type_json(attribute)))
+            .collect();
+        block.insert("block_types".into(), Json::Object(types));
+    }
+    if let Some(description) = description {
+        block.insert("description".into(), Json::from(description));
+    }
+    block.insert("description_kind".into(), Json::from("plain"));
+    Json::Object(block)
+}
+
+/// A single nested object served as a block: required is one block exactly.
+fn block_type_json(attribute: &Attribute) -> Json {
+    let attributes = attribute
+        .nested
+        .as_ref()
+        .map(|nested| &nested.attributes);
+    let empty = BTreeMap::new();
+    let mut out = Map::new();
+    out.insert("nesting_mode".into(), Json::from("single"));
+    out.insert(
+        "block".into(),
+        block_json(attributes.unwrap_or(&empty), attribute.description.as_deref()),
+    );
+    if attribute.required {
+        out.insert("min_items".into(), Json::from(1));
+        out.insert("max_items".into(), Json::from(1));
+    }
+    Json::Object(out)
+}
+
+fn attributes_json<'a>(attributes: impl IntoIterator<Item = (&'a String, &'a Attribute)>) -> Json {
     Json::Object(
         attributes
-            .iter()
+            .into_iter()
             .map(|(name, attribute)| (name.clone(), attribute_json(attribute)))
             .collect(),
     )
@@ -74,7 +112,7 @@ fn attribute_json(attribute: &Attribute) -> Json {
     for (flag, set) in [
         ("required", attribute.required),
         ("optional", attribute.optional),
-        ("computed", attribute.computed),
+        ("computed", attribute.computed_for_terraform()),
         ("sensitive", attribute.sensitive),
     ] {
         if set {

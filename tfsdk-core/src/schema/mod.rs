@@ -12,7 +12,7 @@
 //! | `computed` | the provider sets it when configuration does not: unknown in the plan without prior state, the prior value with it |
 //! | `sensitive` | hidden in plan output |
 //! | `description = "..."` | documentation |
-//! | `default = <expr>` | the value when configuration leaves it null |
+//! | `default = <expr>` | the value when configuration leaves it null (Terraform is told the attribute is also computed, see [`Attribute::computed_for_terraform`]) |
 //! | `default_fn = path` | a function giving that value (`fn() -> Result<V, E>`, `E: Display`) |
 //! | `force_new` | a change requires replacing the resource |
 //! | `diff_suppress = path` | `fn(old: &T, new: &T) -> bool`; true keeps the prior value |
@@ -82,6 +82,32 @@ impl Attribute {
     /// True for an attribute only the provider sets (`computed` without `optional`).
     pub fn is_computed_only(&self) -> bool {
         self.computed && !self.optional && !self.required
+    }
+
+    /// True when Terraform must be told the attribute is computed: it is `computed`, or it has
+    /// a `default` / `default_fn`.
+    ///
+    /// Terraform accepts a planned value for an attribute left null in the configuration only
+    /// when the attribute is computed (its plan check rejects "planned value for a
+    /// non-computed attribute"); a default is such a planned value. So the schema sent to
+    /// Terraform, and [`Schema::to_json_block`], declare a defaulted attribute optional and
+    /// computed, as the Go framework requires `Computed: true` next to every `Default`.
+    pub fn computed_for_terraform(&self) -> bool {
+        self.computed || self.default.is_some()
+    }
+
+    /// True when the attribute reaches Terraform as a nested block with one object
+    /// (`owner { name = "ops" }`) rather than a nested attribute (`owner = { name = "ops" }`):
+    /// a single nested object that is neither computed nor sensitive, which blocks cannot be.
+    ///
+    /// Terraform 1.0.0 to 1.0.4 crash when planning any resource that has a single nested
+    /// attribute (hashicorp/terraform#29388, fixed in 1.0.5); a single nested block carries the
+    /// same object value and works with every Terraform that speaks protocol 6. Lists, sets and
+    /// maps of objects stay nested attributes.
+    pub fn served_as_block(&self) -> bool {
+        matches!(&self.nested, Some(nested) if nested.nesting == NestingMode::Single)
+            && !self.computed_for_terraform()
+            && !self.sensitive
     }
 }
 
