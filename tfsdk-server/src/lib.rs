@@ -1,9 +1,111 @@
 //! # tfsdk-server
 //!
 //! Serves a provider built on `#[derive(TfObject)]` models to Terraform and OpenTofu over
-//! plugin protocol 6.
+//! plugin protocol 6, so that a Rust program *is* a provider that `terraform plan`, `apply`,
+//! `import` and `destroy` drive.
+//!
+//! A provider author implements [`Provider`] (the provider's configuration and what it
+//! registers), [`Resource`] (create, read, update, delete, and optionally import, state
+//! upgrade, plan modification and validation) and [`DataSource`] (read), each over a derived
+//! model; [`serve`] does the rest:
+//!
+//! - the schema Terraform receives is the one derived from the models (required, optional,
+//!   computed, sensitive, descriptions, nested objects, schema version);
+//! - plans follow the schema's behaviours (defaults, computed values unknown until apply unless
+//!   known from the prior state, `force_new` → replacement, `diff_suppress` keeps the prior
+//!   value), destroy plans included; configuration values that are not known yet reach the
+//!   model as the framework types' unknown state;
+//! - every diagnostic carries its attribute path, so Terraform points at the argument;
+//! - a panic in provider code fails that request with an error diagnostic, and the server
+//!   keeps serving; requests run concurrently; `StopProvider` (Ctrl-C) reaches provider code
+//!   through [`StopToken`];
+//! - the launch contract: Terraform's magic cookie, protocol negotiation, the handshake line,
+//!   automatic mutual TLS with the client certificate pinned, the controller's `Shutdown`
+//!   (the process exits at once), SIGINT ignored, and a `--debug` mode printing
+//!   `TF_REATTACH_PROVIDERS`.
+//!
+//! ```no_run
+//! use tfsdk_server::{NoConfig, Provider, Registry};
+//!
+//! #[derive(Default)]
+//! struct Example;
+//!
+//! impl Provider for Example {
+//!     type Config = NoConfig;
+//!     fn register(&self, _registry: &mut Registry<Self>) {}
+//! }
+//!
+//! fn main() -> std::process::ExitCode {
+//!     tfsdk_server::serve("registry.terraform.io/example/example", Example)
+//! }
+//! ```
+//!
+//! The repository's `examples/terraform-provider-files` is a complete provider (files on
+//! disk), tested end to end under real Terraform.
 #![warn(missing_docs)]
 
+mod config;
+mod context;
+mod data_source;
 mod launch;
+mod plan_change;
 pub mod proto;
+mod provider;
+mod raw_state;
+mod registry;
+mod resource;
+mod server;
 mod wire;
+
+use std::process::ExitCode;
+
+use tfsdk_core::TfObject;
+
+pub use config::Config;
+pub use context::{Context, StopToken};
+pub use data_source::DataSource;
+pub use plan_change::PlannedChange;
+pub use provider::Provider;
+pub use raw_state::RawState;
+pub use registry::Registry;
+pub use resource::Resource;
+pub use server::Server;
+
+/// The configuration model of a provider without settings: an empty `provider` block.
+#[derive(TfObject, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[tfsdk(schema)]
+pub struct NoConfig {}
+
+/// Serves `provider` to Terraform until Terraform shuts it down, and returns the process's exit
+/// code; call it from `main`.
+///
+/// `provider_address` is the provider's source address as Terraform knows it, e.g.
+/// `registry.terraform.io/example/files`; it is used by debug mode. Started with `--debug`,
+/// the provider runs without Terraform's launch environment and prints the
+/// `TF_REATTACH_PROVIDERS` value that makes Terraform use this running process. Started by hand
+/// without it, the binary says it is a plugin and exits with code 1.
+pub fn serve<P: Provider>(provider_address: &str, provider: P) -> ExitCode {
+    let debug = std::env::args().skip(1).any(|argument| argument == "--debug");
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("cannot start the provider's async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let routes = tonic::service::Routes::new(Server::new(provider).into_service());
+    let options = launch::LaunchOptions {
+        provider_address: provider_address.to_owned(),
+        debug,
+    };
+    match runtime.block_on(launch::run(routes, options)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -12,14 +12,59 @@ use crate::proto::tfplugin6 as pb;
 pub(crate) fn schema_to_proto(schema: &Schema, version: i64) -> pb::Schema {
     pb::Schema {
         version,
-        block: Some(pb::schema::Block {
+        block: Some(block_to_proto(
+            &schema.attributes,
+            schema.description.as_deref(),
             version,
-            attributes: attributes_to_proto(&schema.attributes),
-            block_types: Vec::new(),
-            description: schema.description.clone().unwrap_or_default(),
-            description_kind: pb::StringKind::Plain as i32,
-            deprecated: false,
-        }),
+        )),
+    }
+}
+
+/// A block: plain and nested attributes, and each single nested object as a nested block
+/// (see [`Attribute::served_as_block`]: Terraform 1.0.0 to 1.0.4 crash on single nested
+/// attributes), the shape [`Schema::to_json_block`] shows.
+fn block_to_proto(
+    attributes: &BTreeMap<String, Attribute>,
+    description: Option<&str>,
+    version: i64,
+) -> pb::schema::Block {
+    let (blocks, plain): (Vec<_>, Vec<_>) = attributes
+        .iter()
+        .partition(|(_, attribute)| attribute.served_as_block());
+    pb::schema::Block {
+        version,
+        attributes: plain
+            .into_iter()
+            .map(|(name, attribute)| attribute_to_proto(name, attribute))
+            .collect(),
+        block_types: blocks
+            .into_iter()
+            .map(|(name, attribute)| nested_block_to_proto(name, attribute))
+            .collect(),
+        description: description.unwrap_or_default().to_owned(),
+        description_kind: pb::StringKind::Plain as i32,
+        deprecated: false,
+    }
+}
+
+/// A single nested object as a block; a required one is exactly one block.
+fn nested_block_to_proto(name: &str, attribute: &Attribute) -> pb::schema::NestedBlock {
+    let empty = BTreeMap::new();
+    let attributes = attribute
+        .nested
+        .as_ref()
+        .map_or(&empty, |nested| &nested.attributes);
+    let items = i64::from(attribute.required);
+    pb::schema::NestedBlock {
+        type_name: name.to_owned(),
+        block: Some(block_to_proto(
+            attributes,
+            attribute.description.as_deref(),
+            0,
+        )),
+        nesting: pb::schema::nested_block::NestingMode::Single as i32,
+        min_items: items,
+        max_items: items,
     }
 }
 
@@ -169,6 +214,32 @@ mod tests {
     }
 
     #[test]
+    fn a_single_nested_object_is_a_nested_block() {
+        let mut inner = Attribute::new(Type::String);
+        inner.required = true;
+        let mut owner = Attribute::new(Type::object([("name", Type::String)]));
+        owner.required = true;
+        owner.description = Some("Who.".into());
+        owner.nested = Some(NestedAttributes {
+            nesting: NestingMode::Single,
+            attributes: BTreeMap::from([("name".to_owned(), inner)]),
+        });
+        let schema = Schema::new(BTreeMap::from([("owner".to_owned(), owner)]));
+        let block = schema_to_proto(&schema, 0).block.unwrap();
+        assert!(block.attributes.is_empty());
+        let owner = &block.block_types[0];
+        assert_eq!(owner.type_name, "owner");
+        assert_eq!(
+            owner.nesting,
+            pb::schema::nested_block::NestingMode::Single as i32
+        );
+        assert_eq!((owner.min_items, owner.max_items), (1, 1));
+        let inner = owner.block.as_ref().unwrap();
+        assert_eq!(inner.description, "Who.");
+        assert_eq!(inner.attributes[0].name, "name");
+    }
+
+    #[test]
     fn nested_attributes_become_a_nested_object_without_a_type() {
         let block = schema_to_proto(&schema(), 0).block.unwrap();
         let rules = attribute(&block, "rules");
@@ -182,11 +253,12 @@ mod tests {
         assert!(nested.attributes[0].required);
     }
 
+    /// Inside a nested attribute's objects there are no blocks: a single nested object there
+    /// stays a nested attribute. (At the top of a block it is a block, tested above.)
     #[test]
-    fn nested_attributes_nest_recursively_with_each_nesting_mode() {
+    fn nested_attributes_nest_recursively_with_each_collection_nesting_mode() {
         use pb::schema::object::NestingMode as Wire;
         for (nesting, wire) in [
-            (NestingMode::Single, Wire::Single),
             (NestingMode::List, Wire::List),
             (NestingMode::Set, Wire::Set),
             (NestingMode::Map, Wire::Map),

@@ -1,0 +1,49 @@
+//! Data source `files_file`: reads a file.
+
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
+use tfsdk_core::path::AttributePath;
+use tfsdk_core::{TfObject, types};
+use tfsdk_server::{Context, DataSource};
+
+use crate::disk;
+use crate::provider::FilesProvider;
+
+/// What the data source reads.
+#[derive(TfObject, Clone, Debug, PartialEq)]
+#[tfsdk(schema, description = "Reads a text file from the local disk.")]
+pub struct FileData {
+    #[tfsdk(name = "path", required, description = "The file to read.")]
+    pub path: String,
+    #[tfsdk(name = "content", computed, description = "The file's text.")]
+    pub content: types::String,
+    #[tfsdk(name = "checksum", computed, description = "SHA-256 of the text, in hex.")]
+    pub checksum: types::String,
+    #[tfsdk(name = "size", computed, description = "The text's length in bytes.")]
+    pub size: types::Int64,
+}
+
+/// The `files_file` data source type.
+pub struct FileDataSource;
+
+impl DataSource for FileDataSource {
+    type Provider = FilesProvider;
+    type Model = FileData;
+    const TYPE_NAME: &'static str = "files_file";
+
+    async fn read(&self, ctx: &Context<FilesProvider>, config: FileData) -> Result<FileData, Diagnostics> {
+        let path = ctx.provider().resolve(&config.path);
+        let on_disk = disk::read(&path)
+            .map_err(|error| error.to_string())
+            .and_then(|found| found.ok_or_else(|| "no such file".to_owned()))
+            .map_err(|reason| {
+                Diagnostic::error("Cannot read file", format!("{}: {reason}", config.path))
+                    .with_path(AttributePath::root("path"))
+            })?;
+        Ok(FileData {
+            content: types::String::new(on_disk.body.clone()),
+            checksum: types::String::new(disk::checksum(&on_disk.body)),
+            size: types::Int64::new(on_disk.body.len() as i64),
+            path: config.path,
+        })
+    }
+}

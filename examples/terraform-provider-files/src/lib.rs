@@ -1,0 +1,21 @@
+//! `terraform-provider-files`: an example provider built on tfsdk-server that manages files
+//! on disk.
+//!
+//! - resource `files_file`: a text file (`content`, or `sensitive_content` hidden in plans),
+//!   its `permissions` (default `0644`), a computed `id` and `checksum` (SHA-256, known at
+//!   plan time when the content is), a `path` whose change replaces the file, and an `owner`
+//!   (nested object) and `labels` (list of nested objects) kept in a sidecar
+//!   `<path>.meta.json`. Changes made outside Terraform show up in the next plan; existing
+//!   files can be imported by path.
+//! - data source `files_file`: reads a file's content, checksum and size.
+//!
+//! Build it with `cargo build`, then point Terraform at `target/debug` with a `dev_overrides`
+//! CLI configuration (see the repository README).
+
+pub mod data_source;
+pub mod disk;
+pub mod provider;
+pub mod resource;
+
+/// The provider's source address: `source = "example/files"` in `required_providers`.
+pub const ADDRESS: &str = "registry.terraform.io/example/files";

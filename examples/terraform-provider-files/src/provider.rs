@@ -1,0 +1,55 @@
+//! The `files` provider: where relative paths start.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use tfsdk_core::TfObject;
+use tfsdk_core::diag::Diagnostics;
+use tfsdk_server::{Context, Provider, Registry};
+
+use crate::data_source::FileDataSource;
+use crate::resource::FileResource;
+
+/// The `provider "files" { ... }` block.
+#[derive(TfObject, Clone, Debug, PartialEq)]
+#[tfsdk(schema, description = "Manages files on the local disk.")]
+pub struct FilesConfig {
+    #[tfsdk(
+        name = "base_dir",
+        optional,
+        description = "Directory that relative paths are taken from; the working directory when unset."
+    )]
+    pub base_dir: Option<String>,
+}
+
+/// The provider: its base directory, set by `configure`.
+#[derive(Default)]
+pub struct FilesProvider {
+    base_dir: OnceLock<PathBuf>,
+}
+
+impl FilesProvider {
+    /// `path` resolved against the configured base directory.
+    pub fn resolve(&self, path: &str) -> PathBuf {
+        match self.base_dir.get() {
+            Some(base) => base.join(path),
+            None => Path::new(path).to_path_buf(),
+        }
+    }
+}
+
+impl Provider for FilesProvider {
+    type Config = FilesConfig;
+
+    fn register(&self, registry: &mut Registry<Self>) {
+        registry.resource(FileResource).data_source(FileDataSource);
+    }
+
+    async fn configure(&self, _ctx: &Context<Self>, config: FilesConfig) -> Result<(), Diagnostics> {
+        if let Some(base_dir) = config.base_dir {
+            // Configured once per process; a second configure keeps the first directory.
+            let _ = self.base_dir.set(PathBuf::from(base_dir));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,281 @@
+//! The provider's resources and data sources, registered by type name and held behind
+//! type-erased handlers, so the server works on Terraform values while provider code works on
+//! its own models.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use tfsdk_core::TfSchema;
+use tfsdk_core::convert::{ConvertError, FromValue, ToValue};
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
+use tfsdk_core::path::AttributePath;
+use tfsdk_core::schema::Schema;
+use tfsdk_core::tftypes::{Type, Value};
+
+use crate::{Config, Context, DataSource, PlannedChange, Provider, RawState, Resource};
+
+/// A future the server can spawn: owned, `Send`, `'static`.
+pub(crate) type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+/// Where a provider lists its resources and data sources
+/// ([`Provider::register`]).
+pub struct Registry<P> {
+    pub(crate) resources: BTreeMap<&'static str, Arc<dyn ResourceHandler<P>>>,
+    pub(crate) data_sources: BTreeMap<&'static str, Arc<dyn DataSourceHandler<P>>>,
+    /// Registration mistakes (a type name used twice), reported with the schema.
+    pub(crate) diagnostics: Diagnostics,
+}
+
+impl<P: Provider> Registry<P> {
+    pub(crate) fn new() -> Registry<P> {
+        Registry {
+            resources: BTreeMap::new(),
+            data_sources: BTreeMap::new(),
+            diagnostics: Diagnostics::new(),
+        }
+    }
+
+    /// Adds a resource type.
+    pub fn resource<R: Resource<Provider = P>>(&mut self, resource: R) -> &mut Registry<P> {
+        if self.resources.contains_key(R::TYPE_NAME) {
+            self.diagnostics.push(duplicate("resource", R::TYPE_NAME));
+        } else {
+            let handler = Typed::new(resource, R::Model::schema());
+            self.resources.insert(R::TYPE_NAME, Arc::new(handler));
+        }
+        self
+    }
+
+    /// Adds a data source type.
+    pub fn data_source<D: DataSource<Provider = P>>(&mut self, data_source: D) -> &mut Registry<P> {
+        if self.data_sources.contains_key(D::TYPE_NAME) {
+            self.diagnostics.push(duplicate("data source", D::TYPE_NAME));
+        } else {
+            let handler = Typed::new(data_source, D::Model::schema());
+            self.data_sources.insert(D::TYPE_NAME, Arc::new(handler));
+        }
+        self
+    }
+}
+
+fn duplicate(kind: &str, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        "Duplicate type name",
+        format!("The provider registers the {kind} type {name} twice; each name must be unique."),
+    )
+}
+
+/// A resource or data source with its schema and object type, computed once.
+pub(crate) struct Typed<T> {
+    inner: T,
+    schema: Schema,
+    ty: Type,
+}
+
+impl<T> Typed<T> {
+    fn new(inner: T, schema: Schema) -> Typed<T> {
+        let ty = schema.object_type();
+        Typed { inner, schema, ty }
+    }
+}
+
+/// A resource as the server drives it: values in, values out.
+pub(crate) trait ResourceHandler<P>: Send + Sync {
+    fn schema(&self) -> &Schema;
+    fn schema_version(&self) -> i64;
+    fn object_type(&self) -> &Type;
+    fn validate(&self, config: Value) -> Diagnostics;
+    fn create(self: Arc<Self>, ctx: Context<P>, planned: Value) -> BoxFuture<Result<Value, Diagnostics>>;
+    fn read(self: Arc<Self>, ctx: Context<P>, state: Value) -> BoxFuture<Result<Option<Value>, Diagnostics>>;
+    fn update(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        prior: Value,
+        planned: Value,
+    ) -> BoxFuture<Result<Value, Diagnostics>>;
+    fn delete(self: Arc<Self>, ctx: Context<P>, state: Value) -> BoxFuture<Result<(), Diagnostics>>;
+    fn import(self: Arc<Self>, ctx: Context<P>, id: String) -> BoxFuture<Result<Value, Diagnostics>>;
+    fn upgrade(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        version: i64,
+        raw: RawState,
+    ) -> BoxFuture<Result<Value, Diagnostics>>;
+    fn modify_plan(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        change: PlanParts,
+    ) -> BoxFuture<Result<(Value, Vec<AttributePath>), Diagnostics>>;
+}
+
+/// The parts of a [`PlannedChange`], without its model type.
+pub(crate) struct PlanParts {
+    pub(crate) prior_state: Option<Value>,
+    pub(crate) config: Value,
+    pub(crate) planned_state: Value,
+    pub(crate) requires_replace: Vec<AttributePath>,
+}
+
+/// A data source as the server drives it.
+pub(crate) trait DataSourceHandler<P>: Send + Sync {
+    fn schema(&self) -> &Schema;
+    fn object_type(&self) -> &Type;
+    fn validate(&self, config: Value) -> Diagnostics;
+    fn read(self: Arc<Self>, ctx: Context<P>, config: Value) -> BoxFuture<Result<Value, Diagnostics>>;
+}
+
+/// Reads a value into a model; a failure is an error diagnostic at the attribute's path.
+fn model<M: FromValue>(value: Value) -> Result<M, Diagnostics> {
+    M::from_value(value).map_err(Diagnostics::from)
+}
+
+/// Writes a model as a value of `ty`.
+fn value<M: ToValue>(model: &M, ty: &Type) -> Result<Value, Diagnostics> {
+    model.to_value(ty).map_err(|error: ConvertError| {
+        let mut diagnostic = error.to_diagnostic();
+        diagnostic.summary = "Provider returned a value that does not convert".into();
+        Diagnostics::from(diagnostic)
+    })
+}
+
+impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn schema_version(&self) -> i64 {
+        R::SCHEMA_VERSION
+    }
+
+    fn object_type(&self) -> &Type {
+        &self.ty
+    }
+
+    fn validate(&self, config: Value) -> Diagnostics {
+        let mut diagnostics = Diagnostics::new();
+        self.inner.validate_config(&Config::new(config), &mut diagnostics);
+        diagnostics
+    }
+
+    fn create(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        planned: Value,
+    ) -> BoxFuture<Result<Value, Diagnostics>> {
+        Box::pin(async move {
+            let planned = model::<R::Model>(planned)?;
+            let state = self.inner.create(&ctx, planned).await?;
+            value(&state, &self.ty)
+        })
+    }
+
+    fn read(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        state: Value,
+    ) -> BoxFuture<Result<Option<Value>, Diagnostics>> {
+        Box::pin(async move {
+            let state = model::<R::Model>(state)?;
+            match self.inner.read(&ctx, state).await? {
+                Some(state) => value(&state, &self.ty).map(Some),
+                None => Ok(None),
+            }
+        })
+    }
+
+    fn update(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        prior: Value,
+        planned: Value,
+    ) -> BoxFuture<Result<Value, Diagnostics>> {
+        Box::pin(async move {
+            let prior = model::<R::Model>(prior)?;
+            let planned = model::<R::Model>(planned)?;
+            let state = self.inner.update(&ctx, prior, planned).await?;
+            value(&state, &self.ty)
+        })
+    }
+
+    fn delete(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        state: Value,
+    ) -> BoxFuture<Result<(), Diagnostics>> {
+        Box::pin(async move {
+            let state = model::<R::Model>(state)?;
+            self.inner.delete(&ctx, state).await
+        })
+    }
+
+    fn import(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        id: String,
+    ) -> BoxFuture<Result<Value, Diagnostics>> {
+        Box::pin(async move {
+            let state = self.inner.import(&ctx, id).await?;
+            value(&state, &self.ty)
+        })
+    }
+
+    fn upgrade(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        version: i64,
+        raw: RawState,
+    ) -> BoxFuture<Result<Value, Diagnostics>> {
+        Box::pin(async move {
+            let state = self.inner.upgrade_state(&ctx, version, raw).await?;
+            value(&state, &self.ty)
+        })
+    }
+
+    fn modify_plan(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        change: PlanParts,
+    ) -> BoxFuture<Result<(Value, Vec<AttributePath>), Diagnostics>> {
+        Box::pin(async move {
+            let mut change = PlannedChange::<R::Model>::new(
+                change.prior_state,
+                change.config,
+                change.planned_state,
+                change.requires_replace,
+            );
+            self.inner.modify_plan(&ctx, &mut change).await?;
+            Ok(change.into_parts())
+        })
+    }
+}
+
+impl<D: DataSource> DataSourceHandler<D::Provider> for Typed<D> {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn object_type(&self) -> &Type {
+        &self.ty
+    }
+
+    fn validate(&self, config: Value) -> Diagnostics {
+        let mut diagnostics = Diagnostics::new();
+        self.inner.validate_config(&Config::new(config), &mut diagnostics);
+        diagnostics
+    }
+
+    fn read(
+        self: Arc<Self>,
+        ctx: Context<D::Provider>,
+        config: Value,
+    ) -> BoxFuture<Result<Value, Diagnostics>> {
+        Box::pin(async move {
+            let config = model::<D::Model>(config)?;
+            let state = self.inner.read(&ctx, config).await?;
+            value(&state, &self.ty)
+        })
+    }
+}
+

@@ -1,0 +1,155 @@
+//! What a provider author implements for a managed resource: create, read, update and delete
+//! over a derived model, and the optional capabilities (import, state upgrade, plan
+//! modification, configuration validation) as methods with defaults.
+
+use std::future::Future;
+
+use tfsdk_core::TfSchema;
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
+
+use crate::{Config, Context, PlannedChange, Provider, RawState};
+
+/// A managed resource (`resource "TYPE" "NAME" { ... }`) whose data is the derived model
+/// [`Model`](Resource::Model).
+///
+/// The server decodes Terraform's requests into the model and encodes the model back, plans
+/// with the schema's behaviours (defaults, computed values, `force_new`, `diff_suppress`), and
+/// checks what Terraform would reject (an attribute still unknown after apply) with a
+/// diagnostic naming the attribute. Fields of computed attributes are framework types
+/// (`types::String`, …): they are unknown in the plan handed to [`create`](Resource::create)
+/// and [`update`](Resource::update), and must be known in the model those return.
+///
+/// A panic in any method becomes an error diagnostic for that request; the server keeps
+/// serving.
+pub trait Resource: Send + Sync + 'static {
+    /// The provider this resource belongs to; [`Context::provider`] gives it.
+    type Provider: Provider;
+
+    /// The resource's data: a `#[tfsdk(schema)]` struct. Its schema is what Terraform gets.
+    type Model: TfSchema + Send + Sync + 'static;
+
+    /// The resource type's name as configurations spell it, e.g. `"files_file"`: the
+    /// provider's name, an underscore, the resource's name.
+    const TYPE_NAME: &'static str;
+
+    /// The version of [`Model`](Resource::Model)'s schema, stored with the state. Raise it
+    /// when the model changes incompatibly and implement
+    /// [`upgrade_state`](Resource::upgrade_state) for older versions.
+    const SCHEMA_VERSION: i64 = 0;
+
+    /// Creates the object from the planned model and returns the new state, every computed
+    /// attribute known.
+    ///
+    /// # Errors
+    /// Diagnostics for Terraform; nothing is stored in the state.
+    fn create(
+        &self,
+        ctx: &Context<Self::Provider>,
+        planned: Self::Model,
+    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
+
+    /// Reads the object's current state (refresh). `Ok(None)` says the object no longer
+    /// exists: Terraform removes it from the state and plans to create it again. A state
+    /// different from `state` is drift, which the next plan shows.
+    ///
+    /// # Errors
+    /// Diagnostics for Terraform.
+    fn read(
+        &self,
+        ctx: &Context<Self::Provider>,
+        state: Self::Model,
+    ) -> impl Future<Output = Result<Option<Self::Model>, Diagnostics>> + Send;
+
+    /// Changes the object in place from `prior` to `planned` and returns the new state.
+    ///
+    /// # Errors
+    /// Diagnostics for Terraform; the prior state stays.
+    fn update(
+        &self,
+        ctx: &Context<Self::Provider>,
+        prior: Self::Model,
+        planned: Self::Model,
+    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
+
+    /// Deletes the object.
+    ///
+    /// # Errors
+    /// Diagnostics for Terraform; the resource stays in the state.
+    fn delete(
+        &self,
+        ctx: &Context<Self::Provider>,
+        state: Self::Model,
+    ) -> impl Future<Output = Result<(), Diagnostics>> + Send;
+
+    /// Imports an existing object by the id the practitioner gives (`terraform import ADDR
+    /// ID`, or an `import` block). Return the object's full state; Terraform then reads it
+    /// ([`read`](Resource::read)) and plans against the configuration.
+    ///
+    /// # Errors
+    /// By default: import is not supported.
+    fn import(
+        &self,
+        ctx: &Context<Self::Provider>,
+        id: String,
+    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send {
+        let _ = (ctx, id);
+        async {
+            Err(Diagnostic::error(
+                "Resource Import Not Implemented",
+                format!(
+                    "The resource type {} does not support import. Create it with Terraform \
+                     instead.",
+                    Self::TYPE_NAME
+                ),
+            )
+            .into())
+        }
+    }
+
+    /// Upgrades a state stored with an older [`SCHEMA_VERSION`](Resource::SCHEMA_VERSION)
+    /// (`version`) to the current model. A state of the current version never comes here: the
+    /// server reads it directly.
+    ///
+    /// # Errors
+    /// By default: there is no upgrade from `version`.
+    fn upgrade_state(
+        &self,
+        ctx: &Context<Self::Provider>,
+        version: i64,
+        raw: RawState,
+    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send {
+        let _ = (ctx, raw);
+        async move {
+            Err(Diagnostic::error(
+                "Unable to Upgrade Resource State",
+                format!(
+                    "The state of this {} resource was written with schema version {version}; \
+                     the provider is at version {} and has no upgrade from it.",
+                    Self::TYPE_NAME,
+                    Self::SCHEMA_VERSION
+                ),
+            )
+            .into())
+        }
+    }
+
+    /// Adjusts the plan the schema's behaviours made (see [`PlannedChange`]). Not called for
+    /// a destroy plan. By default the plan stays as it is.
+    ///
+    /// # Errors
+    /// Diagnostics for Terraform; errors stop the plan.
+    fn modify_plan(
+        &self,
+        ctx: &Context<Self::Provider>,
+        plan: &mut PlannedChange<Self::Model>,
+    ) -> impl Future<Output = Result<(), Diagnostics>> + Send {
+        let _ = (ctx, plan);
+        async { Ok(()) }
+    }
+
+    /// Checks a configuration in which values may still be unknown, beyond what the schema
+    /// says (Terraform itself checks required attributes and types).
+    fn validate_config(&self, config: &Config<Self::Model>, diagnostics: &mut Diagnostics) {
+        let _ = (config, diagnostics);
+    }
+}

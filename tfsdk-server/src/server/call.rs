@@ -1,0 +1,129 @@
+//! Running provider code for one request: in its own task, so that a panic becomes an error
+//! diagnostic for that request and the server keeps serving.
+
+use std::any::Any;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
+
+use crate::context::CallState;
+use crate::registry::BoxFuture;
+
+/// What a call into provider code left: its result, the warnings it reported through the
+/// context, and the private state.
+pub(crate) struct Outcome<T> {
+    /// `Err` holds the errors (and any warnings returned with them).
+    pub(crate) result: Result<T, Diagnostics>,
+    /// Diagnostics reported through the context.
+    pub(crate) diagnostics: Diagnostics,
+    /// The private state after the call.
+    pub(crate) private: Vec<u8>,
+}
+
+impl<T> Outcome<T> {
+    /// Every diagnostic of the call, the context's first; and the value if there was no error.
+    pub(crate) fn split(self) -> (Option<T>, Diagnostics) {
+        let mut diagnostics = self.diagnostics;
+        match self.result {
+            Ok(value) if !diagnostics.has_error() => (Some(value), diagnostics),
+            Ok(_) => (None, diagnostics),
+            Err(errors) => {
+                diagnostics.append(errors);
+                if !diagnostics.has_error() {
+                    diagnostics.push(Diagnostic::error(
+                        "Provider call failed",
+                        "The provider returned an error without an error diagnostic.",
+                    ));
+                }
+                (None, diagnostics)
+            }
+        }
+    }
+}
+
+/// Runs `future` (provider code) in its own task and collects what it left in `state`.
+/// A panic becomes an error diagnostic naming the operation and the panic's message.
+pub(crate) async fn run<T: Send + 'static>(
+    operation: &str,
+    state: Arc<Mutex<CallState>>,
+    future: BoxFuture<Result<T, Diagnostics>>,
+) -> Outcome<T> {
+    let result = match tokio::spawn(future).await {
+        Ok(result) => result,
+        Err(error) if error.is_panic() => Err(Diagnostics::from(panic_diagnostic(
+            operation,
+            error.into_panic(),
+        ))),
+        Err(_) => Err(Diagnostics::from(Diagnostic::error(
+            "Provider call cancelled",
+            format!("The provider's {operation} did not finish: the server is shutting down."),
+        ))),
+    };
+    let state = std::mem::take(&mut *state.lock().unwrap_or_else(PoisonError::into_inner));
+    Outcome {
+        result,
+        diagnostics: state.diagnostics,
+        private: state.private,
+    }
+}
+
+fn panic_diagnostic(operation: &str, payload: Box<dyn Any + Send>) -> Diagnostic {
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(a panic without a message)".to_owned());
+    Diagnostic::error(
+        "Provider panicked",
+        format!(
+            "The provider's {operation} panicked: {message}\n\nThis is a bug in the provider; \
+             the request failed, and the provider keeps serving other requests."
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> Arc<Mutex<CallState>> {
+        Arc::new(Mutex::new(CallState::default()))
+    }
+
+    #[tokio::test]
+    async fn a_panic_becomes_an_error_diagnostic_with_its_message() {
+        let outcome: Outcome<()> = run(
+            "create",
+            state(),
+            Box::pin(async { panic!("disk on fire") }),
+        )
+        .await;
+        let (value, diagnostics) = outcome.split();
+        assert!(value.is_none());
+        let error = diagnostics.errors().next().expect("an error");
+        assert_eq!(error.summary, "Provider panicked");
+        assert!(error.detail.contains("create panicked: disk on fire"), "{}", error.detail);
+    }
+
+    #[tokio::test]
+    async fn warnings_from_the_context_come_with_a_success() {
+        let shared = state();
+        shared
+            .lock()
+            .unwrap()
+            .diagnostics
+            .add_warning("careful", "it worked, mostly");
+        let (value, diagnostics) = run("read", shared, Box::pin(async { Ok(7) })).await.split();
+        assert_eq!(value, Some(7));
+        assert_eq!(diagnostics.warnings().count(), 1);
+    }
+
+    #[tokio::test]
+    async fn an_error_without_diagnostics_still_fails_the_request() {
+        let (value, diagnostics) = run::<()>("delete", state(), Box::pin(async { Err(Diagnostics::new()) }))
+            .await
+            .split();
+        assert!(value.is_none());
+        assert!(diagnostics.has_error());
+    }
+}

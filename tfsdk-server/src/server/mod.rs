@@ -1,0 +1,284 @@
+//! The `tfplugin6.Provider` gRPC service over a [`Provider`]: each handler decodes the
+//! request, calls provider code through the registry, and encodes the answer. One file per
+//! call, named for it.
+
+mod apply;
+mod call;
+mod configure;
+mod data_source;
+mod import;
+mod known;
+mod plan;
+mod read;
+mod schema;
+mod stop;
+mod unsupported;
+mod upgrade;
+mod validate;
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use tfsdk_core::TfSchema;
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
+use tfsdk_core::tftypes::{Type, Value};
+
+use crate::context::CallState;
+use crate::proto::tfplugin6 as pb;
+use crate::registry::{DataSourceHandler, Registry, ResourceHandler};
+use crate::wire;
+use crate::{Context, Provider, StopToken};
+
+/// A provider served over plugin protocol 6: the implementation of the `tfplugin6.Provider`
+/// service that [`serve`](crate::serve) puts on the wire.
+///
+/// Tests and benchmarks can call its methods in-process, through the
+/// [`pb::provider_server::Provider`](crate::proto::tfplugin6::provider_server::Provider)
+/// trait, with the protocol's messages.
+pub struct Server<P: Provider> {
+    provider: Arc<P>,
+    registry: Registry<P>,
+    provider_type: Type,
+    schema_response: pb::get_provider_schema::Response,
+    stop: Mutex<StopToken>,
+}
+
+impl<P: Provider> Server<P> {
+    /// The server of `provider`, with the resources and data sources it registers.
+    pub fn new(provider: P) -> Server<P> {
+        let mut registry = Registry::new();
+        provider.register(&mut registry);
+        let provider_schema = P::Config::schema();
+        let provider_type = provider_schema.object_type();
+        let schema_response = schema::provider_schema_response(&provider_schema, &registry);
+        Server {
+            provider: Arc::new(provider),
+            registry,
+            provider_type,
+            schema_response,
+            stop: Mutex::new(StopToken::new()),
+        }
+    }
+
+    /// The tonic service to add to a router.
+    pub fn into_service(self) -> pb::provider_server::ProviderServer<Server<P>> {
+        pb::provider_server::ProviderServer::new(self)
+            .max_decoding_message_size(usize::MAX)
+            .max_encoding_message_size(usize::MAX)
+    }
+
+    /// A context for one call into provider code, with the current stop token.
+    fn context(&self, private: Vec<u8>) -> (Context<P>, Arc<Mutex<CallState>>) {
+        let stop = self
+            .stop
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        Context::new(Arc::clone(&self.provider), stop, private)
+    }
+
+    fn resource(&self, type_name: &str) -> Result<Arc<dyn ResourceHandler<P>>, Diagnostic> {
+        self.registry.resources.get(type_name).cloned().ok_or_else(|| {
+            Diagnostic::error(
+                "Resource Type Not Found",
+                format!("This provider has no resource type {type_name:?}."),
+            )
+        })
+    }
+
+    fn data_source(&self, type_name: &str) -> Result<Arc<dyn DataSourceHandler<P>>, Diagnostic> {
+        self.registry
+            .data_sources
+            .get(type_name)
+            .cloned()
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    "Data Source Type Not Found",
+                    format!("This provider has no data source type {type_name:?}."),
+                )
+            })
+    }
+}
+
+/// Diagnostics as the protocol's messages.
+fn diagnostics(diagnostics: &Diagnostics) -> Vec<pb::Diagnostic> {
+    wire::diagnostics::diagnostics_to_proto(diagnostics)
+}
+
+/// One diagnostic as the protocol's message list.
+fn diagnostic(diagnostic: Diagnostic) -> Vec<pb::Diagnostic> {
+    diagnostics(&Diagnostics::from(diagnostic))
+}
+
+/// Decodes a request's value of type `ty`.
+fn decode(value: Option<&pb::DynamicValue>, ty: &Type) -> Result<Value, Diagnostic> {
+    wire::dynamic_value::decode(value, ty)
+}
+
+/// Encodes an answer's value of type `ty`.
+fn encode(value: &Value, ty: &Type) -> Result<pb::DynamicValue, Diagnostic> {
+    wire::dynamic_value::encode(value, ty)
+}
+
+type RpcResult<T> = Result<tonic::Response<T>, tonic::Status>;
+
+fn ok<T>(message: T) -> RpcResult<T> {
+    Ok(tonic::Response::new(message))
+}
+
+#[tonic::async_trait]
+impl<P: Provider> pb::provider_server::Provider for Server<P> {
+    async fn get_metadata(
+        &self,
+        _request: tonic::Request<pb::get_metadata::Request>,
+    ) -> RpcResult<pb::get_metadata::Response> {
+        ok(schema::get_metadata(self))
+    }
+
+    async fn get_provider_schema(
+        &self,
+        _request: tonic::Request<pb::get_provider_schema::Request>,
+    ) -> RpcResult<pb::get_provider_schema::Response> {
+        ok(self.schema_response.clone())
+    }
+
+    async fn validate_provider_config(
+        &self,
+        request: tonic::Request<pb::validate_provider_config::Request>,
+    ) -> RpcResult<pb::validate_provider_config::Response> {
+        ok(validate::provider_config(self, request.into_inner()))
+    }
+
+    async fn validate_resource_config(
+        &self,
+        request: tonic::Request<pb::validate_resource_config::Request>,
+    ) -> RpcResult<pb::validate_resource_config::Response> {
+        ok(validate::resource_config(self, request.into_inner()))
+    }
+
+    async fn validate_data_resource_config(
+        &self,
+        request: tonic::Request<pb::validate_data_resource_config::Request>,
+    ) -> RpcResult<pb::validate_data_resource_config::Response> {
+        ok(validate::data_resource_config(self, request.into_inner()))
+    }
+
+    async fn upgrade_resource_state(
+        &self,
+        request: tonic::Request<pb::upgrade_resource_state::Request>,
+    ) -> RpcResult<pb::upgrade_resource_state::Response> {
+        ok(upgrade::upgrade_resource_state(self, request.into_inner()).await)
+    }
+
+    async fn get_resource_identity_schemas(
+        &self,
+        _request: tonic::Request<pb::get_resource_identity_schemas::Request>,
+    ) -> RpcResult<pb::get_resource_identity_schemas::Response> {
+        // No resource declares an identity: the empty answer the protocol allows.
+        ok(pb::get_resource_identity_schemas::Response::default())
+    }
+
+    async fn upgrade_resource_identity(
+        &self,
+        request: tonic::Request<pb::upgrade_resource_identity::Request>,
+    ) -> RpcResult<pb::upgrade_resource_identity::Response> {
+        ok(unsupported::upgrade_resource_identity(request.into_inner()))
+    }
+
+    async fn configure_provider(
+        &self,
+        request: tonic::Request<pb::configure_provider::Request>,
+    ) -> RpcResult<pb::configure_provider::Response> {
+        ok(configure::configure_provider(self, request.into_inner()).await)
+    }
+
+    async fn read_resource(
+        &self,
+        request: tonic::Request<pb::read_resource::Request>,
+    ) -> RpcResult<pb::read_resource::Response> {
+        ok(read::read_resource(self, request.into_inner()).await)
+    }
+
+    async fn plan_resource_change(
+        &self,
+        request: tonic::Request<pb::plan_resource_change::Request>,
+    ) -> RpcResult<pb::plan_resource_change::Response> {
+        ok(plan::plan_resource_change(self, request.into_inner()).await)
+    }
+
+    async fn apply_resource_change(
+        &self,
+        request: tonic::Request<pb::apply_resource_change::Request>,
+    ) -> RpcResult<pb::apply_resource_change::Response> {
+        ok(apply::apply_resource_change(self, request.into_inner()).await)
+    }
+
+    async fn import_resource_state(
+        &self,
+        request: tonic::Request<pb::import_resource_state::Request>,
+    ) -> RpcResult<pb::import_resource_state::Response> {
+        ok(import::import_resource_state(self, request.into_inner()).await)
+    }
+
+    async fn move_resource_state(
+        &self,
+        request: tonic::Request<pb::move_resource_state::Request>,
+    ) -> RpcResult<pb::move_resource_state::Response> {
+        ok(unsupported::move_resource_state(request.into_inner()))
+    }
+
+    async fn read_data_source(
+        &self,
+        request: tonic::Request<pb::read_data_source::Request>,
+    ) -> RpcResult<pb::read_data_source::Response> {
+        ok(data_source::read_data_source(self, request.into_inner()).await)
+    }
+
+    async fn validate_ephemeral_resource_config(
+        &self,
+        request: tonic::Request<pb::validate_ephemeral_resource_config::Request>,
+    ) -> RpcResult<pb::validate_ephemeral_resource_config::Response> {
+        ok(unsupported::validate_ephemeral_resource_config(request.into_inner()))
+    }
+
+    async fn open_ephemeral_resource(
+        &self,
+        request: tonic::Request<pb::open_ephemeral_resource::Request>,
+    ) -> RpcResult<pb::open_ephemeral_resource::Response> {
+        ok(unsupported::open_ephemeral_resource(request.into_inner()))
+    }
+
+    async fn renew_ephemeral_resource(
+        &self,
+        request: tonic::Request<pb::renew_ephemeral_resource::Request>,
+    ) -> RpcResult<pb::renew_ephemeral_resource::Response> {
+        ok(unsupported::renew_ephemeral_resource(request.into_inner()))
+    }
+
+    async fn close_ephemeral_resource(
+        &self,
+        request: tonic::Request<pb::close_ephemeral_resource::Request>,
+    ) -> RpcResult<pb::close_ephemeral_resource::Response> {
+        ok(unsupported::close_ephemeral_resource(request.into_inner()))
+    }
+
+    async fn get_functions(
+        &self,
+        _request: tonic::Request<pb::get_functions::Request>,
+    ) -> RpcResult<pb::get_functions::Response> {
+        ok(pb::get_functions::Response::default())
+    }
+
+    async fn call_function(
+        &self,
+        request: tonic::Request<pb::call_function::Request>,
+    ) -> RpcResult<pb::call_function::Response> {
+        ok(unsupported::call_function(request.into_inner()))
+    }
+
+    async fn stop_provider(
+        &self,
+        _request: tonic::Request<pb::stop_provider::Request>,
+    ) -> RpcResult<pb::stop_provider::Response> {
+        ok(stop::stop_provider(self))
+    }
+}

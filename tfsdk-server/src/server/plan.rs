@@ -1,0 +1,82 @@
+//! PlanResourceChange: the schema's plan semantics (defaults, computed values, `force_new`,
+//! `diff_suppress`) on values, then the resource's own plan modification.
+
+use tfsdk_core::tftypes::Value;
+
+use super::{Server, call, decode, diagnostic, diagnostics, encode};
+use crate::Provider;
+use crate::proto::tfplugin6 as pb;
+use crate::registry::PlanParts;
+use crate::wire;
+
+pub(super) async fn plan_resource_change<P: Provider>(
+    server: &Server<P>,
+    request: pb::plan_resource_change::Request,
+) -> pb::plan_resource_change::Response {
+    let mut response = pb::plan_resource_change::Response {
+        planned_private: request.prior_private.clone(),
+        ..Default::default()
+    };
+    let resource = match server.resource(&request.type_name) {
+        Ok(resource) => resource,
+        Err(error) => {
+            response.diagnostics = diagnostic(error);
+            return response;
+        }
+    };
+    let ty = resource.object_type().clone();
+    let decoded = decode(request.prior_state.as_ref(), &ty).and_then(|prior| {
+        let proposed = decode(request.proposed_new_state.as_ref(), &ty)?;
+        let config = decode(request.config.as_ref(), &ty)?;
+        Ok((prior, proposed, config))
+    });
+    let (prior, proposed, config) = match decoded {
+        Ok(values) => values,
+        Err(error) => {
+            response.diagnostics = diagnostic(error);
+            return response;
+        }
+    };
+
+    // Destroy: nothing to plan but the null state.
+    if proposed.is_null() {
+        match encode(&Value::null(ty.clone()), &ty) {
+            Ok(planned) => response.planned_state = Some(planned),
+            Err(error) => response.diagnostics = diagnostic(error),
+        }
+        return response;
+    }
+
+    let prior = (!prior.is_null()).then_some(prior);
+    let plan = resource.schema().plan(prior.as_ref(), &config);
+    let mut found = plan.diagnostics;
+    if found.has_error() {
+        response.diagnostics = diagnostics(&found);
+        return response;
+    }
+
+    let (ctx, state) = server.context(request.prior_private);
+    let parts = PlanParts {
+        prior_state: prior,
+        config,
+        planned_state: plan.planned_state,
+        requires_replace: plan.requires_replace,
+    };
+    let mut outcome = call::run("plan modification", state, resource.modify_plan(ctx, parts)).await;
+    response.planned_private = std::mem::take(&mut outcome.private);
+    let (modified, more) = outcome.split();
+    found.append(more);
+    if let Some((planned_state, requires_replace)) = modified {
+        match encode(&planned_state, &ty) {
+            Ok(planned) => response.planned_state = Some(planned),
+            Err(error) => found.push(error),
+        }
+        response.requires_replace = requires_replace
+            .iter()
+            .map(wire::path::path_to_proto)
+            .collect();
+    }
+    response.diagnostics = diagnostics(&found);
+    response
+}
+
