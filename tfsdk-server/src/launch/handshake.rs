@@ -1,107 +1,65 @@
-//! The launch contract: the environment Terraform starts a provider with (magic cookie,
-//! protocol versions, port range, client certificate), the listener, and the handshake line.
+//! The launch environment (magic cookie, protocol versions, port range, client certificate),
+//! the listener, and the handshake line that tells Terraform where to connect.
 
+use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD_NO_PAD;
 use tokio::net::TcpListener;
 
-/// The variable and value that say Terraform started the process.
+use super::LaunchError;
+
+/// The variable whose value says Terraform started the process.
 pub(crate) const MAGIC_COOKIE_KEY: &str = "TF_PLUGIN_MAGIC_COOKIE";
-/// Terraform's magic cookie value.
+/// Terraform's magic cookie.
 pub(crate) const MAGIC_COOKIE_VALUE: &str =
     "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
-/// go-plugin's own protocol version, the first field of the handshake line.
+/// The plugin protocol versions Terraform speaks, comma-separated.
+const PROTOCOL_VERSIONS_KEY: &str = "PLUGIN_PROTOCOL_VERSIONS";
+/// The certificate (PEM) Terraform presents when it wants mutual TLS.
+const CLIENT_CERT_KEY: &str = "PLUGIN_CLIENT_CERT";
+/// go-plugin's own protocol version: the handshake line's first field.
 const CORE_PROTOCOL_VERSION: u32 = 1;
 /// The plugin protocol this server speaks.
 pub(crate) const PROTOCOL_VERSION: u32 = 6;
 
-/// Why the provider could not start.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum LaunchError {
-    /// Started by hand.
-    #[error(
-        "This program is a Terraform provider plugin: Terraform starts it and talks to it over \
-         the plugin protocol; it is not meant to be run by hand.\n\
-         To use it, configure Terraform to find it (e.g. a dev_overrides block in the CLI \
-         configuration) and run terraform.\n\
-         To debug it, start it with --debug and export the TF_REATTACH_PROVIDERS line it prints."
-    )]
-    NotLaunchedByTerraform,
-    /// Terraform offers only protocol versions this server does not speak.
-    #[error(
-        "Terraform offers plugin protocol versions {0:?}, but this provider speaks version 6 \
-         only (Terraform 1.0 or newer)"
-    )]
-    NoCommonProtocol(String),
-    /// A malformed port range.
-    #[error("invalid {name}={value:?}: expected a port number")]
-    InvalidPort {
-        /// The variable.
-        name: &'static str,
-        /// Its value.
-        value: String,
-    },
-    /// No port of the range could be bound.
-    #[error("cannot listen on 127.0.0.1 in the port range {min}-{max}: {source}")]
-    NoPort {
-        /// First port tried.
-        min: u16,
-        /// Last port tried.
-        max: u16,
-        /// The last failure.
-        source: std::io::Error,
-    },
-    /// The listener failed.
-    #[error("listener: {0}")]
-    Listen(std::io::Error),
-    /// The client certificate or the server's TLS set-up.
-    #[error("TLS set-up: {0}")]
-    Tls(String),
-    /// Printing the handshake line failed.
-    #[error("cannot print the handshake line: {0}")]
-    Handshake(std::io::Error),
-    /// The gRPC transport failed.
-    #[error("gRPC server: {0}")]
-    Transport(tonic::transport::Error),
-}
-
-/// What Terraform told the provider through its environment.
-#[derive(Debug, Default, PartialEq)]
+/// What Terraform says through the environment.
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Environment {
-    /// First port to try (0: any).
+    /// `PLUGIN_MIN_PORT` (0 when unset: any port).
     pub(crate) min_port: u16,
-    /// Last port to try.
+    /// `PLUGIN_MAX_PORT` (0 when unset).
     pub(crate) max_port: u16,
-    /// The client certificate (PEM) Terraform will present: mutual TLS when present.
+    /// `PLUGIN_CLIENT_CERT`: mutual TLS with exactly this certificate when present.
     pub(crate) client_certificate: Option<String>,
 }
 
 impl Environment {
-    /// The environment of this process.
+    /// This process's environment.
     pub(crate) fn from_process() -> Result<Environment, LaunchError> {
         Environment::from_lookup(|name| std::env::var(name).ok())
     }
 
-    /// Debug mode: any port, no TLS, no cookie.
+    /// Debug mode: no cookie needed, any port, no TLS.
     pub(crate) fn debug() -> Environment {
         Environment::default()
     }
 
-    /// The environment as `lookup` reports it.
+    /// The environment as `lookup` reports it. The cookie is checked first, so a binary run by
+    /// hand says so whatever else is set.
     pub(crate) fn from_lookup(
         lookup: impl Fn(&str) -> Option<String>,
     ) -> Result<Environment, LaunchError> {
         if lookup(MAGIC_COOKIE_KEY).as_deref() != Some(MAGIC_COOKIE_VALUE) {
             return Err(LaunchError::NotLaunchedByTerraform);
         }
-        if let Some(versions) = lookup("PLUGIN_PROTOCOL_VERSIONS")
-            && !versions
-                .split(',')
-                .any(|v| v.trim() == PROTOCOL_VERSION.to_string())
-        {
-            return Err(LaunchError::NoCommonProtocol(versions));
+        // Unset means a go-plugin client that does not negotiate; Terraform 1.x always sets it.
+        if let Some(offered) = lookup(PROTOCOL_VERSIONS_KEY) {
+            let wanted = PROTOCOL_VERSION.to_string();
+            if !offered.split(',').any(|version| version.trim() == wanted) {
+                return Err(LaunchError::NoCommonProtocol { offered });
+            }
         }
         let port = |name: &'static str| -> Result<u16, LaunchError> {
             match lookup(name) {
@@ -115,7 +73,13 @@ impl Environment {
         };
         let min_port = port("PLUGIN_MIN_PORT")?;
         let max_port = port("PLUGIN_MAX_PORT")?;
-        let client_certificate = lookup("PLUGIN_CLIENT_CERT").filter(|pem| !pem.trim().is_empty());
+        if min_port > max_port {
+            return Err(LaunchError::PortRange {
+                min: min_port,
+                max: max_port,
+            });
+        }
+        let client_certificate = lookup(CLIENT_CERT_KEY).filter(|pem| !pem.trim().is_empty());
         Ok(Environment {
             min_port,
             max_port,
@@ -124,33 +88,46 @@ impl Environment {
     }
 }
 
-/// Listens on 127.0.0.1 at the first free port of the range (any port without one).
+/// Listens on 127.0.0.1 at the first free port from `min_port` to `max_port`, as go-plugin
+/// does; any free port when `min_port` is 0.
 pub(crate) async fn listen(environment: &Environment) -> Result<TcpListener, LaunchError> {
     let (min, max) = (environment.min_port, environment.max_port);
-    if min == 0 || max < min {
+    if min == 0 {
         return TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
             .await
             .map_err(LaunchError::Listen);
     }
-    let mut last = None;
+    let mut last_error = None;
     for port in min..=max {
         match TcpListener::bind((Ipv4Addr::LOCALHOST, port)).await {
             Ok(listener) => return Ok(listener),
-            Err(error) => last = Some(error),
+            Err(error) => last_error = Some(error),
         }
     }
-    Err(LaunchError::NoPort {
+    Err(LaunchError::NoFreePort {
         min,
         max,
-        source: last.unwrap_or_else(|| std::io::Error::other("empty range")),
+        source: last_error.unwrap_or_else(|| std::io::Error::other("empty port range")),
     })
 }
 
-/// `1|6|tcp|127.0.0.1:PORT|grpc|CERT`: CERT is the server certificate's DER in standard base64
-/// without padding, empty without TLS.
-pub(crate) fn handshake_line(address: SocketAddr, certificate: Option<&[u8]>) -> String {
-    let certificate = certificate.map(|der| STANDARD_NO_PAD.encode(der)).unwrap_or_default();
+/// `1|6|tcp|127.0.0.1:PORT|grpc|CERT`, where CERT is the server certificate's DER in standard
+/// base64 without padding, empty without TLS.
+pub(crate) fn line(address: SocketAddr, certificate: Option<&[u8]>) -> String {
+    let certificate = certificate
+        .map(|der| STANDARD_NO_PAD.encode(der))
+        .unwrap_or_default();
     format!("{CORE_PROTOCOL_VERSION}|{PROTOCOL_VERSION}|tcp|{address}|grpc|{certificate}")
+}
+
+/// Writes the handshake line to `out` and flushes it: Terraform waits for it.
+pub(crate) fn write_line(
+    out: &mut impl Write,
+    address: SocketAddr,
+    certificate: Option<&[u8]>,
+) -> std::io::Result<()> {
+    writeln!(out, "{}", line(address, certificate))?;
+    out.flush()
 }
 
 #[cfg(test)]
@@ -159,78 +136,151 @@ mod tests {
 
     use super::*;
 
-    fn environment(pairs: &[(&str, &str)]) -> Result<Environment, LaunchError> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
-        Environment::from_lookup(|name| map.get(name).cloned())
-    }
-
     const COOKIE: (&str, &str) = (MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE);
 
+    fn environment(pairs: &[(&str, &str)]) -> Result<Environment, LaunchError> {
+        let map: HashMap<&str, &str> = pairs.iter().copied().collect();
+        Environment::from_lookup(|name| map.get(name).map(|value| (*value).to_owned()))
+    }
+
     #[test]
-    fn without_the_cookie_it_is_not_launched_by_terraform() {
-        assert!(matches!(environment(&[]), Err(LaunchError::NotLaunchedByTerraform)));
+    fn a_missing_or_wrong_cookie_means_not_launched_by_terraform() {
         assert!(matches!(
-            environment(&[(MAGIC_COOKIE_KEY, "wrong")]),
+            environment(&[]),
             Err(LaunchError::NotLaunchedByTerraform)
         ));
+        assert!(matches!(
+            environment(&[(MAGIC_COOKIE_KEY, "d602bf8f")]),
+            Err(LaunchError::NotLaunchedByTerraform)
+        ));
+        // Even with everything else set.
+        assert!(matches!(
+            environment(&[
+                (PROTOCOL_VERSIONS_KEY, "6"),
+                ("PLUGIN_MIN_PORT", "10000"),
+                ("PLUGIN_MAX_PORT", "25000"),
+            ]),
+            Err(LaunchError::NotLaunchedByTerraform)
+        ));
+    }
+
+    #[test]
+    fn the_not_launched_message_names_terraform_and_debug_mode() {
         let message = LaunchError::NotLaunchedByTerraform.to_string();
-        assert!(message.contains("Terraform provider plugin") && message.contains("--debug"));
+        assert!(message.contains("Terraform provider plugin"), "{message}");
+        assert!(message.contains("--debug"), "{message}");
+        assert!(message.contains("TF_REATTACH_PROVIDERS"), "{message}");
     }
 
     #[test]
     fn protocol_6_must_be_offered() {
-        assert!(environment(&[COOKIE, ("PLUGIN_PROTOCOL_VERSIONS", "5,6")]).is_ok());
-        assert!(matches!(
-            environment(&[COOKIE, ("PLUGIN_PROTOCOL_VERSIONS", "4,5")]),
-            Err(LaunchError::NoCommonProtocol(v)) if v == "4,5"
-        ));
+        assert_eq!(
+            environment(&[COOKIE, (PROTOCOL_VERSIONS_KEY, "5,6")]).unwrap(),
+            Environment::default()
+        );
+        assert!(environment(&[COOKIE, (PROTOCOL_VERSIONS_KEY, "6")]).is_ok());
+        assert!(environment(&[COOKIE, (PROTOCOL_VERSIONS_KEY, " 5, 6 ")]).is_ok());
+        assert!(environment(&[COOKIE]).is_ok());
+        for offered in ["4,5", "5", "", "60", "x"] {
+            match environment(&[COOKIE, (PROTOCOL_VERSIONS_KEY, offered)]) {
+                Err(LaunchError::NoCommonProtocol { offered: got }) => assert_eq!(got, offered),
+                other => panic!("{offered:?}: {other:?}"),
+            }
+        }
     }
 
     #[test]
-    fn ports_and_certificate_are_read() {
+    fn the_port_range_is_parsed() {
         let env = environment(&[
             COOKIE,
             ("PLUGIN_MIN_PORT", "10000"),
             ("PLUGIN_MAX_PORT", "25000"),
-            ("PLUGIN_CLIENT_CERT", "-----BEGIN CERTIFICATE-----"),
         ])
         .unwrap();
         assert_eq!((env.min_port, env.max_port), (10000, 25000));
-        assert!(env.client_certificate.is_some());
+        let unset = environment(&[COOKIE, ("PLUGIN_MIN_PORT", "")]).unwrap();
+        assert_eq!((unset.min_port, unset.max_port), (0, 0));
+        for (name, value) in [
+            ("PLUGIN_MIN_PORT", "x"),
+            ("PLUGIN_MAX_PORT", "-1"),
+            ("PLUGIN_MAX_PORT", "65536"),
+        ] {
+            match environment(&[COOKIE, (name, value)]) {
+                Err(LaunchError::InvalidPort { name: n, value: v }) => {
+                    assert_eq!((n, v.as_str()), (name, value));
+                }
+                other => panic!("{name}={value}: {other:?}"),
+            }
+        }
         assert!(matches!(
-            environment(&[COOKIE, ("PLUGIN_MIN_PORT", "x")]),
-            Err(LaunchError::InvalidPort { name: "PLUGIN_MIN_PORT", .. })
+            environment(&[
+                COOKIE,
+                ("PLUGIN_MIN_PORT", "25000"),
+                ("PLUGIN_MAX_PORT", "10000"),
+            ]),
+            Err(LaunchError::PortRange {
+                min: 25000,
+                max: 10000
+            })
         ));
     }
 
     #[test]
-    fn the_handshake_line_has_unpadded_base64() {
+    fn the_client_certificate_is_read_when_not_blank() {
+        let env = environment(&[COOKIE, (CLIENT_CERT_KEY, "-----BEGIN CERTIFICATE-----")]);
+        assert_eq!(
+            env.unwrap().client_certificate.as_deref(),
+            Some("-----BEGIN CERTIFICATE-----")
+        );
+        let blank = environment(&[COOKIE, (CLIENT_CERT_KEY, " \n")]).unwrap();
+        assert_eq!(blank.client_certificate, None);
+    }
+
+    #[test]
+    fn the_handshake_line_has_unpadded_base64_and_an_empty_field_without_tls() {
         let address: SocketAddr = "127.0.0.1:1234".parse().unwrap();
-        assert_eq!(handshake_line(address, None), "1|6|tcp|127.0.0.1:1234|grpc|");
-        // One byte is "AQ==" padded.
-        assert_eq!(handshake_line(address, Some(&[1])), "1|6|tcp|127.0.0.1:1234|grpc|AQ");
+        assert_eq!(line(address, None), "1|6|tcp|127.0.0.1:1234|grpc|");
+        // Padded, these would be "AQ==" and "AQI=".
+        assert_eq!(line(address, Some(&[1])), "1|6|tcp|127.0.0.1:1234|grpc|AQ");
+        assert_eq!(
+            line(address, Some(&[1, 2])),
+            "1|6|tcp|127.0.0.1:1234|grpc|AQI"
+        );
+        assert_eq!(
+            line(address, Some(&[1, 2, 3])),
+            "1|6|tcp|127.0.0.1:1234|grpc|AQID"
+        );
+        let mut out = Vec::new();
+        write_line(&mut out, address, Some(&[0xfb, 0xff])).unwrap();
+        assert_eq!(out, b"1|6|tcp|127.0.0.1:1234|grpc|+/8\n");
     }
 
     #[tokio::test]
-    async fn it_listens_inside_the_port_range() {
-        let env = Environment {
-            min_port: 0,
-            max_port: 0,
-            client_certificate: None,
+    async fn it_listens_on_loopback_inside_the_port_range() {
+        let any = listen(&Environment::default()).await.unwrap();
+        let any = any.local_addr().unwrap();
+        assert_eq!(any.ip(), Ipv4Addr::LOCALHOST);
+        // Hold one port, then ask for a range that starts there: the next free one is taken.
+        let held = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.unwrap();
+        let held_port = held.local_addr().unwrap().port();
+        let Some(max) = held_port.checked_add(50) else {
+            return;
         };
-        let any = listen(&env).await.unwrap().local_addr().unwrap();
-        assert!(any.ip().is_loopback());
-        let port = any.port();
-        drop(any);
         let ranged = Environment {
-            min_port: port.saturating_add(1),
-            max_port: port.saturating_add(200),
+            min_port: held_port,
+            max_port: max,
             client_certificate: None,
         };
-        let bound = listen(&ranged).await.unwrap().local_addr().unwrap().port();
-        assert!((ranged.min_port..=ranged.max_port).contains(&bound));
+        let bound = listen(&ranged).await.unwrap().local_addr().unwrap();
+        assert!(bound.port() > held_port && bound.port() <= max, "{bound}");
+        let full = Environment {
+            min_port: held_port,
+            max_port: held_port,
+            client_certificate: None,
+        };
+        assert!(matches!(
+            listen(&full).await,
+            Err(LaunchError::NoFreePort { .. })
+        ));
     }
 }

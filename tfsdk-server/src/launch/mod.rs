@@ -17,9 +17,9 @@ mod controller;
 mod debug;
 mod handshake;
 mod signals;
-mod tls;
 #[cfg(test)]
 mod tests;
+mod tls;
 
 use std::future::Future;
 use std::io::Write;

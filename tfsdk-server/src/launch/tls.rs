@@ -1,8 +1,15 @@
 //! Mutual TLS as Terraform asks for it: a fresh self-signed server certificate per launch, and
-//! only the exact client certificate Terraform handed over (an ECDSA P-521 certificate, which
-//! is why the crypto is aws-lc-rs: ring cannot verify P-521 signatures).
+//! only the exact client certificate Terraform handed over. That certificate is ECDSA P-521,
+//! which is why the crypto is aws-lc-rs: ring cannot verify P-521 signatures.
+//!
+//! TLS completes before a connection is handed to the gRPC server, so a client that fails it
+//! never reaches a service.
 
-use std::sync::Arc;
+use std::io;
+use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
+use std::task::{Context, Poll};
+use std::time::Duration;
 
 use rustls::client::danger::HandshakeSignatureValid;
 use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms};
@@ -10,60 +17,82 @@ use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, UnixTime};
 use rustls::server::danger::{ClientCertVerified, ClientCertVerifier};
 use rustls::{CertificateError, DigitallySignedStruct, DistinguishedName, SignatureScheme};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
 use tokio_rustls::TlsAcceptor;
+use tokio_rustls::server::TlsStream;
+use tokio_stream::wrappers::ReceiverStream;
 
 use super::LaunchError;
 
+/// How long a connection may take to complete the TLS handshake before it is dropped.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The crypto provider every TLS configuration of the process uses: aws-lc-rs, installed as
+/// the process default once. Should something else have installed a default that cannot
+/// verify P-521 (ring), this server keeps its own aws-lc-rs instance.
+pub(crate) fn crypto_provider() -> Arc<CryptoProvider> {
+    static PROVIDER: OnceLock<Arc<CryptoProvider>> = OnceLock::new();
+    Arc::clone(PROVIDER.get_or_init(|| {
+        // Fails only when a default is already installed; that one is checked below.
+        let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+        match CryptoProvider::get_default() {
+            Some(default) if verifies_p521(default) => Arc::clone(default),
+            _ => Arc::new(rustls::crypto::aws_lc_rs::default_provider()),
+        }
+    }))
+}
+
+fn verifies_p521(provider: &CryptoProvider) -> bool {
+    provider
+        .signature_verification_algorithms
+        .supported_schemes()
+        .contains(&SignatureScheme::ECDSA_NISTP521_SHA512)
+}
+
 /// The server side of TLS for one launch.
-pub(crate) struct Tls {
-    /// Accepts connections from Terraform only.
-    pub(crate) acceptor: TlsAcceptor,
-    /// The server certificate (DER), announced in the handshake line.
+pub(crate) struct ServerTls {
+    /// TLS 1.2 and 1.3, ALPN `h2`, the fresh certificate, Terraform's certificate only.
+    pub(crate) config: Arc<rustls::ServerConfig>,
+    /// The fresh server certificate (DER), for the handshake line.
     pub(crate) certificate: CertificateDer<'static>,
 }
 
-/// The process-wide crypto provider: aws-lc-rs.
-fn crypto() -> Arc<CryptoProvider> {
-    if let Some(provider) = CryptoProvider::get_default() {
-        return Arc::clone(provider);
+impl ServerTls {
+    /// TLS that presents a fresh certificate and accepts only the certificate in `client_pem`.
+    pub(crate) fn pinned_to(client_pem: &str) -> Result<ServerTls, LaunchError> {
+        let client = CertificateDer::from_pem_slice(client_pem.as_bytes())
+            .map_err(|error| LaunchError::ClientCertificate(error.to_string()))?;
+        let provider = crypto_provider();
+        let (certificate, key) = server_certificate()?;
+        let verifier = PinnedClientCertificate {
+            pinned: client.into_owned(),
+            algorithms: provider.signature_verification_algorithms,
+        };
+        let mut config = rustls::ServerConfig::builder_with_provider(provider)
+            .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
+            .map_err(|error| LaunchError::Tls(error.to_string()))?
+            .with_client_cert_verifier(Arc::new(verifier))
+            .with_single_cert(vec![certificate.clone()], key)
+            .map_err(|error| LaunchError::Tls(error.to_string()))?;
+        config.alpn_protocols = vec![b"h2".to_vec()];
+        Ok(ServerTls {
+            config: Arc::new(config),
+            certificate,
+        })
     }
-    // Another thread may install it first; either way one provider serves the process.
-    let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
-    CryptoProvider::get_default()
-        .cloned()
-        .unwrap_or_else(|| Arc::new(rustls::crypto::aws_lc_rs::default_provider()))
 }
 
-/// TLS that presents a fresh certificate and accepts only `client_pem`'s certificate.
-pub(crate) fn server_config(client_pem: &str) -> Result<Tls, LaunchError> {
-    let provider = crypto();
-    let client = CertificateDer::from_pem_slice(client_pem.as_bytes())
-        .map_err(|error| LaunchError::Tls(format!("PLUGIN_CLIENT_CERT is not a PEM certificate: {error}")))?;
-    let (certificate, key) = server_certificate()?;
-    let verifier = PinnedClientCertificate {
-        pinned: client.into_owned(),
-        algorithms: provider.signature_verification_algorithms,
-    };
-    let mut config = rustls::ServerConfig::builder_with_provider(provider)
-        .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
-        .map_err(|error| LaunchError::Tls(error.to_string()))?
-        .with_client_cert_verifier(Arc::new(verifier))
-        .with_single_cert(vec![certificate.clone()], key)
-        .map_err(|error| LaunchError::Tls(error.to_string()))?;
-    config.alpn_protocols = vec![b"h2".to_vec()];
-    Ok(Tls {
-        acceptor: TlsAcceptor::from(Arc::new(config)),
-        certificate,
-    })
-}
-
-/// A self-signed certificate for `localhost` with a P-256 key, shaped like go-plugin's own
-/// (CA flag, signing and server/client auth usages), which Terraform pins from the handshake.
+/// A self-signed certificate for `localhost`, shaped like go-plugin's own (CA flag, digital
+/// signature and certificate signing, server and client authentication), with a P-256 key
+/// because it is generated at every launch (a P-521 key takes milliseconds).
 pub(crate) fn server_certificate()
 -> Result<(CertificateDer<'static>, PrivateKeyDer<'static>), LaunchError> {
     let tls_error = |error: rcgen::Error| LaunchError::Tls(error.to_string());
     let key = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P256_SHA256).map_err(tls_error)?;
-    let mut params = rcgen::CertificateParams::new(vec!["localhost".to_owned()]).map_err(tls_error)?;
+    let mut params =
+        rcgen::CertificateParams::new(vec!["localhost".to_owned()]).map_err(tls_error)?;
     params
         .distinguished_name
         .push(rcgen::DnType::CommonName, "localhost");
@@ -73,7 +102,6 @@ pub(crate) fn server_certificate()
     params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
     params.key_usages = vec![
         rcgen::KeyUsagePurpose::DigitalSignature,
-        rcgen::KeyUsagePurpose::KeyEncipherment,
         rcgen::KeyUsagePurpose::KeyCertSign,
     ];
     params.extended_key_usages = vec![
@@ -86,7 +114,7 @@ pub(crate) fn server_certificate()
 }
 
 /// Accepts exactly one client certificate, byte for byte, and checks that the client holds its
-/// key (the handshake signature).
+/// key (the handshake signature, with the provider's algorithms: P-521 included).
 #[derive(Debug)]
 struct PinnedClientCertificate {
     pinned: CertificateDer<'static>,
@@ -98,12 +126,18 @@ impl ClientCertVerifier for PinnedClientCertificate {
         &[]
     }
 
+    fn client_auth_mandatory(&self) -> bool {
+        true
+    }
+
     fn verify_client_cert(
         &self,
         end_entity: &CertificateDer<'_>,
         _intermediates: &[CertificateDer<'_>],
         _now: UnixTime,
     ) -> Result<ClientCertVerified, rustls::Error> {
+        // Intermediates do not matter: the end entity is pinned, and the handshake signature
+        // is checked against its key.
         if end_entity.as_ref() == self.pinned.as_ref() {
             Ok(ClientCertVerified::assertion())
         } else {
@@ -133,5 +167,188 @@ impl ClientCertVerifier for PinnedClientCertificate {
 
     fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
         self.algorithms.supported_schemes()
+    }
+}
+
+/// Connections on `listener` that completed the TLS handshake with `config`. Handshakes run
+/// concurrently; a failed or stalled one is dropped without a trace in the stream. Accepting
+/// stops when the stream is dropped.
+pub(crate) fn accept(
+    listener: TcpListener,
+    config: Arc<rustls::ServerConfig>,
+) -> ReceiverStream<io::Result<TlsConnection>> {
+    let acceptor = TlsAcceptor::from(config);
+    let (sender, receiver) = mpsc::channel(16);
+    tokio::spawn(async move {
+        loop {
+            let accepted = tokio::select! {
+                accepted = listener.accept() => accepted,
+                () = sender.closed() => return,
+            };
+            let stream = match accepted {
+                Ok((stream, _peer)) => stream,
+                Err(error) => {
+                    // Per-connection failures (the peer reset, too many open files): tonic
+                    // skips them; keep accepting.
+                    if sender.send(Err(error)).await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+            };
+            // Small gRPC frames on loopback: Nagle's delay would dominate.
+            let _ = stream.set_nodelay(true);
+            let acceptor = acceptor.clone();
+            let sender = sender.clone();
+            tokio::spawn(async move {
+                let handshake = tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream));
+                if let Ok(Ok(stream)) = handshake.await {
+                    let _ = sender.send(Ok(TlsConnection(stream))).await;
+                }
+            });
+        }
+    });
+    ReceiverStream::new(receiver)
+}
+
+/// A connection after a successful mutual-TLS handshake.
+pub(crate) struct TlsConnection(TlsStream<TcpStream>);
+
+impl tonic::transport::server::Connected for TlsConnection {
+    type ConnectInfo = ();
+
+    fn connect_info(&self) -> Self::ConnectInfo {}
+}
+
+impl AsyncRead for TlsConnection {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().0).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for TlsConnection {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().0).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().0).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.0.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().0).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().0).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client_pem() -> String {
+        let key = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P521_SHA512).unwrap();
+        let mut params = rcgen::CertificateParams::new(vec!["localhost".to_owned()]).unwrap();
+        params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+        params.self_signed(&key).unwrap().pem()
+    }
+
+    #[test]
+    fn the_provider_is_aws_lc_rs_and_verifies_p521() {
+        let provider = crypto_provider();
+        assert!(verifies_p521(&provider));
+        assert!(Arc::ptr_eq(&provider, &crypto_provider()), "one provider");
+    }
+
+    #[test]
+    fn the_server_certificate_is_fresh_and_shaped_like_go_plugins() {
+        let (first, _) = server_certificate().unwrap();
+        let (second, _) = server_certificate().unwrap();
+        assert_ne!(first, second, "a new certificate per launch");
+        // The DER of the extensions (no parser among the dependencies).
+        let der = first.as_ref();
+        let has = |what: &str, bytes: &[u8]| {
+            assert!(
+                der.windows(bytes.len()).any(|window| window == bytes),
+                "{what} missing"
+            );
+        };
+        has("CA flag", &[0x30, 0x03, 0x01, 0x01, 0xff]);
+        has("SAN localhost", b"\x82\x09localhost");
+        // digitalSignature (bit 0) and keyCertSign (bit 5), nothing else.
+        has("key usage", &[0x03, 0x02, 0x02, 0x84]);
+        has(
+            "serverAuth",
+            &[0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01],
+        );
+        has(
+            "clientAuth",
+            &[0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x02],
+        );
+        // An id-ecPublicKey key on prime256v1 (P-256).
+        has(
+            "P-256 key",
+            &[0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07],
+        );
+    }
+
+    #[test]
+    fn the_configuration_speaks_h2_and_the_verifier_requires_a_certificate() {
+        let tls = ServerTls::pinned_to(&client_pem()).unwrap();
+        assert_eq!(tls.config.alpn_protocols, vec![b"h2".to_vec()]);
+        let verifier = PinnedClientCertificate {
+            pinned: tls.certificate.clone(),
+            algorithms: crypto_provider().signature_verification_algorithms,
+        };
+        assert!(verifier.offer_client_auth() && verifier.client_auth_mandatory());
+    }
+
+    #[test]
+    fn a_bad_client_certificate_is_a_launch_error() {
+        for pem in ["", "not a certificate", "-----BEGIN CERTIFICATE-----\n"] {
+            assert!(
+                matches!(
+                    ServerTls::pinned_to(pem),
+                    Err(LaunchError::ClientCertificate(_))
+                ),
+                "{pem:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_verifier_accepts_the_pinned_certificate_only() {
+        let pinned = CertificateDer::from_pem_slice(client_pem().as_bytes()).unwrap();
+        let other = CertificateDer::from_pem_slice(client_pem().as_bytes()).unwrap();
+        let verifier = PinnedClientCertificate {
+            pinned: pinned.clone(),
+            algorithms: crypto_provider().signature_verification_algorithms,
+        };
+        let now = UnixTime::now();
+        assert!(verifier.verify_client_cert(&pinned, &[], now).is_ok());
+        assert!(verifier.verify_client_cert(&other, &[], now).is_err());
+        assert!(
+            verifier
+                .supported_verify_schemes()
+                .contains(&SignatureScheme::ECDSA_NISTP521_SHA512)
+        );
     }
 }
