@@ -85,7 +85,7 @@ const FIRST: &str = r#"
 resource "files_file" "a" {
   path    = "a.txt"
   content = "hello"
-  owner = {
+  owner {
     name = "ops"
   }
   labels = [
@@ -126,7 +126,8 @@ fn lifecycle(version: TerraformVersion) {
 
     // Plan of new resources: computed attributes unknown, the sensitive one hidden, the value
     // that comes from another resource unknown, the default filled in.
-    let run = plan(&workdir).assert_success().clone();
+    let run = plan(&workdir);
+    run.assert_success();
     assert_contains(&run, "Plan: 3 to add, 0 to change, 0 to destroy.");
     assert_contains(&run, "id                = (known after apply)");
     assert_contains(&run, "sensitive_content = (sensitive value)");
@@ -138,17 +139,30 @@ fn lifecycle(version: TerraformVersion) {
         &run,
         "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
     );
-    assert!(!out(&workdir, "a.txt").exists(), "plan must not write files");
+    assert!(
+        !out(&workdir, "a.txt").exists(),
+        "plan must not write files"
+    );
 
     // Apply: the files, their permissions and the sidecar are on disk.
-    let run = apply(&workdir).assert_success().clone();
-    assert_contains(&run, "Apply complete! Resources: 3 added, 0 changed, 0 destroyed.");
+    let run = apply(&workdir);
+    run.assert_success();
+    assert_contains(
+        &run,
+        "Apply complete! Resources: 3 added, 0 changed, 0 destroyed.",
+    );
     assert_contains(&run, "seed = \"seeded by the test\"");
     assert_contains(&run, "seed_size = 18");
     assert_eq!(read(&workdir, "a.txt"), "hello");
     assert_eq!(read(&workdir, "b.txt"), "a.txt");
     assert_eq!(read(&workdir, "secret.txt"), "s3cr3t");
-    let mode = |name: &str| fs::metadata(out(&workdir, name)).unwrap().permissions().mode() & 0o777;
+    let mode = |name: &str| {
+        fs::metadata(out(&workdir, name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
     assert_eq!(mode("a.txt"), 0o644);
     assert_eq!(mode("secret.txt"), 0o600);
     let meta: serde_json::Value = serde_json::from_str(&read(&workdir, "a.txt.meta.json")).unwrap();
@@ -162,16 +176,22 @@ fn lifecycle(version: TerraformVersion) {
     assert!(!out(&workdir, "b.txt.meta.json").exists());
 
     // Nothing changed: no changes.
-    let run = plan(&workdir).assert_success().clone();
+    let run = plan(&workdir);
+    run.assert_success();
     assert_contains(&run, "No changes.");
 
     // In-place update of a's content; b's content (a.id) stays.
-    configure(&workdir, &FIRST.replace("content = \"hello\"", "content = \"hello again\""));
-    let run = plan(&workdir).assert_success().clone();
+    configure(
+        &workdir,
+        &FIRST.replace("content = \"hello\"", "content = \"hello again\""),
+    );
+    let run = plan(&workdir);
+    run.assert_success();
     assert_contains(&run, "~ update in-place");
     assert_contains(&run, "~ content     = \"hello\" -> \"hello again\"");
     assert_contains(&run, "Plan: 0 to add, 1 to change, 0 to destroy.");
-    let run = apply(&workdir).assert_success().clone();
+    let run = apply(&workdir);
+    run.assert_success();
     assert_contains(&run, "Resources: 0 added, 1 changed, 0 destroyed.");
     assert_eq!(read(&workdir, "a.txt"), "hello again");
 
@@ -180,28 +200,29 @@ fn lifecycle(version: TerraformVersion) {
         .replace("content = \"hello\"", "content = \"hello again\"")
         .replace("path    = \"b.txt\"", "path    = \"b2.txt\"");
     configure(&workdir, &second);
-    let run = plan(&workdir).assert_success().clone();
+    let run = plan(&workdir);
+    run.assert_success();
     assert_contains(&run, "# files_file.b must be replaced");
     assert_contains(&run, "# forces replacement");
     assert_contains(&run, "Plan: 1 to add, 0 to change, 1 to destroy.");
-    let run = apply(&workdir).assert_success().clone();
+    let run = apply(&workdir);
+    run.assert_success();
     assert_contains(&run, "Resources: 1 added, 0 changed, 1 destroyed.");
     assert!(!out(&workdir, "b.txt").exists());
     assert_eq!(read(&workdir, "b2.txt"), "a.txt");
 
     // Drift: the file changed outside Terraform; the next plan puts it back.
     fs::write(out(&workdir, "a.txt"), "tampered").unwrap();
-    let run = plan(&workdir).assert_success().clone();
+    let run = plan(&workdir);
+    run.assert_success();
     assert_contains(&run, "~ content     = \"tampered\" -> \"hello again\"");
     assert_contains(&run, "Plan: 0 to add, 1 to change, 0 to destroy.");
     apply(&workdir).assert_success();
     assert_eq!(read(&workdir, "a.txt"), "hello again");
 
     // Destroy: everything is gone, sidecar included; the seed file is not ours.
-    let run = workdir
-        .run(&["destroy", "-auto-approve", "-no-color", "-input=false"])
-        .assert_success()
-        .clone();
+    let run = workdir.run(&["destroy", "-auto-approve", "-no-color", "-input=false"]);
+    run.assert_success();
     assert_contains(&run, "Destroy complete! Resources: 3 destroyed.");
     for name in ["a.txt", "a.txt.meta.json", "b2.txt", "secret.txt"] {
         assert!(!out(&workdir, name).exists(), "{name} should be deleted");
@@ -232,12 +253,17 @@ fn import_command(version: TerraformVersion) {
     let existing = out(&workdir, "existing.txt");
     fs::write(&existing, "was here first").unwrap();
     fs::set_permissions(&existing, fs::Permissions::from_mode(0o644)).unwrap();
-    let run = workdir
-        .run(&["import", "-no-color", "-input=false", "files_file.existing", "existing.txt"])
-        .assert_success()
-        .clone();
+    let run = workdir.run(&[
+        "import",
+        "-no-color",
+        "-input=false",
+        "files_file.existing",
+        "existing.txt",
+    ]);
+    run.assert_success();
     assert_contains(&run, "Import successful!");
-    let run = plan(&workdir).assert_success().clone();
+    let run = plan(&workdir);
+    run.assert_success();
     assert_contains(&run, "No changes.");
 }
 
@@ -256,22 +282,38 @@ fn import_block_under_terraform_1_15() {
     let workdir = workdir(TerraformVersion::V1_15);
     configure(
         &workdir,
-        &format!("{IMPORTED}\nimport {{\n  to = files_file.existing\n  id = \"existing.txt\"\n}}\n"),
+        &format!(
+            "{IMPORTED}\nimport {{\n  to = files_file.existing\n  id = \"existing.txt\"\n}}\n"
+        ),
     );
     fs::write(out(&workdir, "existing.txt"), "was here first").unwrap();
-    fs::set_permissions(out(&workdir, "existing.txt"), fs::Permissions::from_mode(0o644)).unwrap();
-    let run = plan(&workdir).assert_success().clone();
-    assert_contains(&run, "Plan: 1 to import, 0 to add, 0 to change, 0 to destroy.");
-    let run = apply(&workdir).assert_success().clone();
-    assert_contains(&run, "Apply complete! Resources: 1 imported, 0 added, 0 changed, 0 destroyed.");
-    let run = plan(&workdir).assert_success().clone();
+    fs::set_permissions(
+        out(&workdir, "existing.txt"),
+        fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+    let run = plan(&workdir);
+    run.assert_success();
+    assert_contains(
+        &run,
+        "Plan: 1 to import, 0 to add, 0 to change, 0 to destroy.",
+    );
+    let run = apply(&workdir);
+    run.assert_success();
+    assert_contains(
+        &run,
+        "Apply complete! Resources: 1 imported, 0 added, 0 changed, 0 destroyed.",
+    );
+    let run = plan(&workdir);
+    run.assert_success();
     assert_contains(&run, "No changes.");
 }
 
 fn configuration_errors(version: TerraformVersion) {
     let workdir = workdir(version);
-    // Line 11: the resource without its required path; line 16: a list where a string goes;
-    // line 22: the provider's own validation (two contents at once).
+    // The provider block takes lines 1-10. Line 11: the resource without its required path;
+    // line 18: a list where a string goes; line 24: the resource's own validation (two
+    // contents at once), pointed at the second one.
     configure(
         &workdir,
         r#"resource "files_file" "no_path" {
@@ -291,14 +333,27 @@ resource "files_file" "both" {
 }
 "#,
     );
-    let run = plan(&workdir).assert_failure().clone();
+    let run = plan(&workdir);
+    run.assert_failure();
     assert_contains(&run, "Missing required argument");
-    assert_contains(&run, "The argument \"path\" is required, but no definition was found.");
-    assert_contains(&run, "on main.tf line 11, in resource \"files_file\" \"no_path\":");
+    assert_contains(
+        &run,
+        "The argument \"path\" is required, but no definition was found.",
+    );
+    assert_contains(
+        &run,
+        "on main.tf line 11, in resource \"files_file\" \"no_path\":",
+    );
     assert_contains(&run, "Incorrect attribute value type");
-    assert_contains(&run, "on main.tf line 18, in resource \"files_file\" \"bad_type\":");
+    assert_contains(
+        &run,
+        "on main.tf line 18, in resource \"files_file\" \"bad_type\":",
+    );
     assert_contains(&run, "Conflicting file content");
-    assert_contains(&run, "on main.tf line 24, in resource \"files_file\" \"both\":");
+    assert_contains(
+        &run,
+        "on main.tf line 24, in resource \"files_file\" \"both\":",
+    );
     assert_contains(&run, "Set only one of content and sensitive_content.");
     assert!(!out(&workdir, "bad.txt").exists());
 }
@@ -316,15 +371,16 @@ fn configuration_errors_point_at_the_argument_under_terraform_1_0() {
 fn schema_matches_the_models(version: TerraformVersion) {
     let workdir = workdir(version);
     configure(&workdir, "");
-    let run = workdir
-        .run(&["providers", "schema", "-json"])
-        .assert_success()
-        .clone();
+    let run = workdir.run(&["providers", "schema", "-json"]);
+    run.assert_success();
     let printed: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap_or_else(|e| {
         panic!("schema JSON: {e}\n{}", run.stdout);
     });
     let provider = &printed["provider_schemas"]["registry.terraform.io/example/files"];
-    assert_eq!(provider["provider"]["block"], FilesConfig::schema().to_json_block());
+    assert_eq!(
+        provider["provider"]["block"],
+        FilesConfig::schema().to_json_block()
+    );
     assert_eq!(provider["provider"]["version"], 0);
     assert_eq!(
         provider["resource_schemas"]["files_file"]["block"],
@@ -365,15 +421,20 @@ resource "files_file" "boom" {
 }
 "#,
         );
-        let run = workdir
-            .run_with_env(
-                &["apply", "-auto-approve", "-no-color", "-input=false"],
-                &[("FILES_PROVIDER_TEST_PANIC_ON_PATH", "boom.txt"), ("TF_LOG", "trace")],
-            )
-            .assert_failure()
-            .clone();
+        let run = workdir.run_with_env(
+            &["apply", "-auto-approve", "-no-color", "-input=false"],
+            &[
+                ("FILES_PROVIDER_TEST_PANIC_ON_PATH", "boom.txt"),
+                ("TF_LOG", "trace"),
+            ],
+        );
+        run.assert_failure();
         assert_contains(&run, "Provider panicked");
-        assert_contains(&run, "create panicked: test switch FILES_PROVIDER_TEST_PANIC_ON_PATH hit");
+        // Terraform wraps the detail at 78 columns: match the part before the break.
+        assert_contains(
+            &run,
+            "The provider's create panicked: test switch FILES_PROVIDER_TEST_PANIC_ON_PATH",
+        );
         // The same process served the other create and, after the panic, the controller's
         // Shutdown: it exited by itself rather than being killed.
         assert_eq!(read(&workdir, "fine.txt"), "fine");
@@ -397,17 +458,65 @@ fn every_provider_process_exits_gracefully_on_shutdown() {
             &["apply", "-auto-approve", "-no-color", "-input=false"][..],
             &["destroy", "-auto-approve", "-no-color", "-input=false"][..],
         ] {
-            let run = workdir.run_with_env(args, &trace).assert_success().clone();
+            let run = workdir.run_with_env(args, &trace);
+            run.assert_success();
             let log = run.combined();
             let started = log.matches("plugin started").count();
             let exited = log.matches("plugin process exited").count();
-            assert!(started > 0, "{version:?} {args:?}: no provider started?\n{log}");
+            assert!(
+                started > 0,
+                "{version:?} {args:?}: no provider started?\n{log}"
+            );
             assert_eq!(
                 started, exited,
                 "{version:?} {args:?}: every provider process must exit"
             );
             assert_lacks(&run, "plugin failed to exit gracefully");
             assert_lacks(&run, "killed");
+            let waits = close_to_exit_millis(&run.stderr);
+            assert_eq!(
+                waits.len(),
+                exited,
+                "{version:?} {args:?}: every exit follows a Close\n{log}"
+            );
+            let slowest = waits.iter().copied().max().unwrap_or(0);
+            println!(
+                "{version:?} {args:?}: {exited} provider processes, Close to exit at most {slowest} ms"
+            );
+            assert!(
+                slowest <= 100,
+                "{version:?} {args:?}: a provider took {slowest} ms to exit after Close\n{log}"
+            );
         }
     }
+}
+
+/// Milliseconds of a trace line's timestamp (`2026-11-25T11:46:20.808Z [TRACE] ...`) since
+/// midnight; `None` for lines without one (continuations).
+fn log_millis(line: &str) -> Option<u64> {
+    let time = line.get(11..23)?; // HH:MM:SS.mmm
+    if line.get(23..24)? != "Z" {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| time.get(range)?.parse::<u64>().ok();
+    Some(((number(0..2)? * 60 + number(3..5)?) * 60 + number(6..8)?) * 1000 + number(9..12)?)
+}
+
+/// For each "plugin process exited" line of Terraform's trace log, the time since the
+/// "GRPCProvider.v6: Close" line before it: Terraform logs that line, then sends the
+/// controller's `Shutdown` and waits for the process to exit.
+fn close_to_exit_millis(log: &str) -> Vec<u64> {
+    let mut pending_closes = Vec::new();
+    let mut waits = Vec::new();
+    for line in log.lines() {
+        if line.contains("GRPCProvider.v6: Close") {
+            pending_closes.extend(log_millis(line));
+        } else if line.contains("plugin process exited") {
+            if let (Some(exit), false) = (log_millis(line), pending_closes.is_empty()) {
+                let close = pending_closes.remove(0);
+                waits.push(exit.saturating_sub(close));
+            }
+        }
+    }
+    waits
 }
