@@ -85,7 +85,9 @@ pub struct NoConfig {}
 /// `TF_REATTACH_PROVIDERS` value that makes Terraform use this running process. Started by hand
 /// without it, the binary says it is a plugin and exits with code 1.
 pub fn serve<P: Provider>(provider_address: &str, provider: P) -> ExitCode {
-    let debug = std::env::args().skip(1).any(|argument| argument == "--debug");
+    let debug = std::env::args()
+        .skip(1)
+        .any(|argument| argument == "--debug");
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -110,9 +110,8 @@ impl<M> PlannedChange<M> {
         let mut attributes: BTreeMap<String, Value> =
             self.planned_state.as_object().cloned().unwrap_or_default();
         attributes.insert(name.to_owned(), value);
-        self.planned_state = Value::object(ty, attributes).map_err(|error| {
-            Diagnostic::error("Invalid plan modification", error.to_string())
-        })?;
+        self.planned_state = Value::object(ty, attributes)
+            .map_err(|error| Diagnostic::error("Invalid plan modification", error.to_string()))?;
         Ok(())
     }
 

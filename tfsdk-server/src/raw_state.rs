@@ -32,7 +32,8 @@ impl RawState {
     /// # Errors
     /// JSON that is not a value of `ty`, with its path.
     pub fn value(&self, ty: &Type, ignore_undefined_attributes: bool) -> Result<Value, Diagnostic> {
-        let options = JsonOptions::default().ignore_undefined_attributes(ignore_undefined_attributes);
+        let options =
+            JsonOptions::default().ignore_undefined_attributes(ignore_undefined_attributes);
         Value::from_json_with(&self.json, ty, options).map_err(|error| {
             Diagnostic::error(
                 "Unable to Read Previously Saved State for UpgradeResourceState",

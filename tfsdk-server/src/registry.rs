@@ -51,7 +51,8 @@ impl<P: Provider> Registry<P> {
     /// Adds a data source type.
     pub fn data_source<D: DataSource<Provider = P>>(&mut self, data_source: D) -> &mut Registry<P> {
         if self.data_sources.contains_key(D::TYPE_NAME) {
-            self.diagnostics.push(duplicate("data source", D::TYPE_NAME));
+            self.diagnostics
+                .push(duplicate("data source", D::TYPE_NAME));
         } else {
             let handler = Typed::new(data_source, D::Model::schema());
             self.data_sources.insert(D::TYPE_NAME, Arc::new(handler));
@@ -87,16 +88,29 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
     fn schema_version(&self) -> i64;
     fn object_type(&self) -> &Type;
     fn validate(&self, config: Value) -> Diagnostics;
-    fn create(self: Arc<Self>, ctx: Context<P>, planned: Value) -> BoxFuture<Result<Value, Diagnostics>>;
-    fn read(self: Arc<Self>, ctx: Context<P>, state: Value) -> BoxFuture<Result<Option<Value>, Diagnostics>>;
+    fn create(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        planned: Value,
+    ) -> BoxFuture<Result<Value, Diagnostics>>;
+    fn read(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        state: Value,
+    ) -> BoxFuture<Result<Option<Value>, Diagnostics>>;
     fn update(
         self: Arc<Self>,
         ctx: Context<P>,
         prior: Value,
         planned: Value,
     ) -> BoxFuture<Result<Value, Diagnostics>>;
-    fn delete(self: Arc<Self>, ctx: Context<P>, state: Value) -> BoxFuture<Result<(), Diagnostics>>;
-    fn import(self: Arc<Self>, ctx: Context<P>, id: String) -> BoxFuture<Result<Value, Diagnostics>>;
+    fn delete(self: Arc<Self>, ctx: Context<P>, state: Value)
+    -> BoxFuture<Result<(), Diagnostics>>;
+    fn import(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        id: String,
+    ) -> BoxFuture<Result<Value, Diagnostics>>;
     fn upgrade(
         self: Arc<Self>,
         ctx: Context<P>,
@@ -123,7 +137,11 @@ pub(crate) trait DataSourceHandler<P>: Send + Sync {
     fn schema(&self) -> &Schema;
     fn object_type(&self) -> &Type;
     fn validate(&self, config: Value) -> Diagnostics;
-    fn read(self: Arc<Self>, ctx: Context<P>, config: Value) -> BoxFuture<Result<Value, Diagnostics>>;
+    fn read(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        config: Value,
+    ) -> BoxFuture<Result<Value, Diagnostics>>;
 }
 
 /// Reads a value into a model; a failure is an error diagnostic at the attribute's path.
@@ -155,7 +173,8 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
 
     fn validate(&self, config: Value) -> Diagnostics {
         let mut diagnostics = Diagnostics::new();
-        self.inner.validate_config(&Config::new(config), &mut diagnostics);
+        self.inner
+            .validate_config(&Config::new(config), &mut diagnostics);
         diagnostics
     }
 
@@ -262,7 +281,8 @@ impl<D: DataSource> DataSourceHandler<D::Provider> for Typed<D> {
 
     fn validate(&self, config: Value) -> Diagnostics {
         let mut diagnostics = Diagnostics::new();
-        self.inner.validate_config(&Config::new(config), &mut diagnostics);
+        self.inner
+            .validate_config(&Config::new(config), &mut diagnostics);
         diagnostics
     }
 
@@ -278,4 +298,3 @@ impl<D: DataSource> DataSourceHandler<D::Provider> for Typed<D> {
         })
     }
 }
-

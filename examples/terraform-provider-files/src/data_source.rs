@@ -16,7 +16,11 @@ pub struct FileData {
     pub path: String,
     #[tfsdk(name = "content", computed, description = "The file's text.")]
     pub content: types::String,
-    #[tfsdk(name = "checksum", computed, description = "SHA-256 of the text, in hex.")]
+    #[tfsdk(
+        name = "checksum",
+        computed,
+        description = "SHA-256 of the text, in hex."
+    )]
     pub checksum: types::String,
     #[tfsdk(name = "size", computed, description = "The text's length in bytes.")]
     pub size: types::Int64,
@@ -30,7 +34,11 @@ impl DataSource for FileDataSource {
     type Model = FileData;
     const TYPE_NAME: &'static str = "files_file";
 
-    async fn read(&self, ctx: &Context<FilesProvider>, config: FileData) -> Result<FileData, Diagnostics> {
+    async fn read(
+        &self,
+        ctx: &Context<FilesProvider>,
+        config: FileData,
+    ) -> Result<FileData, Diagnostics> {
         let path = ctx.provider().resolve(&config.path);
         let on_disk = disk::read(&path)
             .map_err(|error| error.to_string())

@@ -45,7 +45,11 @@ impl Provider for FilesProvider {
         registry.resource(FileResource).data_source(FileDataSource);
     }
 
-    async fn configure(&self, _ctx: &Context<Self>, config: FilesConfig) -> Result<(), Diagnostics> {
+    async fn configure(
+        &self,
+        _ctx: &Context<Self>,
+        config: FilesConfig,
+    ) -> Result<(), Diagnostics> {
         if let Some(base_dir) = config.base_dir {
             // Configured once per process; a second configure keeps the first directory.
             let _ = self.base_dir.set(PathBuf::from(base_dir));

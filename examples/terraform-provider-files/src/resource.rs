@@ -96,11 +96,8 @@ impl File {
             .get()
             .or_else(|| self.sensitive_content.get())
             .ok_or_else(|| {
-                Diagnostic::error(
-                    "Missing file content",
-                    "Set content or sensitive_content.",
-                )
-                .with_path(AttributePath::root("content"))
+                Diagnostic::error("Missing file content", "Set content or sensitive_content.")
+                    .with_path(AttributePath::root("content"))
             })
     }
 
@@ -170,7 +167,10 @@ fn from_disk(path: String, on_disk: disk::OnDisk, sensitive: bool) -> File {
         sensitive_content,
         permissions: Some(on_disk.permissions),
         checksum: types::String::new(disk::checksum(&on_disk.body)),
-        owner: on_disk.meta.owner.map(|(name, email)| Owner { name, email }),
+        owner: on_disk
+            .meta
+            .owner
+            .map(|(name, email)| Owner { name, email }),
         labels: on_disk.meta.labels.map(|labels| {
             labels
                 .into_iter()
@@ -188,7 +188,11 @@ impl Resource for FileResource {
     type Model = File;
     const TYPE_NAME: &'static str = "files_file";
 
-    async fn create(&self, ctx: &Context<FilesProvider>, planned: File) -> Result<File, Diagnostics> {
+    async fn create(
+        &self,
+        ctx: &Context<FilesProvider>,
+        planned: File,
+    ) -> Result<File, Diagnostics> {
         if let Ok(suffix) = std::env::var(TEST_PANIC_ON_PATH)
             && !suffix.is_empty()
             && planned.path.ends_with(&suffix)
@@ -198,7 +202,11 @@ impl Resource for FileResource {
         planned.write(ctx.provider())
     }
 
-    async fn read(&self, ctx: &Context<FilesProvider>, state: File) -> Result<Option<File>, Diagnostics> {
+    async fn read(
+        &self,
+        ctx: &Context<FilesProvider>,
+        state: File,
+    ) -> Result<Option<File>, Diagnostics> {
         let path = ctx.provider().resolve(&state.path);
         match disk::read(&path) {
             Ok(Some(on_disk)) => {

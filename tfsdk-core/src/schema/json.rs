@@ -68,16 +68,16 @@ fn block_json(attributes: &BTreeMap<String, Attribute>, description: Option<&str
 
 /// A single nested object served as a block: required is one block exactly.
 fn block_type_json(attribute: &Attribute) -> Json {
-    let attributes = attribute
-        .nested
-        .as_ref()
-        .map(|nested| &nested.attributes);
+    let attributes = attribute.nested.as_ref().map(|nested| &nested.attributes);
     let empty = BTreeMap::new();
     let mut out = Map::new();
     out.insert("nesting_mode".into(), Json::from("single"));
     out.insert(
         "block".into(),
-        block_json(attributes.unwrap_or(&empty), attribute.description.as_deref()),
+        block_json(
+            attributes.unwrap_or(&empty),
+            attribute.description.as_deref(),
+        ),
     );
     if attribute.required {
         out.insert("min_items".into(), Json::from(1));

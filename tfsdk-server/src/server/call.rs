@@ -102,7 +102,11 @@ mod tests {
         assert!(value.is_none());
         let error = diagnostics.errors().next().expect("an error");
         assert_eq!(error.summary, "Provider panicked");
-        assert!(error.detail.contains("create panicked: disk on fire"), "{}", error.detail);
+        assert!(
+            error.detail.contains("create panicked: disk on fire"),
+            "{}",
+            error.detail
+        );
     }
 
     #[tokio::test]
@@ -120,9 +124,13 @@ mod tests {
 
     #[tokio::test]
     async fn an_error_without_diagnostics_still_fails_the_request() {
-        let (value, diagnostics) = run::<()>("delete", state(), Box::pin(async { Err(Diagnostics::new()) }))
-            .await
-            .split();
+        let (value, diagnostics) = run::<()>(
+            "delete",
+            state(),
+            Box::pin(async { Err(Diagnostics::new()) }),
+        )
+        .await
+        .split();
         assert!(value.is_none());
         assert!(diagnostics.has_error());
     }

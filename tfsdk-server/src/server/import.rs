@@ -24,17 +24,19 @@ pub(super) async fn import_resource_state<P: Provider>(
     let (imported, mut found) = outcome.split();
     if let Some(imported) = imported {
         match known::require_known("import", imported) {
-            Ok(imported) => match encode(&imported, &ty) {
-                Ok(state) => response.imported_resources.push(
-                    pb::import_resource_state::ImportedResource {
-                        type_name: request.type_name,
-                        state: Some(state),
-                        private,
-                        ..Default::default()
-                    },
-                ),
-                Err(error) => found.push(error),
-            },
+            Ok(imported) => {
+                match encode(&imported, &ty) {
+                    Ok(state) => response.imported_resources.push(
+                        pb::import_resource_state::ImportedResource {
+                            type_name: request.type_name,
+                            state: Some(state),
+                            private,
+                            ..Default::default()
+                        },
+                    ),
+                    Err(error) => found.push(error),
+                }
+            }
             Err((_, errors)) => found.append(errors),
         }
     }

@@ -24,39 +24,20 @@ fn find(value: &Value, path: &mut AttributePath) -> bool {
     };
     match value.kind() {
         ValueKind::Unknown => true,
-        ValueKind::Null | ValueKind::String(_) | ValueKind::Number(_) | ValueKind::Bool(_) => {
-            false
-        }
-        ValueKind::List(elements) | ValueKind::Tuple(elements) => {
-            elements.iter().enumerate().any(|(i, element)| {
-                step_into(
-                    PathStep::ElementKeyInt(i as i64),
-                    element,
-                    path,
-                )
-            })
-        }
-        ValueKind::Set(elements) => elements.iter().any(|element| {
-            step_into(
-                PathStep::ElementKeyValue(element.clone()),
-                element,
-                path,
-            )
-        }),
+        ValueKind::Null | ValueKind::String(_) | ValueKind::Number(_) | ValueKind::Bool(_) => false,
+        ValueKind::List(elements) | ValueKind::Tuple(elements) => elements
+            .iter()
+            .enumerate()
+            .any(|(i, element)| step_into(PathStep::ElementKeyInt(i as i64), element, path)),
+        ValueKind::Set(elements) => elements
+            .iter()
+            .any(|element| step_into(PathStep::ElementKeyValue(element.clone()), element, path)),
         ValueKind::Map(elements) => elements.iter().any(|(key, element)| {
-            step_into(
-                PathStep::ElementKeyString(key.clone()),
-                element,
-                path,
-            )
+            step_into(PathStep::ElementKeyString(key.clone()), element, path)
         }),
-        ValueKind::Object(attributes) => attributes.iter().any(|(name, element)| {
-            step_into(
-                PathStep::AttributeName(name.clone()),
-                element,
-                path,
-            )
-        }),
+        ValueKind::Object(attributes) => attributes
+            .iter()
+            .any(|(name, element)| step_into(PathStep::AttributeName(name.clone()), element, path)),
     }
 }
 
@@ -80,7 +61,10 @@ pub(super) fn require_known(operation: &str, state: Value) -> Result<Value, (Val
             repaired.insert(name.clone(), value.clone());
         } else {
             let inner = first_unknown(value).unwrap_or_else(AttributePath::empty);
-            diagnostics.push(unknown_after(operation, AttributePath::root(name.clone()).join(&inner)));
+            diagnostics.push(unknown_after(
+                operation,
+                AttributePath::root(name.clone()).join(&inner),
+            ));
             repaired.insert(name.clone(), Value::null(value.ty().clone()));
         }
     }
@@ -113,8 +97,11 @@ mod tests {
             ("path", Value::from("a.txt")),
             (
                 "labels",
-                Value::list(Type::String, [Value::from("x"), Value::unknown(Type::String)])
-                    .unwrap(),
+                Value::list(
+                    Type::String,
+                    [Value::from("x"), Value::unknown(Type::String)],
+                )
+                .unwrap(),
             ),
         ])
     }
@@ -134,7 +121,11 @@ mod tests {
             .map(|d| d.path.as_ref().unwrap().to_string())
             .collect();
         assert_eq!(paths, ["checksum", "labels[1]"]);
-        assert!(diagnostics.iter().all(|d| d.detail.starts_with("After create, the value of")));
+        assert!(
+            diagnostics
+                .iter()
+                .all(|d| d.detail.starts_with("After create, the value of"))
+        );
         assert!(repaired.attribute("checksum").unwrap().is_null());
         assert!(repaired.attribute("labels").unwrap().is_null());
         assert_eq!(repaired.attribute("path"), Some(&Value::from("a.txt")));

@@ -77,12 +77,16 @@ impl<P: Provider> Server<P> {
     }
 
     fn resource(&self, type_name: &str) -> Result<Arc<dyn ResourceHandler<P>>, Diagnostic> {
-        self.registry.resources.get(type_name).cloned().ok_or_else(|| {
-            Diagnostic::error(
-                "Resource Type Not Found",
-                format!("This provider has no resource type {type_name:?}."),
-            )
-        })
+        self.registry
+            .resources
+            .get(type_name)
+            .cloned()
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    "Resource Type Not Found",
+                    format!("This provider has no resource type {type_name:?}."),
+                )
+            })
     }
 
     fn data_source(&self, type_name: &str) -> Result<Arc<dyn DataSourceHandler<P>>, Diagnostic> {
@@ -237,7 +241,9 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         request: tonic::Request<pb::validate_ephemeral_resource_config::Request>,
     ) -> RpcResult<pb::validate_ephemeral_resource_config::Response> {
-        ok(unsupported::validate_ephemeral_resource_config(request.into_inner()))
+        ok(unsupported::validate_ephemeral_resource_config(
+            request.into_inner(),
+        ))
     }
 
     async fn open_ephemeral_resource(

@@ -79,4 +79,3 @@ pub(super) async fn plan_resource_change<P: Provider>(
     response.diagnostics = diagnostics(&found);
     response
 }
-

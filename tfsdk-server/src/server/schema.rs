@@ -29,7 +29,8 @@ pub(super) fn provider_schema_response<P: Provider>(
             .resources
             .iter()
             .map(|(name, resource)| {
-                let schema = wire::schema::schema_to_proto(resource.schema(), resource.schema_version());
+                let schema =
+                    wire::schema::schema_to_proto(resource.schema(), resource.schema_version());
                 ((*name).to_owned(), schema)
             })
             .collect(),
@@ -37,7 +38,10 @@ pub(super) fn provider_schema_response<P: Provider>(
             .data_sources
             .iter()
             .map(|(name, data_source)| {
-                ((*name).to_owned(), wire::schema::schema_to_proto(data_source.schema(), 0))
+                (
+                    (*name).to_owned(),
+                    wire::schema::schema_to_proto(data_source.schema(), 0),
+                )
             })
             .collect(),
         diagnostics: diagnostics(&registry.diagnostics),

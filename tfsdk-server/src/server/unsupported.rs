@@ -10,7 +10,9 @@ use crate::proto::tfplugin6 as pb;
 fn not_offered(what: &str, name: &str) -> Vec<pb::Diagnostic> {
     diagnostic(Diagnostic::error(
         format!("{what} not supported"),
-        format!("This provider has no {what} {name:?}: providers built on tfsdk-server do not offer {what}s yet."),
+        format!(
+            "This provider has no {what} {name:?}: providers built on tfsdk-server do not offer {what}s yet."
+        ),
     ))
 }
 

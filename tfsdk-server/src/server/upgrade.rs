@@ -56,9 +56,13 @@ pub(super) async fn upgrade_resource_state<P: Provider>(
         }
     } else {
         let (ctx, state) = server.context(Vec::new());
-        call::run("state upgrade", state, resource.upgrade(ctx, request.version, raw))
-            .await
-            .split()
+        call::run(
+            "state upgrade",
+            state,
+            resource.upgrade(ctx, request.version, raw),
+        )
+        .await
+        .split()
     };
     let mut found = found;
     if let Some(upgraded) = upgraded {
