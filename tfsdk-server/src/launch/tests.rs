@@ -201,11 +201,14 @@ fn client_config(
     identity: Option<&Identity>,
     versions: &[&'static SupportedProtocolVersion],
 ) -> Arc<rustls::ClientConfig> {
-    let builder = rustls::ClientConfig::builder_with_provider(crypto_provider())
-        .with_protocol_versions(versions)
-        .unwrap()
-        .dangerous()
-        .with_custom_certificate_verifier(Arc::new(PinnedServer(server)));
+    // Terraform's side signs with its P-521 key: aws-lc-rs, which the server's ring cannot.
+    let builder = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::aws_lc_rs::default_provider(),
+    ))
+    .with_protocol_versions(versions)
+    .unwrap()
+    .dangerous()
+    .with_custom_certificate_verifier(Arc::new(PinnedServer(server)));
     let mut config = match identity {
         Some(identity) => builder
             .with_client_auth_cert(vec![identity.der.clone()], identity.key.clone_key())

@@ -1,6 +1,11 @@
 //! Mutual TLS as Terraform asks for it: a fresh self-signed server certificate per launch, and
-//! only the exact client certificate Terraform handed over. That certificate is ECDSA P-521,
-//! which is why the crypto is aws-lc-rs: ring cannot verify P-521 signatures.
+//! only the exact client certificate Terraform handed over.
+//!
+//! Two crypto libraries share the work. Terraform's client certificate is ECDSA P-521, which
+//! ring cannot verify, so the client's signature is checked with aws-lc-rs. Everything the
+//! server does itself (its key, the key exchange, randomness) runs on ring: AWS-LC seeds its
+//! random generator on first use, which costs about 30 ms at every launch, and a provider
+//! process lives for one Terraform operation.
 //!
 //! TLS completes before a connection is handed to the gRPC server, so a client that fails it
 //! never reaches a service.
@@ -11,6 +16,8 @@ use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use ring::rand::SystemRandom;
+use ring::signature::{ECDSA_P256_SHA256_ASN1_SIGNING, EcdsaKeyPair, KeyPair as _};
 use rustls::client::danger::HandshakeSignatureValid;
 use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms};
 use rustls::pki_types::pem::PemObject;
@@ -29,18 +36,22 @@ use super::LaunchError;
 /// How long a connection may take to complete the TLS handshake before it is dropped.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The crypto provider every TLS configuration of the process uses: aws-lc-rs, installed as
-/// the process default once. Should something else have installed a default that cannot
-/// verify P-521 (ring), this server keeps its own aws-lc-rs instance.
+/// The crypto provider of the server's TLS: ring for the server's own operations, aws-lc-rs's
+/// signature verification (P-521 included) for the client's.
+///
+/// Building it also installs aws-lc-rs as the process default when nothing is installed yet:
+/// with both libraries compiled in, rustls could not pick one for other TLS users in the
+/// provider (an HTTP client, say) and would panic.
 pub(crate) fn crypto_provider() -> Arc<CryptoProvider> {
     static PROVIDER: OnceLock<Arc<CryptoProvider>> = OnceLock::new();
     Arc::clone(PROVIDER.get_or_init(|| {
-        // Fails only when a default is already installed; that one is checked below.
+        // Fails only when a default is already installed, which is as good.
         let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
-        match CryptoProvider::get_default() {
-            Some(default) if verifies_p521(default) => Arc::clone(default),
-            _ => Arc::new(rustls::crypto::aws_lc_rs::default_provider()),
-        }
+        Arc::new(CryptoProvider {
+            signature_verification_algorithms: rustls::crypto::aws_lc_rs::default_provider()
+                .signature_verification_algorithms,
+            ..rustls::crypto::ring::default_provider()
+        })
     }))
 }
 
@@ -90,7 +101,7 @@ impl ServerTls {
 pub(crate) fn server_certificate()
 -> Result<(CertificateDer<'static>, PrivateKeyDer<'static>), LaunchError> {
     let tls_error = |error: rcgen::Error| LaunchError::Tls(error.to_string());
-    let key = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P256_SHA256).map_err(tls_error)?;
+    let key = RingP256Key::generate()?;
     let mut params =
         rcgen::CertificateParams::new(vec!["localhost".to_owned()]).map_err(tls_error)?;
     params
@@ -109,8 +120,54 @@ pub(crate) fn server_certificate()
         rcgen::ExtendedKeyUsagePurpose::ClientAuth,
     ];
     let certificate = params.self_signed(&key).map_err(tls_error)?;
-    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der()));
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.pkcs8));
     Ok((certificate.der().clone(), key))
+}
+
+/// The server's ECDSA P-256 key, made and used by ring (see the module documentation for why
+/// not aws-lc-rs); rcgen signs the certificate through it.
+struct RingP256Key {
+    pair: EcdsaKeyPair,
+    pkcs8: Vec<u8>,
+    random: SystemRandom,
+}
+
+impl RingP256Key {
+    fn generate() -> Result<RingP256Key, LaunchError> {
+        let random = SystemRandom::new();
+        let key_error = |error: &dyn std::fmt::Display| {
+            LaunchError::Tls(format!("cannot make the server key: {error}"))
+        };
+        let pkcs8 = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_ASN1_SIGNING, &random)
+            .map_err(|error| key_error(&error))?;
+        let pair =
+            EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_ASN1_SIGNING, pkcs8.as_ref(), &random)
+                .map_err(|error| key_error(&error))?;
+        Ok(RingP256Key {
+            pair,
+            pkcs8: pkcs8.as_ref().to_vec(),
+            random,
+        })
+    }
+}
+
+impl rcgen::PublicKeyData for RingP256Key {
+    fn der_bytes(&self) -> &[u8] {
+        self.pair.public_key().as_ref()
+    }
+
+    fn algorithm(&self) -> &'static rcgen::SignatureAlgorithm {
+        &rcgen::PKCS_ECDSA_P256_SHA256
+    }
+}
+
+impl rcgen::SigningKey for RingP256Key {
+    fn sign(&self, message: &[u8]) -> Result<Vec<u8>, rcgen::Error> {
+        self.pair
+            .sign(&self.random, message)
+            .map(|signature| signature.as_ref().to_vec())
+            .map_err(|_| rcgen::Error::RemoteKeyError)
+    }
 }
 
 /// Accepts exactly one client certificate, byte for byte, and checks that the client holds its
@@ -272,9 +329,10 @@ mod tests {
     }
 
     #[test]
-    fn the_provider_is_aws_lc_rs_and_verifies_p521() {
+    fn the_provider_verifies_p521_and_installs_a_process_default() {
         let provider = crypto_provider();
         assert!(verifies_p521(&provider));
+        assert!(CryptoProvider::get_default().is_some());
         assert!(Arc::ptr_eq(&provider, &crypto_provider()), "one provider");
     }
 
