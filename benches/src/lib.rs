@@ -7,6 +7,8 @@
 //!   checks: the practical limit for the value ↔ struct route.
 //! - [`serde_model`]: the equivalent serde structs for `rmp-serde`, the approach other Rust
 //!   provider crates take.
+//! - [`provider`]: the reference model as a resource of a provider served by `tfsdk-server`,
+//!   for the request-path and start-up benches.
 //! - [`CountingAllocator`]: a global allocator that counts allocations, for the per-operation
 //!   counts the benches print.
 //!
@@ -20,6 +22,7 @@ use tfsdk_core::TfObject;
 use tfsdk_core::types;
 
 pub mod hand;
+pub mod provider;
 pub mod serde_model;
 
 /// The reference model: a resource of 12 attributes. The nested list has N elements.

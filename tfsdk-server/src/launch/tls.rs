@@ -119,6 +119,18 @@ pub(crate) fn server_certificate()
         rcgen::ExtendedKeyUsagePurpose::ServerAuth,
         rcgen::ExtendedKeyUsagePurpose::ClientAuth,
     ];
+    // Set here rather than left to rcgen, which derives them only with its own crypto backend
+    // (not compiled in): a random positive serial, and the key identifier as RFC 7093 method 1
+    // (the leftmost 160 bits of the SHA-256 of the public key info).
+    let mut serial = [0u8; 16];
+    ring::rand::SecureRandom::fill(&key.random, &mut serial)
+        .map_err(|_| LaunchError::Tls("no randomness for the certificate serial".to_owned()))?;
+    serial[0] &= 0x7f;
+    params.serial_number = Some(rcgen::SerialNumber::from_slice(&serial));
+    let public_key_info = rcgen::PublicKeyData::subject_public_key_info(&key);
+    let key_digest = ring::digest::digest(&ring::digest::SHA256, &public_key_info);
+    params.key_identifier_method =
+        rcgen::KeyIdMethod::PreSpecified(key_digest.as_ref()[..20].to_vec());
     let certificate = params.self_signed(&key).map_err(tls_error)?;
     let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.pkcs8));
     Ok((certificate.der().clone(), key))
