@@ -4,7 +4,7 @@
 use tfsdk_core::convert::{TerraformType, ToValue};
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::Value;
-use tfsdk_core::{TfObject, TfSchema};
+use tfsdk_core::{TfObject, TfSchema, types};
 
 fn same_image(old: &str, new: &str) -> bool {
     old.to_lowercase() == new.to_lowercase()
@@ -19,7 +19,7 @@ struct Instance {
     #[tfsdk(name = "encrypted", optional, default = false)]
     encrypted: Option<bool>,
     #[tfsdk(name = "uuid", computed)]
-    uuid: Option<String>,
+    uuid: types::String,
     #[tfsdk(name = "base_image", required, force_new, diff_suppress = same_image)]
     base_image: Option<String>,
 }
@@ -65,7 +65,7 @@ fn uuid_is_known_after_apply_on_create_and_kept_on_update() {
     assert!(plan.planned_state.attribute("uuid").unwrap().is_unknown());
 
     let prior = config(&Instance {
-        uuid: Some("0b3e…".into()),
+        uuid: types::String::new("0b3e…"),
         encrypted: Some(false),
         ..swap_volume()
     });
@@ -79,7 +79,7 @@ fn uuid_is_known_after_apply_on_create_and_kept_on_update() {
 #[test]
 fn configuring_a_computed_attribute_is_an_error_at_its_path() {
     let instance = Instance {
-        uuid: Some("mine".into()),
+        uuid: types::String::new("mine"),
         ..swap_volume()
     };
     let plan = Instance::schema().plan(None, &config(&instance));
@@ -109,7 +109,7 @@ fn changing_base_image_forces_a_replacement() {
     let prior = Instance {
         base_image: Some("ubuntu_16.04".into()),
         encrypted: Some(false),
-        uuid: Some("u".into()),
+        uuid: types::String::new("u"),
         ..swap_volume()
     };
     let next = Instance {
@@ -129,7 +129,7 @@ fn base_image_differing_only_in_case_is_suppressed() {
     let prior = Instance {
         base_image: Some("ubuntu_17.10".into()),
         encrypted: Some(false),
-        uuid: Some("u".into()),
+        uuid: types::String::new("u"),
         ..swap_volume()
     };
     let next = Instance {
@@ -156,7 +156,7 @@ struct Disk {
     #[tfsdk(name = "kind", optional, default = "ssd")]
     kind: Option<String>,
     #[tfsdk(name = "id", computed)]
-    id: Option<String>,
+    id: types::String,
 }
 
 #[derive(TfObject, Clone, Default)]

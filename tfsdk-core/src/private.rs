@@ -33,6 +33,21 @@ pub trait AttributeField: TerraformType + FromValue + ToValue {}
 
 impl<T: TerraformType + FromValue + ToValue> AttributeField for T {}
 
+/// A type a `computed` attribute's field can have: one that holds Terraform's unknown value,
+/// which a computed attribute has in every plan until the provider sets it. Native types
+/// (`String`, `i64`, `Option<T>`, `Vec<T>`, derived structs) cannot; the framework types can.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold an unknown value, so it cannot be a `computed` attribute",
+    label = "a computed attribute is unknown in plans until the provider sets it",
+    note = "use a framework type, which holds null, unknown and known values: `types::String`, `types::Int64`, `types::Float64`, `types::Bool`, `types::Number`, `types::List<T>`, `types::Set<T>`, `types::Map<T>`, `types::Object<M>` or `types::Dynamic`"
+)]
+pub trait ComputedField {}
+
+impl<T: crate::convert::Unknownable> ComputedField for T {}
+
+/// Compiles only for a type a `computed` attribute can have; generated code calls it for each.
+pub fn computed_field<T: ComputedField>() {}
+
 /// A type a `#[tfsdk(skip)]` field can have: one with a default, used when a value becomes
 /// the struct.
 #[diagnostic::on_unimplemented(

@@ -38,7 +38,7 @@ fn region_from_env() -> Result<String, std::env::VarError> {
 #[tfsdk(schema)]
 struct Behaviours {
     #[tfsdk(name = "id", computed)]
-    id: Option<String>,
+    id: tfsdk_core::types::String,
     #[tfsdk(name = "region", optional, default_fn = region_from_env)]
     region: Option<String>,
     #[tfsdk(name = "ports", optional)]

@@ -96,12 +96,18 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
             ));
         )
     });
+    // A computed attribute is unknown in plans: its field type must be able to hold that.
+    let computed_check = behaviour.computed.then(|| {
+        let private = crate::expand::respan(quote!(#private), ty.span());
+        quote_spanned!(ty.span()=> #private::computed_field::<#ty>();)
+    });
     let start = quote_spanned!(ty.span()=>
         #[allow(unused_mut)]
         let mut attribute = #private::schema_attribute::<#ty>();
     );
     quote! {
         {
+            #computed_check
             #start
             #(#flags)*
             #description

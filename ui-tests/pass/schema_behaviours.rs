@@ -1,7 +1,7 @@
 //! Every schema option of seed 002 on a `#[tfsdk(schema)]` struct, with a nested schema struct.
 use tfsdk_core::schema::NestingMode;
 use tfsdk_core::tftypes::Value;
-use tfsdk_core::{TfObject, TfSchema};
+use tfsdk_core::{TfObject, TfSchema, types};
 
 fn region_from_env() -> Result<String, std::env::VarError> {
     Ok(std::env::var("PASS_CASE_REGION").unwrap_or_else(|_| "us-west".to_owned()))
@@ -28,7 +28,7 @@ struct Volume {
     #[tfsdk(name = "encrypted", optional, default = false)]
     encrypted: Option<bool>,
     #[tfsdk(name = "uuid", computed)]
-    uuid: Option<String>,
+    uuid: types::String,
     #[tfsdk(name = "base_image", required, force_new, diff_suppress = same_ignoring_case)]
     base_image: String,
     #[tfsdk(name = "region", optional, default_fn = region_from_env)]

@@ -38,7 +38,7 @@ fn configure(workdir: &Workdir, body: &str) {
     fs::create_dir_all(&base).unwrap();
     workdir.write(
         "main.tf",
-        &format!(
+        format!(
             "terraform {{\n  required_providers {{\n    files = {{ source = \"example/files\" }}\n  }}\n}}\n\n\
              provider \"files\" {{\n  base_dir = \"{}\"\n}}\n\n{body}",
             base.display()
@@ -506,16 +506,16 @@ fn log_millis(line: &str) -> Option<u64> {
 /// "GRPCProvider.v6: Close" line before it: Terraform logs that line, then sends the
 /// controller's `Shutdown` and waits for the process to exit.
 fn close_to_exit_millis(log: &str) -> Vec<u64> {
-    let mut pending_closes = Vec::new();
+    let mut pending_closes = std::collections::VecDeque::new();
     let mut waits = Vec::new();
     for line in log.lines() {
         if line.contains("GRPCProvider.v6: Close") {
             pending_closes.extend(log_millis(line));
-        } else if line.contains("plugin process exited") {
-            if let (Some(exit), false) = (log_millis(line), pending_closes.is_empty()) {
-                let close = pending_closes.remove(0);
-                waits.push(exit.saturating_sub(close));
-            }
+        } else if line.contains("plugin process exited")
+            && let Some(exit) = log_millis(line)
+            && let Some(close) = pending_closes.pop_front()
+        {
+            waits.push(exit.saturating_sub(close));
         }
     }
     waits
