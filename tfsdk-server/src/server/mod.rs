@@ -59,6 +59,11 @@ impl<P: Provider> Server<P> {
         }
     }
 
+    /// The provider being served: tests inspect what provider code recorded through it.
+    pub fn provider(&self) -> &P {
+        &self.provider
+    }
+
     /// The tonic service to add to a router.
     pub fn into_service(self) -> pb::provider_server::ProviderServer<Server<P>> {
         pb::provider_server::ProviderServer::new(self)
