@@ -190,6 +190,158 @@ fn unknown_elements_inside_known_collections_round_trip() {
     assert_round_trips::<Server>(&with_unknown_element).unwrap();
 }
 
+/// A framework value that keeps a type of its own while null or unknown: a struct → value
+/// conversion, the direct msgpack writer, and a value → struct conversion all check it against
+/// the other side's type, and the error names both types and the attribute.
+mod typed_null_and_unknown {
+    use tfsdk_core::convert::{ConvertErrorKind, FromValue, TerraformType, ToValue};
+    use tfsdk_core::msgpack_direct;
+    use tfsdk_core::tftypes::{Type, Value};
+    use tfsdk_core::types::{self, List, Map, Object, Set, Tuple};
+
+    use super::{Disk, Server, server};
+
+    /// A `Server` whose `addresses` (a `list(string)`) is replaced by `addresses`.
+    fn with_addresses(addresses: List<types::String>) -> Server {
+        let mut model = Server::from_value(server()).unwrap();
+        model.addresses = addresses;
+        model
+    }
+
+    fn assert_conflict(
+        error: &tfsdk_core::convert::ConvertError,
+        path: &str,
+        own: &str,
+        expected: &str,
+    ) {
+        assert_eq!(error.path().to_string(), path, "{error}");
+        match error.kind() {
+            ConvertErrorKind::TypeConflict {
+                own: found_own,
+                expected: found_expected,
+                ..
+            } => {
+                assert_eq!(found_own.to_string(), own, "{error}");
+                assert_eq!(found_expected.to_string(), expected, "{error}");
+            }
+            other => panic!("not a type conflict: {other:?} ({error})"),
+        }
+        let message = error.to_string();
+        assert!(
+            message.contains(own) && message.contains(expected),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_null_list_of_bool_is_not_written_as_a_list_of_string() {
+        for (state, list) in [
+            ("null", List::<types::String>::null_of(Type::Bool)),
+            ("unknown", List::<types::String>::unknown_of(Type::Bool)),
+        ] {
+            let model = with_addresses(list);
+            let error = model.to_value(&Server::terraform_type()).unwrap_err();
+            assert_conflict(&error, "addresses", "list(bool)", "list(string)");
+            assert!(error.to_string().contains(state), "{error}");
+            // The direct msgpack writer says the same.
+            let error = msgpack_direct::to_vec(&model).unwrap_err();
+            assert!(error.to_string().contains("list(bool)"), "{error}");
+            assert!(error.to_string().contains("addresses"), "{error}");
+        }
+    }
+
+    #[test]
+    fn a_null_list_of_bool_is_not_read_as_a_list_of_string() {
+        for value in [
+            Value::null(Type::list(Type::Bool)),
+            Value::unknown(Type::list(Type::Bool)),
+            Value::list(Type::Bool, Vec::<Value>::new()).unwrap(),
+        ] {
+            let error = List::<types::String>::from_value(value).unwrap_err();
+            assert_conflict(&error, "", "list(bool)", "list(string)");
+        }
+        // A list of any element type takes it.
+        assert!(List::<Value>::from_value(Value::null(Type::list(Type::Bool))).is_ok());
+    }
+
+    #[test]
+    fn an_empty_list_keeps_its_element_type_too() {
+        let empty_bools = List::<Value>::value(Type::Bool, []).unwrap();
+        let error = empty_bools.to_value(&Type::list(Type::String)).unwrap_err();
+        assert_conflict(&error, "", "list(bool)", "list(string)");
+        // The checked constructor refuses an element type the Rust elements cannot hold.
+        let diagnostics = List::<types::String>::value(Type::Bool, []).unwrap_err();
+        assert!(diagnostics.to_string().contains("bool"), "{diagnostics}");
+        assert!(Set::<types::String>::value(Type::Bool, []).is_err());
+        assert!(
+            Map::<types::String>::value(Type::Bool, Vec::<(String, types::String)>::new()).is_err()
+        );
+    }
+
+    #[test]
+    fn sets_maps_and_tuples_check_their_types_too() {
+        let set = Set::<types::String>::null_of(Type::Number);
+        let error = set.to_value(&Type::set(Type::String)).unwrap_err();
+        assert_conflict(&error, "", "set(number)", "set(string)");
+        let error =
+            Set::<types::String>::from_value(Value::unknown(Type::set(Type::Number))).unwrap_err();
+        assert_conflict(&error, "", "set(number)", "set(string)");
+
+        let map = Map::<types::String>::unknown_of(Type::Bool);
+        let error = map.to_value(&Type::map(Type::String)).unwrap_err();
+        assert_conflict(&error, "", "map(bool)", "map(string)");
+        let error =
+            Map::<types::String>::from_value(Value::null(Type::map(Type::Bool))).unwrap_err();
+        assert_conflict(&error, "", "map(bool)", "map(string)");
+
+        let tuple = Tuple::null_of(vec![Type::String, Type::Bool]);
+        let error = tuple
+            .to_value(&Type::tuple([Type::String, Type::Number]))
+            .unwrap_err();
+        assert_conflict(&error, "", "tuple([string,bool])", "tuple([string,number])");
+        assert!(
+            tuple
+                .to_value(&Type::tuple([Type::String, Type::Bool]))
+                .is_ok()
+        );
+        assert!(tuple.to_value(&Type::Dynamic).is_ok());
+    }
+
+    #[test]
+    fn a_null_object_of_one_type_is_neither_read_nor_written_as_another() {
+        let other = Type::object([("size_gb", Type::String)]);
+        // Written: an untyped null object of another type into a Disk attribute.
+        let error = Object::null_of([("size_gb", Type::String)])
+            .to_value(&Disk::terraform_type())
+            .unwrap_err();
+        assert_conflict(
+            &error,
+            "",
+            &other.to_string(),
+            &Disk::terraform_type().to_string(),
+        );
+        // Read: a null object of another type as Object<Disk> (a model's value cannot hold one:
+        // `Value::object` checks its attributes' types), and inside a list of them, at its index.
+        let error = Object::<Disk>::from_value(Value::null(other.clone())).unwrap_err();
+        assert_conflict(
+            &error,
+            "",
+            &other.to_string(),
+            &Disk::terraform_type().to_string(),
+        );
+        let list = Value::list(other.clone(), [Value::unknown(other.clone())]).unwrap();
+        let error = Vec::<Object<Disk>>::from_value(list).unwrap_err();
+        assert_conflict(
+            &error,
+            "[0]",
+            &other.to_string(),
+            &Disk::terraform_type().to_string(),
+        );
+        // The untyped object takes any object type.
+        assert!(Object::<types::AnyAttributes>::from_value(Value::unknown(other)).is_ok());
+    }
+}
+
 fn set_attribute(object: Value, name: &str, value: Value) -> Value {
     let ty = object.ty().clone();
     let mut attributes = object.as_object().unwrap().clone();

@@ -72,6 +72,18 @@ pub enum ConvertErrorKind {
         /// The element, as a one-line literal.
         element: String,
     },
+    /// A framework value (list, set, map, tuple, object) whose own Terraform type, kept while
+    /// it is null or unknown too, is not the type on the other side of the conversion.
+    TypeConflict {
+        /// The framework type (`List<String>`).
+        target: String,
+        /// The value's state: `null`, `unknown` or `known`.
+        state: &'static str,
+        /// The framework value's own type (a null `list(bool)`).
+        own: Type,
+        /// The type on the other side (`list(string)`).
+        expected: Type,
+    },
     /// A value that is well-typed but not valid for the target (a provider-defined type's
     /// validation, a map key that is not a string, …).
     Invalid {
@@ -116,6 +128,20 @@ impl ConvertError {
         ConvertError::new(ConvertErrorKind::Unknown {
             target: short_type_name(full_type_name),
             ty: ty.clone(),
+        })
+    }
+
+    /// A framework value `T` in `state` whose own type `own` differs from `expected`.
+    pub fn type_conflict<T: ?Sized>(
+        state: &'static str,
+        own: &Type,
+        expected: &Type,
+    ) -> ConvertError {
+        ConvertError::new(ConvertErrorKind::TypeConflict {
+            target: short_type_name(std::any::type_name::<T>()),
+            state,
+            own: own.clone(),
+            expected: expected.clone(),
         })
     }
 
@@ -446,6 +472,17 @@ impl fmt::Display for ConvertErrorKind {
                 }
                 Ok(())
             }
+            ConvertErrorKind::TypeConflict {
+                target,
+                state,
+                own,
+                expected,
+            } => write!(
+                f,
+                "type mismatch: a {state} {own} value cannot stand for {expected} (`{target}`); \
+                 a framework value keeps its type while null or unknown too, so make it of type \
+                 {expected}"
+            ),
             ConvertErrorKind::DuplicateSetElement { element } => write!(
                 f,
                 "duplicate set element {element}: set elements must be unique; use a list to \

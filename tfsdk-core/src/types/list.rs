@@ -4,7 +4,10 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::{check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must};
+use super::{
+    check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must, own_type_conflict,
+    state_of, types_agree,
+};
 use crate::attr::{self, PathStepError, TypeWithElementType, ValueState};
 use crate::convert::{
     ConvertError, FromValue, TerraformType, ToValue, elements_from_values, list_value,
@@ -143,7 +146,18 @@ impl<T: ToValue> List<T> {
     pub fn value(
         element_type: Type,
         elements: impl IntoIterator<Item = T>,
-    ) -> Result<List<T>, Diagnostics> {
+    ) -> Result<List<T>, Diagnostics>
+    where
+        T: TerraformType,
+    {
+        if !types_agree(&T::terraform_type(), &element_type) {
+            return Err(own_type_conflict::<Self>(
+                ValueState::Known,
+                &Type::list(element_type),
+                &Type::list(T::terraform_type()),
+            )
+            .into());
+        }
         let elements: Vec<T> = elements.into_iter().collect();
         check_elements(
             "List",
@@ -163,7 +177,10 @@ impl<T: ToValue> List<T> {
     /// # Panics
     /// When [`List::value`] returns diagnostics; the message lists them.
     #[track_caller]
-    pub fn value_must(element_type: Type, elements: impl IntoIterator<Item = T>) -> List<T> {
+    pub fn value_must(element_type: Type, elements: impl IntoIterator<Item = T>) -> List<T>
+    where
+        T: TerraformType,
+    {
         must("List::value_must", List::value(element_type, elements))
     }
 
@@ -223,6 +240,15 @@ impl<T: TerraformType> TerraformType for List<T> {
 impl<T: FromValue + TerraformType> FromValue for List<T> {
     /// A list value of any state; the element type comes from the value.
     fn from_value(value: Value) -> Result<Self, ConvertError> {
+        if let Type::List(element) = value.ty()
+            && !types_agree(element, &T::terraform_type())
+        {
+            return Err(own_type_conflict::<Self>(
+                state_of(&value),
+                value.ty(),
+                &Type::list(T::terraform_type()),
+            ));
+        }
         match value.into_parts() {
             (Type::List(element), ValueData::List(elements)) => Ok(List {
                 elements: elements_from_values(elements)?,
@@ -257,6 +283,13 @@ impl<T: ToValue> ToValue for List<T> {
 
 impl<T: ToValue> List<T> {
     fn to_list_value(&self, ty: &Type, element: &Type) -> Result<Value, ConvertError> {
+        if !types_agree(&self.element_type, element) {
+            return Err(own_type_conflict::<Self>(
+                self.state,
+                &Type::list(self.element_type.clone()),
+                ty,
+            ));
+        }
         match self.state {
             ValueState::Null => Ok(Value::null(ty.clone())),
             ValueState::Unknown => Ok(Value::unknown(ty.clone())),

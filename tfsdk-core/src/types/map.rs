@@ -6,7 +6,10 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::list::wrong_type;
-use super::{check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must};
+use super::{
+    check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must, own_type_conflict,
+    state_of, types_agree,
+};
 use crate::attr::{self, PathStepError, TypeWithElementType, ValueState};
 use crate::convert::{
     ConvertError, FromValue, TerraformType, ToValue, entries_from_value, map_value,
@@ -136,7 +139,18 @@ impl<T: ToValue> Map<T> {
     pub fn value<K: Into<String>>(
         element_type: Type,
         elements: impl IntoIterator<Item = (K, T)>,
-    ) -> Result<Map<T>, Diagnostics> {
+    ) -> Result<Map<T>, Diagnostics>
+    where
+        T: TerraformType,
+    {
+        if !types_agree(&T::terraform_type(), &element_type) {
+            return Err(own_type_conflict::<Self>(
+                ValueState::Known,
+                &Type::map(element_type),
+                &Type::map(T::terraform_type()),
+            )
+            .into());
+        }
         let elements: BTreeMap<String, T> =
             elements.into_iter().map(|(k, v)| (k.into(), v)).collect();
         check_elements("Map", &element_type, elements.iter(), |key, _| {
@@ -157,7 +171,10 @@ impl<T: ToValue> Map<T> {
     pub fn value_must<K: Into<String>>(
         element_type: Type,
         elements: impl IntoIterator<Item = (K, T)>,
-    ) -> Map<T> {
+    ) -> Map<T>
+    where
+        T: TerraformType,
+    {
         must("Map::value_must", Map::value(element_type, elements))
     }
 
@@ -216,6 +233,15 @@ impl<T: TerraformType> TerraformType for Map<T> {
 impl<T: FromValue + TerraformType> FromValue for Map<T> {
     /// A map value of any state; the element type comes from the value.
     fn from_value(value: Value) -> Result<Self, ConvertError> {
+        if let Type::Map(element) = value.ty()
+            && !types_agree(element, &T::terraform_type())
+        {
+            return Err(own_type_conflict::<Self>(
+                state_of(&value),
+                value.ty(),
+                &Type::map(T::terraform_type()),
+            ));
+        }
         match value.ty() {
             Type::Map(element) if value.is_known() => {
                 let element_type = (**element).clone();
@@ -250,7 +276,14 @@ impl<T: ToValue + TerraformType> ToValue for Map<T> {
     /// A map of type `ty` (or of the map's own type under `any`).
     fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
         let ty = match ty {
-            Type::Map(_) => ty.clone(),
+            Type::Map(element) if types_agree(&self.element_type, element) => ty.clone(),
+            Type::Map(_) => {
+                return Err(own_type_conflict::<Self>(
+                    self.state,
+                    &Type::map(self.element_type.clone()),
+                    ty,
+                ));
+            }
             Type::Dynamic => Type::map(self.element_type.clone()),
             _ => return Err(ConvertError::type_mismatch::<Self>("a map type", ty)),
         };

@@ -92,6 +92,57 @@ fn holds_elements_of<T: TerraformType>(element: &tftypes::Type) -> bool {
     own.is_dynamic() || own == *element
 }
 
+/// Whether a framework value's own type `own` agrees with `expected`, the type on the other
+/// side of a conversion: equal, where a dynamic position on either side matches anything (a
+/// `List<Value>` made without an element type, a `list(any)` attribute).
+pub(crate) fn types_agree(own: &tftypes::Type, expected: &tftypes::Type) -> bool {
+    use tftypes::Type;
+    match (own, expected) {
+        (Type::Dynamic, _) | (_, Type::Dynamic) => true,
+        (Type::List(a), Type::List(b))
+        | (Type::Set(a), Type::Set(b))
+        | (Type::Map(a), Type::Map(b)) => types_agree(a, b),
+        (Type::Tuple(a), Type::Tuple(b)) => {
+            a.len() == b.len() && a.iter().zip(b.iter()).all(|(a, b)| types_agree(a, b))
+        }
+        (Type::Object(a), Type::Object(b)) => {
+            a.attributes().len() == b.attributes().len()
+                && a.attributes().iter().zip(b.attributes()).all(
+                    |((name_a, ty_a), (name_b, ty_b))| name_a == name_b && types_agree(ty_a, ty_b),
+                )
+        }
+        (a, b) => a == b,
+    }
+}
+
+/// The error for a framework value `T` in `state` whose own type `own` does not agree with
+/// `expected` ([`types_agree`]).
+#[cold]
+#[inline(never)]
+pub(crate) fn own_type_conflict<T: ?Sized>(
+    state: crate::attr::ValueState,
+    own: &tftypes::Type,
+    expected: &tftypes::Type,
+) -> crate::convert::ConvertError {
+    let state = match state {
+        crate::attr::ValueState::Null => "null",
+        crate::attr::ValueState::Unknown => "unknown",
+        crate::attr::ValueState::Known => "known",
+    };
+    crate::convert::ConvertError::type_conflict::<T>(state, own, expected)
+}
+
+/// The state of a value as a framework value holds it.
+pub(crate) fn state_of(value: &tftypes::Value) -> crate::attr::ValueState {
+    if value.is_null() {
+        crate::attr::ValueState::Null
+    } else if value.is_unknown() {
+        crate::attr::ValueState::Unknown
+    } else {
+        crate::attr::ValueState::Known
+    }
+}
+
 /// Writes a Terraform value as Go's `String()` methods do: `"text"`, `15`, `<null>`,
 /// `<unknown>`, `["a","b"]`, `{"k":"v"}`.
 fn fmt_go(value: &tftypes::Value, f: &mut fmt::Formatter<'_>) -> fmt::Result {

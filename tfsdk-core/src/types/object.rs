@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::list::wrong_type;
-use super::{attr_type_of, fmt_go, must, value_error};
+use super::{attr_type_of, fmt_go, must, own_type_conflict, state_of, types_agree, value_error};
 use crate::attr::{self, PathStepError, TypeWithAttributeTypes, ValueState};
 use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -19,6 +19,26 @@ use crate::tftypes::{self, Type, Value, ValueData};
 /// a derived struct; write `types::Object<YourModel>` there.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AnyAttributes;
+
+/// What the model of an [`Object<M>`] says about the object's type: a model implementing
+/// [`TerraformType`] (a derived struct) fixes it, [`AnyAttributes`] leaves it to run time.
+/// Conversions of `Object<M>` check a value's type against it.
+pub trait ObjectModel {
+    /// The model's object type; `None` for [`AnyAttributes`].
+    fn model_type() -> Option<Type>;
+}
+
+impl<M: TerraformType> ObjectModel for M {
+    fn model_type() -> Option<Type> {
+        Some(M::terraform_type())
+    }
+}
+
+impl ObjectModel for AnyAttributes {
+    fn model_type() -> Option<Type> {
+        None
+    }
+}
 
 /// An object attribute value (Go's `types.Object`): null, unknown, or known attributes.
 ///
@@ -440,9 +460,28 @@ impl<M: TerraformType> TerraformType for Object<M> {
     }
 }
 
-impl<M> FromValue for Object<M> {
-    /// An object value of any state; the attribute types come from the value.
+impl<M: ObjectModel> FromValue for Object<M> {
+    /// An object value of any state; the attribute types come from the value, and must be the
+    /// model's when `M` has a type.
     fn from_value(value: Value) -> Result<Self, ConvertError> {
+        if let Some(expected) = M::model_type()
+            && matches!(value.ty(), Type::Object(_))
+            && !types_agree(value.ty(), &expected)
+        {
+            return Err(own_type_conflict::<Self>(
+                state_of(&value),
+                value.ty(),
+                &expected,
+            ));
+        }
+        Object::from_object_value(value)
+    }
+}
+
+impl<M> Object<M> {
+    /// An object value of any state and any object type as an `Object<M>`, unchecked against
+    /// the model (callers check the type first).
+    fn from_object_value(value: Value) -> Result<Self, ConvertError> {
         match value.into_parts() {
             (Type::Object(object), ValueData::Object(attributes)) => {
                 Ok(Object::with_state(object, ValueState::Known, attributes))
@@ -475,6 +514,15 @@ impl<M> ToValue for Object<M> {
             return Ok(Value::from_parts_unchecked(ty.clone(), data));
         }
         match self.state {
+            ValueState::Null | ValueState::Unknown
+                if !types_agree(&Type::Object(self.object_type.clone()), ty) =>
+            {
+                Err(own_type_conflict::<Self>(
+                    self.state,
+                    &Type::Object(self.object_type.clone()),
+                    ty,
+                ))
+            }
             ValueState::Null => Ok(Value::null(ty.clone())),
             ValueState::Unknown => Ok(Value::unknown(ty.clone())),
             ValueState::Known => {
@@ -589,7 +637,7 @@ impl<M: 'static> attr::Type for ObjectType<M> {
         if !value.ty().usable_as(&expected) {
             return Err(wrong_type(&value, &expected).into());
         }
-        let object = Object::<M>::from_value(value)?;
+        let object = Object::<M>::from_object_value(value)?;
         Ok(Box::new(object))
     }
 

@@ -5,7 +5,10 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::list::wrong_type;
-use super::{check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must};
+use super::{
+    check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must, own_type_conflict,
+    state_of, types_agree,
+};
 use crate::attr::{self, PathStepError, TypeWithElementType, ValueState};
 use crate::convert::{
     ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue, set_elements_from_value,
@@ -153,7 +156,18 @@ impl<T: ToValue> Set<T> {
     pub fn value(
         element_type: Type,
         elements: impl IntoIterator<Item = T>,
-    ) -> Result<Set<T>, Diagnostics> {
+    ) -> Result<Set<T>, Diagnostics>
+    where
+        T: TerraformType,
+    {
+        if !types_agree(&T::terraform_type(), &element_type) {
+            return Err(own_type_conflict::<Self>(
+                ValueState::Known,
+                &Type::set(element_type),
+                &Type::set(T::terraform_type()),
+            )
+            .into());
+        }
         let elements: Vec<T> = elements.into_iter().collect();
         let mut values = check_elements(
             "Set",
@@ -183,7 +197,10 @@ impl<T: ToValue> Set<T> {
     /// # Panics
     /// When [`Set::value`] returns diagnostics; the message sets them.
     #[track_caller]
-    pub fn value_must(element_type: Type, elements: impl IntoIterator<Item = T>) -> Set<T> {
+    pub fn value_must(element_type: Type, elements: impl IntoIterator<Item = T>) -> Set<T>
+    where
+        T: TerraformType,
+    {
         must("Set::value_must", Set::value(element_type, elements))
     }
 
@@ -241,6 +258,15 @@ impl<T: TerraformType> TerraformType for Set<T> {
 impl<T: FromValue + TerraformType> FromValue for Set<T> {
     /// A set value of any state; the element type comes from the value.
     fn from_value(value: Value) -> Result<Self, ConvertError> {
+        if let Type::Set(element) = value.ty()
+            && !types_agree(element, &T::terraform_type())
+        {
+            return Err(own_type_conflict::<Self>(
+                state_of(&value),
+                value.ty(),
+                &Type::set(T::terraform_type()),
+            ));
+        }
         match value.into_parts() {
             (Type::Set(element), ValueData::Set(elements)) => Ok(Set {
                 elements: {
@@ -282,6 +308,13 @@ impl<T: ToValue> ToValue for Set<T> {
 
 impl<T: ToValue> Set<T> {
     fn to_set_value(&self, ty: &Type, element: &Type) -> Result<Value, ConvertError> {
+        if !types_agree(&self.element_type, element) {
+            return Err(own_type_conflict::<Self>(
+                self.state,
+                &Type::set(self.element_type.clone()),
+                ty,
+            ));
+        }
         match self.state {
             ValueState::Null => Ok(Value::null(ty.clone())),
             ValueState::Unknown => Ok(Value::unknown(ty.clone())),

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::list::wrong_type;
-use super::{attr_type_of, fmt_go, must, value_error};
+use super::{attr_type_of, fmt_go, must, own_type_conflict, types_agree, value_error};
 use crate::attr::{self, PathStepError, TypeWithElementTypes, ValueState};
 use crate::convert::{ConvertError, FromValue, ToValue};
 use crate::diag::Diagnostics;
@@ -157,6 +157,9 @@ impl ToValue for Tuple {
         match ty {
             Type::Dynamic => Ok(own),
             Type::Tuple(_) if own.ty() == ty => Ok(own),
+            Type::Tuple(_) if !types_agree(own.ty(), ty) => {
+                Err(own_type_conflict::<Tuple>(self.state, own.ty(), ty))
+            }
             Type::Tuple(types) => match own.into_parts() {
                 (_, ValueData::Null) => Ok(Value::null(ty.clone())),
                 (_, ValueData::Unknown) => Ok(Value::unknown(ty.clone())),
