@@ -241,3 +241,57 @@ fn flattened_structs_share_one_object() {
          region."
     );
 }
+
+/// Converting a struct into an object type with other attributes says which are missing and
+/// which are extra (Go's "mismatch between struct and object"), and names types in English.
+#[test]
+fn a_struct_into_a_different_object_type_names_missing_and_extra_attributes() {
+    #[derive(TfObject, Clone, Debug)]
+    struct Pair {
+        #[tfsdk(name = "a")]
+        a: String,
+        #[tfsdk(name = "b")]
+        b: i64,
+    }
+    let pair = Pair {
+        a: "x".into(),
+        b: 1,
+    };
+    let other = tfsdk_core::tftypes::Type::object([
+        ("a", tfsdk_core::tftypes::Type::String),
+        ("c", tfsdk_core::tftypes::Type::Bool),
+    ]);
+    let error = tfsdk_core::convert::ToValue::to_value(&pair, &other).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "mismatch between struct and object: Struct defines fields not found in object: b. \
+         Object defines fields not found in struct: c."
+    );
+    let error = <Pair as tfsdk_core::convert::FromValue>::from_value(
+        tfsdk_core::tftypes::Value::null(other),
+    )
+    .unwrap_err();
+    assert!(
+        error.to_string().starts_with("received a null value"),
+        "{error}"
+    );
+    let error = tfsdk_core::convert::ToValue::to_value(
+        &pair,
+        &tfsdk_core::tftypes::Type::list(tfsdk_core::tftypes::Type::String),
+    )
+    .unwrap_err();
+    assert!(
+        error.to_string().contains("needs an object type"),
+        "{error}"
+    );
+    let error = <String as tfsdk_core::convert::FromValue>::from_value(
+        tfsdk_core::tftypes::Value::object_of([("a", tfsdk_core::tftypes::Value::from("x"))]),
+    )
+    .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("cannot convert between an object({a=string}) value"),
+        "{error}"
+    );
+}

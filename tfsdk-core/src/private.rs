@@ -440,13 +440,6 @@ pub fn target_object_type(ty: &Type, shape: &ObjectShape) -> Result<Type, Conver
         Type::Dynamic => (shape.terraform_type)(),
         other => other.clone(),
     };
-    let mismatch = || {
-        ConvertError::type_mismatch_named(
-            shape.type_name,
-            (shape.terraform_type)().to_string(),
-            &ty,
-        )
-    };
     let Some(object) = ty.as_object() else {
         return Err(ConvertError::type_mismatch_named(
             shape.type_name,
@@ -454,7 +447,8 @@ pub fn target_object_type(ty: &Type, shape: &ObjectShape) -> Result<Type, Conver
             &ty,
         ));
     };
-    check_attribute_names(object.attributes(), shape).map_err(|_| mismatch())?;
+    // Which attributes are missing and which are extra, as the Go original says.
+    check_attribute_names(object.attributes(), shape)?;
     Ok(ty)
 }
 

@@ -309,7 +309,7 @@ fn attribute_name<'f>(field: &'f crate::ast::Field<'_>) -> Option<&'f str> {
 
 /// The struct's where clause plus a bound for each field type that mentions a type parameter
 /// (serde's approach: bounds on field types, not on parameters).
-fn where_clause(container: &Container<'_>) -> Option<syn::WhereClause> {
+pub(crate) fn where_clause(container: &Container<'_>) -> Option<syn::WhereClause> {
     let private = &container.private;
     let params: Vec<&syn::Ident> = container.generics.type_params().map(|p| &p.ident).collect();
     let mut clause = container.generics.where_clause.clone();

@@ -143,7 +143,9 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
     };
     let private = &container.private;
     let ident = container.ident;
-    let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
+    let (impl_generics, ty_generics, _) = container.generics.split_for_impl();
+    // The same bounds as the `TfObject` impl (one per field type that mentions a parameter).
+    let where_clause = crate::expand::where_clause(container);
     let description = match &container.description {
         Some(text) => quote!(#private::Option::Some(#text)),
         None => quote!(#private::Option::None),

@@ -276,6 +276,18 @@ fn framework_suggestion(target: &str, ty: &Type) -> String {
 }
 
 /// The Rust types that hold values of a Terraform type, for the remedy of a type mismatch.
+/// A type's name with its indefinite article, as English reads it: `a string`,
+/// `an object({a=string})`.
+pub(crate) fn with_article(ty: &Type) -> String {
+    let name = ty.to_string();
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
+}
+
 fn native_suggestion(ty: &Type) -> &'static str {
     match ty {
         Type::String => "`String` or `types::String`",
@@ -444,12 +456,15 @@ impl fmt::Display for ConvertErrorKind {
                 target,
                 expected,
                 found,
-            } => write!(
-                f,
-                "cannot convert between a {found} value and `{target}`, which needs {expected}; \
-                 a {found} value converts to and from {}",
-                native_suggestion(found)
-            ),
+            } => {
+                let a_found = with_article(found);
+                write!(
+                    f,
+                    "cannot convert between {a_found} value and `{target}`, which needs \
+                     {expected}; {a_found} value converts to and from {}",
+                    native_suggestion(found),
+                )
+            }
             ConvertErrorKind::Number { target, source } => fmt_number_error(target, source, f),
             ConvertErrorKind::ObjectMismatch {
                 struct_only,
@@ -479,9 +494,10 @@ impl fmt::Display for ConvertErrorKind {
                 expected,
             } => write!(
                 f,
-                "type mismatch: a {state} {own} value cannot stand for {expected} (`{target}`); \
-                 a framework value keeps its type while null or unknown too, so make it of type \
-                 {expected}"
+                "type mismatch: {} {state} {own} value cannot stand for {expected} \
+                 (`{target}`); a framework value keeps its type while null or unknown too, so \
+                 make it of type {expected}",
+                if *state == "unknown" { "an" } else { "a" }
             ),
             ConvertErrorKind::DuplicateSetElement { element } => write!(
                 f,
