@@ -411,6 +411,91 @@ fn object_as_with_the_unhandled_options() {
     );
 }
 
+/// As Go's `BuildValue` passes the options down, they reach every value the read meets: a null
+/// attribute of a bare `String` / `i64` / `bool` field, a null element of a `Vec<String>`, a
+/// null nested object into a bare struct, and the same for unknown.
+#[test]
+fn object_as_options_reach_attributes_and_elements() {
+    #[derive(TfObject, Debug, Default, PartialEq)]
+    struct Inner {
+        #[tfsdk(name = "flag")]
+        flag: bool,
+    }
+    #[derive(TfObject, Debug, Default, PartialEq)]
+    struct Outer {
+        #[tfsdk(name = "name")]
+        name: String,
+        #[tfsdk(name = "count")]
+        count: i64,
+        #[tfsdk(name = "tags")]
+        tags: Vec<String>,
+        #[tfsdk(name = "inner")]
+        inner: Inner,
+    }
+    let inner = Type::object([("flag", Type::Bool)]);
+    let object = |part: fn(Type) -> Value| {
+        types::Object::from_value_untyped(Value::object_of([
+            ("name", part(Type::String)),
+            ("count", Value::from(3)),
+            (
+                "tags",
+                Value::list(Type::String, [Value::from("a"), part(Type::String)]).unwrap(),
+            ),
+            ("inner", part(inner.clone())),
+        ]))
+        .unwrap()
+    };
+    let expected = Outer {
+        name: String::new(),
+        count: 3,
+        tags: vec!["a".to_owned(), String::new()],
+        inner: Inner::default(),
+    };
+    let nulls = object(Value::null);
+    let unknowns = object(Value::unknown);
+    let error = nulls.as_::<Outer>().unwrap_err();
+    assert_eq!(
+        error
+            .errors()
+            .next()
+            .unwrap()
+            .path
+            .as_ref()
+            .unwrap()
+            .to_string(),
+        "inner"
+    );
+    let null_as_empty = ObjectAsOptions {
+        unhandled_null_as_empty: true,
+        ..ObjectAsOptions::default()
+    };
+    let unknown_as_empty = ObjectAsOptions {
+        unhandled_unknown_as_empty: true,
+        ..ObjectAsOptions::default()
+    };
+    assert_eq!(nulls.as_with::<Outer>(null_as_empty).unwrap(), expected);
+    assert_eq!(
+        unknowns.as_with::<Outer>(unknown_as_empty).unwrap(),
+        expected
+    );
+    // Each option handles its own state only; the error keeps its path.
+    let error = unknowns.as_with::<Outer>(null_as_empty).unwrap_err();
+    assert!(error.errors().next().unwrap().path.is_some());
+    // A target that holds null keeps it.
+    #[derive(TfObject, Debug, Default, PartialEq)]
+    struct Holds {
+        #[tfsdk(name = "name")]
+        name: Option<String>,
+    }
+    let object =
+        types::Object::from_value_untyped(Value::object_of([("name", Value::null(Type::String))]))
+            .unwrap();
+    assert_eq!(
+        object.as_with::<Holds>(null_as_empty).unwrap(),
+        Holds { name: None }
+    );
+}
+
 #[test]
 fn tuples() {
     let known = types::Tuple::value(

@@ -14,6 +14,7 @@
 
 mod bool;
 mod dynamic;
+mod empty;
 mod float32;
 mod float64;
 mod int32;

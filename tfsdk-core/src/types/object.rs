@@ -104,10 +104,35 @@ pub struct Object<M = AnyAttributes> {
 
 /// Options of [`Object::as_with`] (Go's `basetypes.ObjectAsOptions`).
 ///
-/// They apply to the object itself: a null (unknown) object read into a type that cannot hold
-/// null (unknown) becomes that type's `Default` instead of an error. Unlike Go, they do not
-/// reach into the object's attributes: a null attribute of a bare `String` field stays an error,
-/// as every conversion in this crate refuses to turn null into an empty value unasked.
+/// As in Go, they apply to every value the read reaches: the object itself, its attributes,
+/// their elements. A null (unknown) value whose target cannot hold null (unknown) becomes the
+/// empty value instead of an error: `""` for a bare `String`, `0`, `false`, an empty `Vec` or
+/// map, a struct of empty fields; the object itself becomes the target's `Default`. Setting
+/// an option is asking for that; without it, every conversion in this crate refuses to turn
+/// null or unknown into an empty value.
+///
+/// ```
+/// use tfsdk_core::TfObject;
+/// use tfsdk_core::tftypes::{Type, Value};
+/// use tfsdk_core::types::{Object, ObjectAsOptions};
+///
+/// #[derive(TfObject, Debug, Default, PartialEq)]
+/// struct Owner {
+///     #[tfsdk(name = "name")]
+///     name: String,
+///     #[tfsdk(name = "uid")]
+///     uid: i64,
+/// }
+///
+/// let owner = Object::from_value_untyped(Value::object_of([
+///     ("name", Value::null(Type::String)),
+///     ("uid", Value::from(7)),
+/// ]))
+/// .unwrap();
+/// assert!(owner.as_::<Owner>().is_err());
+/// let options = ObjectAsOptions { unhandled_null_as_empty: true, ..Default::default() };
+/// assert_eq!(owner.as_with::<Owner>(options).unwrap(), Owner { name: String::new(), uid: 7 });
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ObjectAsOptions {
     /// A null object that the target cannot hold becomes the target's default (Go's
@@ -208,23 +233,63 @@ impl<M> Object<M> {
         &self,
         options: ObjectAsOptions,
     ) -> Result<T, Diagnostics> {
-        match T::from_value(self.terraform_value()) {
-            Ok(value) => Ok(value),
-            Err(error) if error.path().is_empty() => match error.kind() {
-                ConvertErrorKind::Null { .. } if options.unhandled_null_as_empty => {
-                    Ok(T::default())
-                }
-                ConvertErrorKind::Unknown { .. } if options.unhandled_unknown_as_empty => {
-                    Ok(T::default())
-                }
-                _ => Err(error.into()),
-            },
-            Err(error) => Err(error.into()),
+        // Each null or unknown part the target cannot hold is replaced by the value that reads
+        // as the target's zero value, and the read tried again: one more pass per such part.
+        // An object or tuple part becomes one of null parts (Go's zero struct: framework
+        // fields null); those nulls are ours, so they are handled whatever the options say.
+        let mut value = self.terraform_value();
+        let mut zeroed: Vec<crate::path::AttributePath> = Vec::new();
+        loop {
+            let error = match T::from_value(value.clone()) {
+                Ok(read) => return Ok(read),
+                Err(error) => error,
+            };
+            let ours = || {
+                zeroed.iter().any(|parent| {
+                    error.path().steps().len() == parent.steps().len() + 1
+                        && error.path().steps().starts_with(parent.steps())
+                })
+            };
+            let handled = match error.kind() {
+                ConvertErrorKind::Null { .. } => options.unhandled_null_as_empty || ours(),
+                ConvertErrorKind::Unknown { .. } => options.unhandled_unknown_as_empty,
+                _ => false,
+            };
+            if !handled {
+                return Err(error.into());
+            }
+            if error.path().is_empty() {
+                return Ok(T::default());
+            }
+            value = match super::empty::with_zero_at(value, error.path().steps()) {
+                Some(filled) => filled,
+                None => return Err(error.into()),
+            };
+            zeroed.push(error.path().clone());
         }
     }
 }
 
 impl Object {
+    /// An untyped object from a value of any object type, in any state: what
+    /// `Object::from_value` does for `Object<AnyAttributes>`, without naming the type
+    /// parameter (`FromValue::from_value` alone cannot infer it).
+    ///
+    /// ```
+    /// use tfsdk_core::tftypes::{Type, Value};
+    /// use tfsdk_core::types::Object;
+    ///
+    /// let object = Object::from_value_untyped(Value::object_of([("a", Value::from(1))])).unwrap();
+    /// assert_eq!(object.attribute_types()["a"], Type::Number);
+    /// assert!(Object::from_value_untyped(Value::from("not an object")).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// `value` is not an object.
+    pub fn from_value_untyped(value: Value) -> Result<Object, ConvertError> {
+        Object::from_value(value)
+    }
+
     /// A null object of these attribute types (Go's `types.ObjectNull`).
     pub fn null_of<K: Into<String>>(
         attribute_types: impl IntoIterator<Item = (K, Type)>,
