@@ -321,3 +321,141 @@ fn values_compare_and_display_as_strings_do() {
     assert!(from_type.ty().equal(&Ipv4Type));
     assert!(Ipv4Type.value_from_terraform(Value::from("x")).is_err());
 }
+
+/// A provider-defined type whose checks live only in its attribute type's `validate` (its
+/// `FromValue` takes any string): reading it into a derived struct runs them, at the path.
+mod validated_by_its_type {
+    use std::fmt;
+
+    use tfsdk_core::attr;
+    use tfsdk_core::convert::{ConvertError, FromValue, TerraformType, ToValue};
+    use tfsdk_core::diag::{Diagnostic, Diagnostics};
+    use tfsdk_core::msgpack_direct;
+    use tfsdk_core::path::{AttributePath, PathStep};
+    use tfsdk_core::tftypes::{Type, Value};
+    use tfsdk_core::{TfObject, types};
+
+    /// A host name: a string without spaces.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Hostname(types::String);
+
+    impl TerraformType for Hostname {
+        fn terraform_type() -> Type {
+            Type::String
+        }
+        fn attr_type() -> Box<dyn attr::Type> {
+            Box::new(HostnameType)
+        }
+    }
+
+    impl FromValue for Hostname {
+        fn from_value(value: Value) -> Result<Self, ConvertError> {
+            Ok(Hostname(types::String::from_value(value)?))
+        }
+    }
+
+    impl ToValue for Hostname {
+        fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+            self.0.to_value(ty)
+        }
+    }
+
+    #[derive(Clone, Copy, Debug)]
+    struct HostnameType;
+
+    impl attr::Type for HostnameType {
+        fn terraform_type(&self) -> Type {
+            Type::String
+        }
+        fn value_from_terraform(&self, value: Value) -> Result<Box<dyn attr::Value>, Diagnostics> {
+            Ok(Box::new(types::String::from_value(value)?))
+        }
+        fn equal(&self, other: &dyn attr::Type) -> bool {
+            other.is::<HostnameType>()
+        }
+        fn apply_path_step(
+            &self,
+            step: &PathStep,
+        ) -> Result<Box<dyn attr::Type>, attr::PathStepError> {
+            Err(attr::PathStepError::new(step, self))
+        }
+        fn validate(&self, value: &Value, path: &AttributePath) -> Diagnostics {
+            let mut diagnostics = Diagnostics::new();
+            if let Some(text) = value.as_str()
+                && text.contains(' ')
+            {
+                diagnostics.push(
+                    Diagnostic::error("Invalid Hostname", format!("{text:?} contains a space"))
+                        .with_path(path.clone()),
+                );
+            }
+            diagnostics
+        }
+    }
+
+    impl fmt::Display for HostnameType {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("HostnameType")
+        }
+    }
+
+    #[derive(TfObject, Debug, PartialEq)]
+    struct Server {
+        #[tfsdk(name = "host")]
+        host: Hostname,
+        #[tfsdk(name = "aliases")]
+        aliases: Vec<Hostname>,
+    }
+
+    fn server(host: &str, aliases: &[&str]) -> Value {
+        Value::object(
+            Server::terraform_type(),
+            [
+                ("host", Value::from(host)),
+                (
+                    "aliases",
+                    Value::list(Type::String, aliases.iter().map(|a| Value::from(*a))).unwrap(),
+                ),
+            ],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn value_to_struct_runs_the_types_validation_at_the_path() {
+        assert!(Server::from_value(server("db1", &["db", "primary"])).is_ok());
+        let error = Server::from_value(server("db 1", &[])).unwrap_err();
+        assert_eq!(error.path().to_string(), "host");
+        assert_eq!(
+            error.to_string(),
+            "host: Invalid Hostname: \"db 1\" contains a space"
+        );
+        let error = Server::from_value(server("db1", &["db", "the primary"])).unwrap_err();
+        assert_eq!(error.path().to_string(), "aliases[1]");
+        // Unknown and null have nothing to check.
+        let unknown = Value::object(
+            Server::terraform_type(),
+            [
+                ("host", Value::unknown(Type::String)),
+                (
+                    "aliases",
+                    Value::list(Type::String, Vec::<Value>::new()).unwrap(),
+                ),
+            ],
+        )
+        .unwrap();
+        assert!(Server::from_value(unknown).is_ok());
+    }
+
+    #[test]
+    fn the_direct_msgpack_reader_runs_it_too() {
+        let bytes = server("db1", &["the primary"])
+            .to_msgpack(&Server::terraform_type())
+            .unwrap();
+        let error = msgpack_direct::from_slice::<Server>(&bytes).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "aliases[0]: Invalid Hostname: \"the primary\" contains a space"
+        );
+    }
+}

@@ -265,14 +265,37 @@ pub fn insert_schema_attribute(
 /// The attribute is missing, or its value does not convert (the error gets the attribute's
 /// name in its path).
 #[inline]
-pub fn take_attribute<T: FromValue>(
+pub fn take_attribute<T: FromValue + TerraformType>(
     attributes: &mut BTreeMap<String, Value>,
     name: &str,
 ) -> Result<T, ConvertError> {
     match attribute_slot(attributes, name) {
-        Some(slot) => T::from_value(std::mem::replace(slot, Value::null(Type::Dynamic)))
-            .map_err(|e| e.under_attribute(name)),
+        Some(slot) => {
+            let value = std::mem::replace(slot, Value::null(Type::Dynamic));
+            if T::VALIDATES {
+                validate::<T>(&value).map_err(|e| e.under_attribute(name))?;
+            }
+            T::from_value(value).map_err(|e| e.under_attribute(name))
+        }
         None => Err(missing_attribute(name)),
+    }
+}
+
+/// [`TerraformType::validate_value`] of `value` as an error: the first error diagnostic, at
+/// its path relative to `value`.
+#[cold]
+#[inline(never)]
+pub fn validate<T: TerraformType + ?Sized>(value: &Value) -> Result<(), ConvertError> {
+    let diagnostics = T::validate_value(value, &crate::path::AttributePath::empty());
+    match diagnostics.errors().next() {
+        None => Ok(()),
+        Some(error) => {
+            let converted = ConvertError::invalid(error.summary.clone(), error.detail.clone());
+            Err(match &error.path {
+                Some(path) => converted.prefixed(path),
+                None => converted,
+            })
+        }
     }
 }
 
@@ -324,12 +347,19 @@ impl SortedAttributes {
     /// The next attribute is not `name` (the names were not checked), or its value does not
     /// convert (the error gets the attribute's name in its path).
     #[inline]
-    pub fn next<T: FromValue>(&mut self, name: &str) -> Result<T, ConvertError> {
+    pub fn next<T: FromValue + TerraformType>(&mut self, name: &str) -> Result<T, ConvertError> {
         match self.next_value(name) {
-            Ok(value) => match T::from_value(value) {
-                Ok(field) => Ok(field),
-                Err(error) => Err(error.under_attribute(name)),
-            },
+            Ok(value) => {
+                if T::VALIDATES
+                    && let Err(error) = validate::<T>(&value)
+                {
+                    return Err(error.under_attribute(name));
+                }
+                match T::from_value(value) {
+                    Ok(field) => Ok(field),
+                    Err(error) => Err(error.under_attribute(name)),
+                }
+            }
             Err(error) => Err(error),
         }
     }

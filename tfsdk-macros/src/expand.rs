@@ -269,6 +269,9 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
                 #terraform_type
             }
 
+            // Its fields are validated as the struct reads them.
+            const VALIDATES: bool = false;
+
             #nested_attributes
         }
 

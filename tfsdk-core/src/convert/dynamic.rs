@@ -8,6 +8,8 @@ use crate::convert::ConvertError;
 use crate::tftypes::{Type, Value};
 
 impl TerraformType for Value {
+    const VALIDATES: bool = false;
+
     /// `any`: the type travels with the value.
     fn terraform_type() -> Type {
         Type::Dynamic

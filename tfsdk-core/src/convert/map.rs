@@ -151,6 +151,15 @@ fn quoted(names: &[&str]) -> String {
 }
 
 impl<T: TerraformType> TerraformType for BTreeMap<String, T> {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::map(T::terraform_type())
     }
@@ -185,6 +194,15 @@ impl<T: ToValue + TerraformType> ToValue for BTreeMap<String, T> {
 }
 
 impl<T: TerraformType, S> TerraformType for HashMap<String, T, S> {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::map(T::terraform_type())
     }

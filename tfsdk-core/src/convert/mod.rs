@@ -80,6 +80,60 @@ pub trait TerraformType {
     fn attr_type() -> Box<dyn crate::attr::Type> {
         crate::types::attr_type_of(&Self::terraform_type())
     }
+
+    /// Whether values of this type may need checks beyond their Terraform type
+    /// ([`TerraformType::validate_value`]). True by default, so that a provider-defined type's
+    /// validation runs; the built-in types say `false`, and a collection says what its element
+    /// says, so that reading them costs nothing extra.
+    const VALIDATES: bool = true;
+
+    /// Checks a value of this type, found at `path`, for what the type accepts beyond its
+    /// Terraform type (Go's `xattr.TypeWithValidation`). A derived struct runs it on each of
+    /// its fields before reading them (value → struct, the direct msgpack reader, and so the
+    /// server's and `Schema::plan`'s entry points). By default it is the
+    /// [`attr_type`](TerraformType::attr_type)'s [`validate`](crate::attr::Type::validate),
+    /// so a provider-defined type only implements that; collections check their elements.
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        Self::attr_type().validate(value, path)
+    }
+}
+
+/// [`TerraformType::validate_value`] of each known element of a collection value, at the
+/// element's path; nothing when `T` does not validate.
+pub(crate) fn validate_elements<T: TerraformType + ?Sized>(
+    value: &Value,
+    path: &crate::path::AttributePath,
+) -> crate::diag::Diagnostics {
+    use crate::tftypes::ValueKind;
+    let mut diagnostics = crate::diag::Diagnostics::new();
+    if !T::VALIDATES {
+        return diagnostics;
+    }
+    match value.kind() {
+        ValueKind::List(elements) | ValueKind::Tuple(elements) => {
+            for (index, element) in elements.iter().enumerate() {
+                let at = path.clone().at_list_index(index as i64);
+                diagnostics.extend(T::validate_value(element, &at));
+            }
+        }
+        ValueKind::Set(elements) => {
+            for element in elements {
+                let at = path.clone().at_set_value(element.clone());
+                diagnostics.extend(T::validate_value(element, &at));
+            }
+        }
+        ValueKind::Map(elements) => {
+            for (key, element) in elements {
+                let at = path.clone().at_map_key(key.clone());
+                diagnostics.extend(T::validate_value(element, &at));
+            }
+        }
+        _ => {}
+    }
+    diagnostics
 }
 
 /// Builds a Rust value from a Terraform value (the framework's `Get` rules).

@@ -23,6 +23,9 @@ fn number_type<T: ?Sized>(ty: &Type) -> Result<(), ConvertError> {
 macro_rules! integer_conversions {
     ($($t:ty => $to:ident),* $(,)?) => {$(
         impl TerraformType for $t {
+            const VALIDATES: bool = false;
+
+
             fn terraform_type() -> Type {
                 Type::Number
             }
@@ -57,6 +60,9 @@ integer_conversions!(
 macro_rules! float_conversions {
     ($($t:ty => $to:ident, $from:ident),* $(,)?) => {$(
         impl TerraformType for $t {
+            const VALIDATES: bool = false;
+
+
             fn terraform_type() -> Type {
                 Type::Number
             }
@@ -90,6 +96,8 @@ macro_rules! float_conversions {
 float_conversions!(f64 => to_f64, from_f64, f32 => to_f32, from_f32);
 
 impl TerraformType for BigInt {
+    const VALIDATES: bool = false;
+
     fn terraform_type() -> Type {
         Type::Number
     }
@@ -131,6 +139,8 @@ impl ToValue for BigInt {
 }
 
 impl TerraformType for Number {
+    const VALIDATES: bool = false;
+
     fn terraform_type() -> Type {
         Type::Number
     }

@@ -14,6 +14,18 @@ use crate::schema::NestedAttributes;
 use crate::tftypes::{Type, Value};
 
 impl<T: TerraformType> TerraformType for Option<T> {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        if value.is_null() {
+            return crate::diag::Diagnostics::new();
+        }
+        T::validate_value(value, path)
+    }
+
     fn terraform_type() -> Type {
         T::terraform_type()
     }
@@ -63,6 +75,13 @@ impl<T> Nullable for Option<T> {
 macro_rules! smart_pointer {
     ($($p:ident),*) => {$(
         impl<T: TerraformType + ?Sized> TerraformType for $p<T> {
+            const VALIDATES: bool = T::VALIDATES;
+
+            fn validate_value(value: &Value, path: &crate::path::AttributePath) -> crate::diag::Diagnostics {
+                T::validate_value(value, path)
+            }
+
+
             fn terraform_type() -> Type {
                 T::terraform_type()
             }
@@ -95,6 +114,15 @@ macro_rules! smart_pointer {
 smart_pointer!(Box, Arc, Rc);
 
 impl<T: TerraformType + ?Sized> TerraformType for &T {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        T::validate_value(value, path)
+    }
+
     fn terraform_type() -> Type {
         T::terraform_type()
     }

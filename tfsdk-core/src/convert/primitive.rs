@@ -5,12 +5,16 @@ use crate::convert::ConvertError;
 use crate::tftypes::{Type, Value, ValueData};
 
 impl TerraformType for String {
+    const VALIDATES: bool = false;
+
     fn terraform_type() -> Type {
         Type::String
     }
 }
 
 impl TerraformType for str {
+    const VALIDATES: bool = false;
+
     fn terraform_type() -> Type {
         Type::String
     }
@@ -46,6 +50,8 @@ impl ToValue for str {
 }
 
 impl TerraformType for bool {
+    const VALIDATES: bool = false;
+
     fn terraform_type() -> Type {
         Type::Bool
     }

@@ -130,6 +130,15 @@ fn rust_set_to_value<'a, S: ?Sized, T: ToValue + TerraformType + 'a>(
 }
 
 impl<T: TerraformType, S> TerraformType for HashSet<T, S> {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::set(T::terraform_type())
     }
@@ -159,6 +168,15 @@ impl<T: ToValue + TerraformType, S> ToValue for HashSet<T, S> {
 }
 
 impl<T: TerraformType> TerraformType for BTreeSet<T> {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::set(T::terraform_type())
     }

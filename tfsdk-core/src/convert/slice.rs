@@ -11,6 +11,15 @@ use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value, ValueData};
 
 impl<T: TerraformType> TerraformType for Vec<T> {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::list(T::terraform_type())
     }
@@ -23,6 +32,15 @@ impl<T: TerraformType> TerraformType for Vec<T> {
 }
 
 impl<T: TerraformType> TerraformType for [T] {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::list(T::terraform_type())
     }
@@ -32,6 +50,15 @@ impl<T: TerraformType> TerraformType for [T] {
 }
 
 impl<T: TerraformType, const N: usize> TerraformType for [T; N] {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::list(T::terraform_type())
     }

@@ -215,6 +215,9 @@ pub fn to_value_nullable_unknownable<T: KnownValue + Nullable + Unknownable>(
 macro_rules! impl_value_conversions {
     ($name:ident ( $inner:ty )) => {
         impl $crate::convert::TerraformType for $name {
+            const VALIDATES: bool = false;
+
+
             fn terraform_type() -> $crate::tftypes::Type {
                 <$inner as $crate::convert::TerraformType>::terraform_type()
             }

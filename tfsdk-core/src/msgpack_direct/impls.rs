@@ -23,6 +23,9 @@ pub fn decode_via_value<T: FromValue + TerraformType>(d: &mut Decoder<'_>) -> Re
     let level = d.level();
     let bytes = d.skip_value()?;
     let value = value_at_level(bytes, T::terraform_type(), level)?;
+    if T::VALIDATES {
+        crate::__private::validate::<T>(&value)?;
+    }
     Ok(T::from_value(value)?)
 }
 

@@ -103,6 +103,8 @@ impl From<Value> for Dynamic {
 }
 
 impl TerraformType for Dynamic {
+    const VALIDATES: bool = false;
+
     fn terraform_type() -> Type {
         Type::Dynamic
     }

@@ -227,6 +227,15 @@ impl<T: FromValue + TerraformType> List<T> {
 }
 
 impl<T: TerraformType> TerraformType for List<T> {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::list(T::terraform_type())
     }

@@ -220,6 +220,15 @@ impl<T: FromValue + TerraformType> Map<T> {
 }
 
 impl<T: TerraformType> TerraformType for Map<T> {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::map(T::terraform_type())
     }

@@ -519,6 +519,8 @@ impl<M> PartialEq for Object<M> {
 impl<M> Eq for Object<M> {}
 
 impl<M: TerraformType> TerraformType for Object<M> {
+    const VALIDATES: bool = false;
+
     /// `M`'s object type.
     fn terraform_type() -> Type {
         M::terraform_type()

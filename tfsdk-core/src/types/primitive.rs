@@ -27,6 +27,8 @@ pub(crate) trait PrimitiveKind {
 macro_rules! primitive_impls {
     ($value:ident, $type:ident, $variant:ident, $type_name:literal) => {
         impl $crate::convert::TerraformType for $value {
+            const VALIDATES: bool = false;
+
             fn terraform_type() -> $crate::tftypes::Type {
                 $crate::tftypes::Type::$variant
             }

@@ -245,6 +245,15 @@ impl<T: FromValue + TerraformType> Set<T> {
 }
 
 impl<T: TerraformType> TerraformType for Set<T> {
+    const VALIDATES: bool = T::VALIDATES;
+
+    fn validate_value(
+        value: &Value,
+        path: &crate::path::AttributePath,
+    ) -> crate::diag::Diagnostics {
+        crate::convert::validate_elements::<T>(value, path)
+    }
+
     fn terraform_type() -> Type {
         Type::set(T::terraform_type())
     }
