@@ -322,6 +322,34 @@ fn values_compare_and_display_as_strings_do() {
     assert!(Ipv4Type.value_from_terraform(Value::from("x")).is_err());
 }
 
+/// The object type of a model whose fields use a provider-defined type reports that type, not
+/// the built-in string it is made of: at the attribute, through a path step, in collections and
+/// in `types::Object<Model>`.
+#[test]
+fn a_models_object_type_reports_the_custom_attribute_types() {
+    let expected =
+        r#"ObjectType["dns":ListType[Ipv4Type],"gateway":Ipv4Type,"peers":ListType[Ipv4Type]]"#;
+    assert_eq!(Network::attr_type().to_string(), expected);
+    assert_eq!(<types::Object<Network>>::attr_type().to_string(), expected);
+    assert_eq!(
+        <Vec<Network>>::attr_type().to_string(),
+        format!("ListType[{expected}]")
+    );
+    let gateway = Network::attr_type()
+        .apply_path_step(&PathStep::AttributeName("gateway".into()))
+        .unwrap();
+    assert!(gateway.equal(&Ipv4Type));
+    let attributes = Network::attr_type()
+        .as_type_with_attribute_types()
+        .unwrap()
+        .attribute_types();
+    assert!(attributes["gateway"].equal(&Ipv4Type));
+    assert_eq!(
+        Network::attr_type().terraform_type(),
+        Network::terraform_type()
+    );
+}
+
 /// A provider-defined type whose checks live only in its attribute type's `validate` (its
 /// `FromValue` takes any string): reading it into a derived struct runs them, at the path.
 mod validated_by_its_type {

@@ -57,6 +57,15 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     /// Adds each attribute's schema (type, nested attributes, behaviours) to `out`.
     fn collect_schema_attributes(out: &mut BTreeMap<String, schema::Attribute>);
 
+    /// The framework attribute type of attribute `name` (its field type's
+    /// [`TerraformType::attr_type`], a provider-defined one included); `None` for a name the
+    /// struct does not have. The model's [`ObjectType`](crate::types::ObjectType) reports them.
+    #[doc(hidden)]
+    fn attribute_attr_type(name: &str) -> Option<Box<dyn crate::attr::Type>> {
+        let _ = name;
+        None
+    }
+
     /// Writes the struct's attributes into `out`, each converted to its type in `ty`.
     ///
     /// # Errors

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+pub use crate::attr::Type as AttrType;
 pub use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
 pub use crate::object::{AttributeNames, TfObject, TfSchema, assert_unique_names};
 pub use crate::schema::{
@@ -14,6 +15,7 @@ pub use crate::tftypes::{ObjectType, Type, Value, ValueData};
 pub use core::default::Default;
 pub use core::option::Option;
 pub use core::result::Result;
+pub use std::boxed::Box;
 pub use std::collections::BTreeMap as Map;
 pub use std::string::String;
 pub use std::sync::OnceLock;
@@ -480,6 +482,17 @@ pub fn target_object_type(ty: &Type, shape: &ObjectShape) -> Result<Type, Conver
     // Which attributes are missing and which are extra, as the Go original says.
     check_attribute_names(object.attributes(), shape)?;
     Ok(ty)
+}
+
+/// The framework type of a derived struct: its object type, each attribute reported as its
+/// field declares it.
+pub fn model_attr_type<T: TfObject + 'static>() -> Box<dyn crate::attr::Type> {
+    Box::new(crate::types::ObjectType::<T>::of_model())
+}
+
+/// The framework type of a field of type `T`.
+pub fn field_attr_type<T: TerraformType + ?Sized>() -> Option<Box<dyn crate::attr::Type>> {
+    Some(T::attr_type())
 }
 
 /// The schema attribute of a field of type `T`: its type and nested attributes; generated code

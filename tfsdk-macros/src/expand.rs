@@ -20,6 +20,35 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
     let own_names: Vec<&str> = attributes.iter().map(|(_, a)| a.name.as_str()).collect();
     let flattened: Vec<_> = container.flattened().collect();
 
+    // Each attribute's framework type, as its field declares it; then the flattened structs'.
+    let attr_type_arms = attributes.iter().map(|(field, a)| {
+        let ty = field.ty;
+        let name = a.name.as_str();
+        quote_spanned!(ty.span()=> #name => #private::field_attr_type::<#ty>(),)
+    });
+    let attr_type_flattened = flattened.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=>
+            .or_else(|| <#ty as #private::TfObject>::attribute_attr_type(name))
+        )
+    });
+    let attribute_attr_type_body = quote! {
+        match name {
+            #(#attr_type_arms)*
+            _ => #private::Option::None #(#attr_type_flattened)*,
+        }
+    };
+    // A generic struct keeps the built-in object type: the framework type is `'static`.
+    let model_attr_type = if container.is_generic() {
+        quote!()
+    } else {
+        quote! {
+            fn attr_type() -> #private::Box<dyn #private::AttrType> {
+                #private::model_attr_type::<Self>()
+            }
+        }
+    };
+
     let flattened_names = flattened.iter().map(|f| {
         let ty = f.ty;
         quote_spanned!(ty.span()=> &<#ty as #private::TfObject>::ATTRIBUTE_NAMES)
@@ -232,6 +261,12 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
                 #collect_schema
             }
 
+            fn attribute_attr_type(
+                name: &str,
+            ) -> #private::Option<#private::Box<dyn #private::AttrType>> {
+                #attribute_attr_type_body
+            }
+
             #[inline]
             fn attribute_count() -> usize {
                 #own_count #(#flattened_counts)*
@@ -271,6 +306,8 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
 
             // Its fields are validated as the struct reads them.
             const VALIDATES: bool = false;
+
+            #model_attr_type
 
             #nested_attributes
         }

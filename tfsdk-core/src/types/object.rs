@@ -519,6 +519,11 @@ impl<M> PartialEq for Object<M> {
 impl<M> Eq for Object<M> {}
 
 impl<M: TerraformType> TerraformType for Object<M> {
+    /// `M`'s framework type: for a derived model, its [`ObjectType::of_model`].
+    fn attr_type() -> Box<dyn attr::Type> {
+        M::attr_type()
+    }
+
     const VALIDATES: bool = false;
 
     /// `M`'s object type.
@@ -648,10 +653,16 @@ impl<M: 'static> attr::Value for Object<M> {
     }
 }
 
+/// A model's lookup of its attributes' framework types ([`crate::TfObject`]'s).
+type AttributeAttrTypes = fn(&str) -> Option<Box<dyn attr::Type>>;
+
 /// The attribute type of [`Object<M>`] (Go's `types.ObjectType`): an object type; its values
 /// are `Object<M>`.
 pub struct ObjectType<M = AnyAttributes> {
     object_type: Arc<tftypes::ObjectType>,
+    /// The attributes' framework types when a model gives them (a provider-defined type
+    /// included); the built-in companions of their Terraform types otherwise.
+    attribute_attr: Option<AttributeAttrTypes>,
     model: PhantomData<fn() -> M>,
 }
 
@@ -669,6 +680,27 @@ impl<M> ObjectType<M> {
     fn from_arc(object_type: Arc<tftypes::ObjectType>) -> Self {
         ObjectType {
             object_type,
+            attribute_attr: None,
+            model: PhantomData,
+        }
+    }
+
+    /// The framework type of attribute `name` of type `ty`.
+    fn attribute_attr_type(&self, name: &str, ty: &Type) -> Box<dyn attr::Type> {
+        self.attribute_attr
+            .and_then(|lookup| lookup(name))
+            .unwrap_or_else(|| attr_type_of(ty))
+    }
+}
+
+impl<M: crate::TfObject> ObjectType<M> {
+    /// The object type of model `M`, reporting each attribute's framework type as `M`'s field
+    /// declares it (a provider-defined type stays itself). A derived struct's
+    /// [`TerraformType::attr_type`] is this.
+    pub fn of_model() -> Self {
+        ObjectType {
+            object_type: model_object_type::<M>(),
+            attribute_attr: Some(M::attribute_attr_type),
             model: PhantomData,
         }
     }
@@ -676,7 +708,11 @@ impl<M> ObjectType<M> {
 
 impl<M> Clone for ObjectType<M> {
     fn clone(&self) -> Self {
-        ObjectType::from_arc(self.object_type.clone())
+        ObjectType {
+            object_type: self.object_type.clone(),
+            attribute_attr: self.attribute_attr,
+            model: PhantomData,
+        }
     }
 }
 
@@ -717,7 +753,7 @@ impl<M: 'static> attr::Type for ObjectType<M> {
     fn apply_path_step(&self, step: &PathStep) -> Result<Box<dyn attr::Type>, PathStepError> {
         match step {
             PathStep::AttributeName(name) => match self.object_type.attribute(name) {
-                Some(ty) => Ok(attr_type_of(ty)),
+                Some(ty) => Ok(self.attribute_attr_type(name, ty)),
                 None => Err(PathStepError::new(step, self)),
             },
             _ => Err(PathStepError::new(step, self)),
@@ -734,7 +770,7 @@ impl<M: 'static> TypeWithAttributeTypes for ObjectType<M> {
         self.object_type
             .attributes()
             .iter()
-            .map(|(name, ty)| (name.clone(), attr_type_of(ty)))
+            .map(|(name, ty)| (name.clone(), self.attribute_attr_type(name, ty)))
             .collect()
     }
 
@@ -759,7 +795,7 @@ impl<M> fmt::Display for ObjectType<M> {
             if i > 0 {
                 f.write_str(",")?;
             }
-            write!(f, "{name:?}:{}", attr_type_of(ty))?;
+            write!(f, "{name:?}:{}", self.attribute_attr_type(name, ty))?;
         }
         f.write_str("]")
     }
