@@ -102,15 +102,19 @@ pub(crate) fn types_agree(own: &tftypes::Type, expected: &tftypes::Type) -> bool
         (Type::Dynamic, _) | (_, Type::Dynamic) => true,
         (Type::List(a), Type::List(b))
         | (Type::Set(a), Type::Set(b))
-        | (Type::Map(a), Type::Map(b)) => types_agree(a, b),
+        | (Type::Map(a), Type::Map(b)) => std::sync::Arc::ptr_eq(a, b) || types_agree(a, b),
         (Type::Tuple(a), Type::Tuple(b)) => {
-            a.len() == b.len() && a.iter().zip(b.iter()).all(|(a, b)| types_agree(a, b))
+            std::sync::Arc::ptr_eq(a, b)
+                || (a.len() == b.len() && a.iter().zip(b.iter()).all(|(a, b)| types_agree(a, b)))
         }
         (Type::Object(a), Type::Object(b)) => {
-            a.attributes().len() == b.attributes().len()
-                && a.attributes().iter().zip(b.attributes()).all(
-                    |((name_a, ty_a), (name_b, ty_b))| name_a == name_b && types_agree(ty_a, ty_b),
-                )
+            std::sync::Arc::ptr_eq(a, b)
+                || (a.attributes().len() == b.attributes().len()
+                    && a.attributes().iter().zip(b.attributes()).all(
+                        |((name_a, ty_a), (name_b, ty_b))| {
+                            name_a == name_b && types_agree(ty_a, ty_b)
+                        },
+                    ))
         }
         (a, b) => a == b,
     }
