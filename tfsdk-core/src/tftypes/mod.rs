@@ -5,7 +5,7 @@
 //! encoding and the JSON encoding of state.
 
 mod json;
-mod json_syntax;
+pub(crate) mod json_syntax;
 pub(crate) mod msgpack;
 mod number;
 mod type_json;

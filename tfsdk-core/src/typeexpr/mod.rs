@@ -30,13 +30,18 @@
 //! [`constraint_of`] gives the constraint a derived struct's values satisfy, to check a
 //! module's variable against the Rust model.
 
+mod arith;
 mod bridge;
 pub mod console;
 mod constraint;
 mod convert;
 mod defaults;
+mod eval;
+mod functions;
 mod fused;
+mod json_syntax;
 pub mod json_value;
+pub mod limits;
 mod literal;
 mod mismatch;
 mod parse;
@@ -44,6 +49,7 @@ mod quote;
 pub mod set_order;
 mod type_util;
 mod unify;
+mod validation;
 pub mod vars;
 
 pub use bridge::constraint_of;

@@ -60,6 +60,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use hcl_edit::Span;
 use hcl_edit::expr::Expression;
@@ -69,9 +70,11 @@ use crate::path::{AttributePath, PathStep};
 use crate::tftypes::{Type, Value};
 
 use super::constraint::TypeConstraint;
+use super::eval::{EvalError, Evaluator};
 use super::json_value;
-use super::literal::eval_literal;
 use super::parse::{Pos, SourceMap, SourceRange, error_span, parse_at};
+use super::validation::{self, Outcome, RuleExpr, ValidationRule};
+use super::{json_syntax, limits};
 
 /// How bad a [`Diagnostic`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +101,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    fn error(summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
+    pub(crate) fn error(summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             summary: summary.into(),
@@ -108,14 +111,14 @@ impl Diagnostic {
         }
     }
 
-    fn warning(summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
+    pub(crate) fn warning(summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(summary, detail)
         }
     }
 
-    fn at(mut self, range: Option<SourceRange>) -> Diagnostic {
+    pub(crate) fn at(mut self, range: Option<SourceRange>) -> Diagnostic {
         self.range = range;
         self
     }
@@ -204,6 +207,8 @@ pub struct Variable {
     pub parse_mode: ParseMode,
     /// `variable "name"` in its file, for messages.
     pub decl_range: SourceRange,
+    /// The `validation` blocks, in order.
+    pub validations: Vec<ValidationRule>,
 }
 
 impl Variable {
@@ -220,17 +225,18 @@ pub struct Module {
 }
 
 /// A `variable` block as written, before overrides are merged.
-struct Declaration {
-    name: String,
-    decl_range: SourceRange,
-    constraint: Option<(TypeConstraint, ParseMode)>,
-    default: Option<(Value, Option<SourceRange>)>,
-    nullable: Option<bool>,
-    sensitive: Option<bool>,
-    description: Option<String>,
+pub(crate) struct Declaration {
+    pub(crate) name: String,
+    pub(crate) decl_range: SourceRange,
+    pub(crate) constraint: Option<(TypeConstraint, ParseMode)>,
+    pub(crate) default: Option<(Value, Option<SourceRange>)>,
+    pub(crate) nullable: Option<bool>,
+    pub(crate) sensitive: Option<bool>,
+    pub(crate) description: Option<String>,
+    pub(crate) validations: Vec<ValidationRule>,
 }
 
-const RESERVED_NAMES: &[&str] = &[
+pub(crate) const RESERVED_NAMES: &[&str] = &[
     "source",
     "version",
     "providers",
@@ -268,18 +274,24 @@ impl Module {
         let mut names: Vec<PathBuf> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "tf"))
+            .filter(|p| {
+                p.is_file()
+                    && p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.ends_with(".tf") || n.ends_with(".tf.json"))
+            })
             .collect();
         names.sort();
         let mut files = Vec::with_capacity(names.len());
         let mut diagnostics = Vec::new();
         for path in names {
-            match std::fs::read_to_string(&path) {
+            match limits::read_capped(&path, limits::MAX_MODULE_FILE_BYTES) {
                 Ok(text) => files.push((display_path(&path), text)),
-                Err(e) => diagnostics.push(Diagnostic::error(
+                Err(limits::ReadError::Io(e)) => diagnostics.push(Diagnostic::error(
                     "Failed to read file",
                     format!("The file {} could not be read: {e}.", path.display()),
                 )),
+                Err(e) => diagnostics.push(e.diagnostic(&path)),
             }
         }
         if !diagnostics.is_empty() {
@@ -305,8 +317,15 @@ impl Module {
                 .file_name()
                 .and_then(|n| n.to_str())
                 .unwrap_or(name);
-            let is_override = base == "override.tf" || base.ends_with("_override.tf");
-            let declarations = read_declarations(name, text.as_ref(), &mut diagnostics);
+            let is_override = base == "override.tf"
+                || base.ends_with("_override.tf")
+                || base == "override.tf.json"
+                || base.ends_with("_override.tf.json");
+            let declarations = if base.ends_with(".json") {
+                json_syntax::read_declarations(name, text.as_ref(), &mut diagnostics)
+            } else {
+                read_declarations(name, text.as_ref(), &mut diagnostics)
+            };
             if is_override {
                 overrides.extend(declarations);
             } else {
@@ -359,9 +378,15 @@ impl Module {
             if o.description.is_some() {
                 base.description = o.description;
             }
+            if !o.validations.is_empty() {
+                base.validations = o.validations;
+            }
         }
         let mut variables = BTreeMap::new();
         for (name, d) in by_name {
+            for rule in &d.validations {
+                diagnostics.extend(validation::check_rule(&name, rule));
+            }
             let (constraint, parse_mode) = d
                 .constraint
                 .unwrap_or((TypeConstraint::any(), ParseMode::Literal));
@@ -403,6 +428,7 @@ impl Module {
                     description: d.description,
                     parse_mode,
                     decl_range: d.decl_range,
+                    validations: d.validations,
                 },
             );
         }
@@ -433,7 +459,7 @@ fn display_path(path: &Path) -> String {
     }
 }
 
-fn file_map<'a>(filename: &'a str, src: &'a str) -> SourceMap<'a> {
+pub(crate) fn file_map<'a>(filename: &'a str, src: &'a str) -> SourceMap<'a> {
     SourceMap {
         src,
         filename,
@@ -445,7 +471,7 @@ fn file_map<'a>(filename: &'a str, src: &'a str) -> SourceMap<'a> {
     }
 }
 
-fn syntax_error(filename: &str, src: &str, e: &hcl_edit::parser::Error) -> Diagnostic {
+pub(crate) fn syntax_error(filename: &str, src: &str, e: &hcl_edit::parser::Error) -> Diagnostic {
     let span = error_span(src, e.location().offset());
     let mut detail = e.message().to_owned();
     if let Some(first) = detail.get(..1) {
@@ -469,9 +495,10 @@ fn read_declarations(
         }
     };
     let map = file_map(filename, src);
+    let shared: (Arc<str>, Arc<str>) = (Arc::from(src), Arc::from(filename));
     let mut out = Vec::new();
     for block in body.blocks().filter(|b| b.has_ident("variable")) {
-        if let Some(d) = read_variable_block(block, map, diagnostics) {
+        if let Some(d) = read_variable_block(block, map, &shared, diagnostics) {
             out.push(d);
         }
     }
@@ -481,6 +508,7 @@ fn read_declarations(
 fn read_variable_block(
     block: &Block,
     map: SourceMap<'_>,
+    shared: &(Arc<str>, Arc<str>),
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Declaration> {
     let header_end = block
@@ -532,6 +560,7 @@ fn read_variable_block(
         nullable: None,
         sensitive: None,
         description: None,
+        validations: Vec::new(),
     };
     let range_of = |span: Option<std::ops::Range<usize>>| span.map(|s| map.range(s));
     let mut seen: HashMap<String, Option<SourceRange>> = HashMap::new();
@@ -539,7 +568,11 @@ fn read_variable_block(
         let attribute = match structure {
             Structure::Attribute(a) => a,
             Structure::Block(inner) => {
-                if !inner.has_ident("validation") {
+                if inner.has_ident("validation") {
+                    if let Some(rule) = read_validation_block(inner, map, shared, diagnostics) {
+                        declaration.validations.push(rule);
+                    }
+                } else {
                     diagnostics.push(
                         Diagnostic::error(
                             "Unsupported block type",
@@ -576,13 +609,13 @@ fn read_variable_block(
                     declaration.constraint = Some(c);
                 }
             }
-            "default" => match eval_literal(expr, map.src) {
+            "default" => match literal_value(expr, map.src) {
                 Ok(v) => declaration.default = Some((v, here)),
                 Err(e) => {
                     diagnostics.push(Diagnostic::error(e.summary, e.detail).at(range_of(e.span)))
                 }
             },
-            "nullable" | "sensitive" | "ephemeral" => match eval_literal(expr, map.src) {
+            "nullable" | "sensitive" | "ephemeral" => match literal_value(expr, map.src) {
                 Ok(v) if v.is_null() => {}
                 Ok(v) => match v.as_bool() {
                     Some(b) if key == "nullable" => declaration.nullable = Some(b),
@@ -600,7 +633,7 @@ fn read_variable_block(
                     diagnostics.push(Diagnostic::error(e.summary, e.detail).at(range_of(e.span)))
                 }
             },
-            "description" => match eval_literal(expr, map.src) {
+            "description" => match literal_value(expr, map.src) {
                 Ok(v) => match v.as_str() {
                     Some(s) => declaration.description = Some(s.to_owned()),
                     None if v.is_null() => {}
@@ -626,6 +659,77 @@ fn read_variable_block(
         }
     }
     Some(declaration)
+}
+
+/// A value with no context (no variables, no functions), as Terraform evaluates `.tfvars`
+/// values and `default`.
+pub(crate) fn literal_value(expr: &Expression, src: &str) -> Result<Value, EvalError> {
+    Evaluator::literal(src).eval(expr)
+}
+
+fn read_validation_block(
+    block: &Block,
+    map: SourceMap<'_>,
+    shared: &(Arc<str>, Arc<str>),
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<ValidationRule> {
+    let decl_range = map.range(block.ident.span().unwrap_or(0..0));
+    let mut condition = None;
+    let mut error_message = None;
+    for structure in block.body.iter() {
+        match structure {
+            Structure::Attribute(a) => {
+                let rule_expr =
+                    RuleExpr::native(a.value.clone(), shared.0.clone(), shared.1.clone());
+                match a.key.as_str() {
+                    "condition" => condition = Some(rule_expr),
+                    "error_message" => error_message = Some(rule_expr),
+                    other => diagnostics.push(
+                        Diagnostic::error(
+                            "Unsupported argument",
+                            format!("An argument named {other:?} is not expected here."),
+                        )
+                        .at(a.key.span().map(|s| map.range(s))),
+                    ),
+                }
+            }
+            Structure::Block(b) => diagnostics.push(
+                Diagnostic::error(
+                    "Unsupported block type",
+                    format!(
+                        "Blocks of type {:?} are not expected here.",
+                        b.ident.as_str()
+                    ),
+                )
+                .at(b.ident.span().map(|s| map.range(s))),
+            ),
+        }
+    }
+    let mut missing = |name: &str| {
+        diagnostics.push(
+            Diagnostic::error(
+                "Missing required argument",
+                format!("The argument {name:?} is required, but no definition was found."),
+            )
+            .at(Some(decl_range.clone())),
+        );
+    };
+    match (condition, error_message) {
+        (Some(condition), Some(error_message)) => Some(ValidationRule {
+            decl_range,
+            condition,
+            error_message,
+        }),
+        (c, e) => {
+            if c.is_none() {
+                missing("condition");
+            }
+            if e.is_none() {
+                missing("error_message");
+            }
+            None
+        }
+    }
 }
 
 fn label_span(label: &hcl_edit::structure::BlockLabel) -> Option<std::ops::Range<usize>> {
@@ -812,9 +916,9 @@ impl Inputs {
     }
 
     fn add_file(&mut self, path: &Path, source: ValueSource) {
-        match std::fs::read_to_string(path) {
+        match limits::read_capped(path, limits::MAX_VARS_FILE_BYTES) {
             Ok(text) => self.add_text(&display_path(path), &text, source),
-            Err(e) => {
+            Err(limits::ReadError::Io(e)) => {
                 let detail = if e.kind() == std::io::ErrorKind::NotFound {
                     format!("Given variables file {} does not exist.", path.display())
                 } else {
@@ -823,6 +927,7 @@ impl Inputs {
                 self.diagnostics
                     .push(Diagnostic::error("Failed to read variables file", detail));
             }
+            Err(e) => self.diagnostics.push(e.diagnostic(path)),
         }
     }
 
@@ -915,7 +1020,7 @@ impl Inputs {
                         continue;
                     }
                     seen.insert(name.clone(), key_range);
-                    match eval_literal(&attribute.value, text) {
+                    match literal_value(&attribute.value, text) {
                         Ok(v) => self.entries.push(RawInput {
                             name,
                             raw: Raw::Value(v),
@@ -1084,28 +1189,72 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
             ),
         ));
     }
-    let variables = module
-        .variables()
-        .map(|variable| {
-            let mut diags = per_variable
-                .remove(variable.name.as_str())
-                .unwrap_or_default();
-            let value = if diags.iter().any(Diagnostic::is_error) {
-                None
-            } else {
-                final_value(variable, given.remove(variable.name.as_str()), &mut diags)
-            };
-            VariableResult {
-                name: variable.name.clone(),
-                value,
-                sensitive: variable.sensitive,
-                diagnostics: diags,
-            }
-        })
-        .collect();
+    let mut variables: Vec<VariableResult> = Vec::new();
+    let mut subjects: Vec<SourceRange> = Vec::new();
+    for variable in module.variables() {
+        let mut diags = per_variable
+            .remove(variable.name.as_str())
+            .unwrap_or_default();
+        let input = given.remove(variable.name.as_str());
+        // A failed rule points at the value in its variables file, else at the declaration.
+        let subject = input
+            .as_ref()
+            .filter(|(_, i)| matches!(i.source, ValueSource::AutoFile | ValueSource::NamedFile))
+            .and_then(|(_, i)| i.range.clone())
+            .unwrap_or_else(|| variable.decl_range.clone());
+        let value = if diags.iter().any(Diagnostic::is_error) {
+            None
+        } else {
+            final_value(variable, input, &mut diags)
+        };
+        subjects.push(subject);
+        variables.push(VariableResult {
+            name: variable.name.clone(),
+            value,
+            sensitive: variable.sensitive,
+            diagnostics: diags,
+        });
+    }
+    check_validations(module, &mut variables, subjects);
     Evaluation {
         variables,
         diagnostics,
+    }
+}
+
+/// Runs every variable's `validation` rules on its final value (the conditions see every
+/// variable that has one). A failed rule is an error and takes the value away; a rule whose
+/// condition calls a function not implemented here is reported as not checked.
+fn check_validations(
+    module: &Module,
+    variables: &mut [VariableResult],
+    subjects: Vec<SourceRange>,
+) {
+    let values: BTreeMap<String, Value> = variables
+        .iter()
+        .filter_map(|v| v.value.clone().map(|value| (v.name.clone(), value)))
+        .collect();
+    for (result, subject) in variables.iter_mut().zip(subjects) {
+        let Some(variable) = module.variable(&result.name) else {
+            continue;
+        };
+        if result.value.is_none() {
+            continue;
+        }
+        let mut failed = false;
+        for rule in &variable.validations {
+            match validation::check(&variable.name, rule, &values, Some(subject.clone())) {
+                Outcome::Passed => {}
+                Outcome::Failed(d) => {
+                    failed = true;
+                    result.diagnostics.push(d);
+                }
+                Outcome::NotChecked(d) => result.diagnostics.push(d),
+            }
+        }
+        if failed {
+            result.value = None;
+        }
     }
 }
 
@@ -1115,7 +1264,7 @@ fn parse_hcl_text(name: &str, text: &str) -> Result<Value, Box<Diagnostic>> {
     let map = file_map(&filename, text);
     let expr = hcl_edit::parser::parse_expr(text)
         .map_err(|e| Box::new(syntax_error(&filename, text, &e)))?;
-    eval_literal(&expr, text).map_err(|e| {
+    literal_value(&expr, text).map_err(|e| {
         Box::new(Diagnostic::error(e.summary, e.detail).at(e.span.map(|s| map.range(s))))
     })
 }

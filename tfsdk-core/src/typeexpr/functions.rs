@@ -1,0 +1,466 @@
+//! The functions a `validation` condition may call: the ones module authors use most, with
+//! Terraform's results and messages. `can` and `try` live in [`super::eval`] (they need the
+//! unevaluated arguments). A name not listed in [`exists`] makes the rule "not checked".
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+use std::ops::Range;
+
+use num_bigint::BigInt;
+
+use crate::tftypes::{Number, Type, Value, ValueKind};
+
+use super::eval::{EvalError, string_of, values_equal};
+
+type Result<T> = std::result::Result<T, EvalError>;
+type Arg = (Value, Option<Range<usize>>);
+
+/// Parameter names, as Terraform names them in its messages.
+fn params(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "length" => &["value"],
+        "regex" | "regexall" => &["pattern", "string"],
+        "contains" => &["list", "value"],
+        "alltrue" | "anytrue" => &["list"],
+        "startswith" => &["str", "prefix"],
+        "endswith" => &["str", "suffix"],
+        "lower" | "upper" | "trimspace" => &["str"],
+        "keys" => &["inputMap"],
+        "values" => &["values"],
+        "lookup" => &["inputMap", "key", "default"],
+        "tonumber" | "tostring" | "tobool" => &["v"],
+        "cidrhost" => &["prefix", "hostnum"],
+        "cidrnetmask" => &["prefix"],
+        _ => return None,
+    })
+}
+
+/// True when [`call`] knows the function (besides `can` and `try`).
+pub(crate) fn exists(name: &str) -> bool {
+    params(name).is_some()
+}
+
+pub(crate) fn arity_error(
+    name: &str,
+    want: usize,
+    got: usize,
+    span: Option<Range<usize>>,
+) -> EvalError {
+    if got < want {
+        EvalError::new(
+            span,
+            "Not enough function arguments",
+            format!(
+                "Function {name:?} expects {want} argument(s). Missing value for {:?}.",
+                params(name)
+                    .and_then(|p| p.get(got))
+                    .copied()
+                    .unwrap_or("value")
+            ),
+        )
+    } else {
+        EvalError::new(
+            span,
+            "Too many function arguments",
+            format!("Function {name:?} expects only {want} argument(s)."),
+        )
+    }
+}
+
+fn invalid_arg(name: &str, index: usize, arg: &Arg, why: impl std::fmt::Display) -> EvalError {
+    let param = params(name)
+        .and_then(|p| p.get(index))
+        .copied()
+        .unwrap_or("value");
+    EvalError::new(
+        arg.1.clone(),
+        "Invalid function argument",
+        format!("Invalid value for {param:?} parameter: {why}."),
+    )
+}
+
+fn failed(name: &str, span: Option<Range<usize>>, why: impl std::fmt::Display) -> EvalError {
+    EvalError::new(
+        span,
+        "Error in function call",
+        format!("Call to function {name:?} failed: {why}."),
+    )
+}
+
+fn string_arg(name: &str, args: &[Arg], i: usize) -> Result<String> {
+    let arg = &args[i];
+    if arg.0.is_null() {
+        return Err(invalid_arg(name, i, arg, "argument must not be null"));
+    }
+    string_of(&arg.0).ok_or_else(|| invalid_arg(name, i, arg, "string required"))
+}
+
+fn number_arg(name: &str, args: &[Arg], i: usize) -> Result<Number> {
+    let arg = &args[i];
+    if arg.0.is_null() {
+        return Err(invalid_arg(name, i, arg, "argument must not be null"));
+    }
+    match arg.0.kind() {
+        ValueKind::Number(n) => Ok(n.clone()),
+        ValueKind::String(s) => super::convert::parse_go_number(s)
+            .ok_or_else(|| invalid_arg(name, i, arg, "a number is required")),
+        _ => Err(invalid_arg(name, i, arg, "number required")),
+    }
+}
+
+fn elements_arg<'a>(name: &str, args: &'a [Arg], i: usize) -> Result<&'a [Value]> {
+    let arg = &args[i];
+    if arg.0.is_null() {
+        return Err(invalid_arg(name, i, arg, "argument must not be null"));
+    }
+    match arg.0.kind() {
+        ValueKind::List(e) | ValueKind::Tuple(e) | ValueKind::Set(e) => Ok(e),
+        _ => Err(invalid_arg(name, i, arg, "list of bool required")),
+    }
+}
+
+/// Calls a function (`exists(name)` must hold) with evaluated arguments.
+pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let all = params(name).unwrap_or(&[]);
+    let optional = usize::from(name == "lookup");
+    if args.len() < all.len() - optional || args.len() > all.len() {
+        return Err(arity_error(name, all.len() - optional, args.len(), span));
+    }
+    match name {
+        "length" => length(args, span),
+        "regex" | "regexall" => regex(name, args, span),
+        "contains" => {
+            let list = elements_arg(name, args, 0)?;
+            Ok(Value::bool(list.iter().any(|e| {
+                values_equal(e, &args[1].0)
+                    || (e.ty().is_primitive()
+                        && args[1].0.ty().is_primitive()
+                        && e.ty() != args[1].0.ty()
+                        && string_of(e) == string_of(&args[1].0)
+                        && matches!(args[0].0.ty(), Type::List(_) | Type::Set(_)))
+            })))
+        }
+        "alltrue" | "anytrue" => {
+            let list = elements_arg(name, args, 0)?;
+            let mut all = true;
+            let mut any = false;
+            for e in list {
+                let b = match e.kind() {
+                    ValueKind::Bool(b) => b,
+                    ValueKind::String("true") => true,
+                    ValueKind::String("false") => false,
+                    ValueKind::Null if name == "alltrue" => false,
+                    ValueKind::Null => false,
+                    _ => return Err(invalid_arg(name, 0, &args[0], "list of bool required")),
+                };
+                all &= b;
+                any |= b;
+            }
+            Ok(Value::bool(if name == "alltrue" { all } else { any }))
+        }
+        "startswith" | "endswith" => {
+            let s = string_arg(name, args, 0)?;
+            let p = string_arg(name, args, 1)?;
+            Ok(Value::bool(if name == "startswith" {
+                s.starts_with(&p)
+            } else {
+                s.ends_with(&p)
+            }))
+        }
+        "lower" => Ok(Value::string(string_arg(name, args, 0)?.to_lowercase())),
+        "upper" => Ok(Value::string(string_arg(name, args, 0)?.to_uppercase())),
+        "trimspace" => Ok(Value::string(string_arg(name, args, 0)?.trim().to_owned())),
+        "keys" => {
+            let arg = &args[0];
+            match arg.0.kind() {
+                ValueKind::Map(m) => {
+                    Value::list(Type::String, m.keys().map(|k| Value::string(k.clone())))
+                        .map_err(|e| failed(name, span, e))
+                }
+                ValueKind::Object(m) => {
+                    Ok(Value::tuple_of(m.keys().map(|k| Value::string(k.clone()))))
+                }
+                _ => Err(invalid_arg(name, 0, arg, "must have map or object type")),
+            }
+        }
+        "values" => {
+            let arg = &args[0];
+            match arg.0.kind() {
+                ValueKind::Map(m) => {
+                    let ty = arg.0.ty().element_type().cloned().unwrap_or(Type::Dynamic);
+                    Value::list(ty, m.values().cloned()).map_err(|e| failed(name, span, e))
+                }
+                ValueKind::Object(m) => Ok(Value::tuple_of(m.values().cloned())),
+                _ => Err(invalid_arg(name, 0, arg, "must have map or object type")),
+            }
+        }
+        "lookup" => {
+            let arg = &args[0];
+            let key = string_arg(name, args, 1)?;
+            let m = match arg.0.kind() {
+                ValueKind::Map(m) | ValueKind::Object(m) => m,
+                _ => return Err(invalid_arg(name, 0, arg, "map or object required")),
+            };
+            match (m.get(&key), args.get(2)) {
+                (Some(v), _) => Ok(v.clone()),
+                (None, Some(default)) => Ok(default.0.clone()),
+                (None, None) => Err(failed(
+                    name,
+                    span,
+                    format!("lookup failed to find key {key:?}"),
+                )),
+            }
+        }
+        "tonumber" => {
+            let v = &args[0].0;
+            match v.kind() {
+                ValueKind::Null => Ok(Value::null(Type::Number)),
+                ValueKind::Number(_) => Ok(v.clone()),
+                ValueKind::String(s) => super::convert::parse_go_number(s)
+                    .map(Value::number)
+                    .ok_or_else(|| {
+                        invalid_arg(
+                            name,
+                            0,
+                            &args[0],
+                            format!("cannot convert {s:?} to number; given string must be a decimal representation of a number"),
+                        )
+                    }),
+                _ => Err(invalid_arg(
+                    name,
+                    0,
+                    &args[0],
+                    format!("cannot convert {} to number", v.ty().friendly_name()),
+                )),
+            }
+        }
+        "tostring" => {
+            let v = &args[0].0;
+            if v.is_null() {
+                return Ok(Value::null(Type::String));
+            }
+            string_of(v).map(Value::string).ok_or_else(|| {
+                invalid_arg(
+                    name,
+                    0,
+                    &args[0],
+                    format!("cannot convert {} to string", v.ty().friendly_name()),
+                )
+            })
+        }
+        "tobool" => {
+            let v = &args[0].0;
+            if v.is_null() {
+                return Ok(Value::null(Type::Bool));
+            }
+            match v.kind() {
+                ValueKind::Bool(_) => Ok(v.clone()),
+                ValueKind::String("true") => Ok(Value::bool(true)),
+                ValueKind::String("false") => Ok(Value::bool(false)),
+                ValueKind::String(s) => Err(failed(
+                    name,
+                    span,
+                    format!(
+                        "cannot convert {s:?} to bool; only the strings \"true\" or \"false\" are allowed"
+                    ),
+                )),
+                _ => Err(invalid_arg(
+                    name,
+                    0,
+                    &args[0],
+                    format!("cannot convert {} to bool", v.ty().friendly_name()),
+                )),
+            }
+        }
+        "cidrhost" => {
+            let prefix = string_arg(name, args, 0)?;
+            let hostnum = number_arg(name, args, 1)?;
+            cidrhost(&prefix, &hostnum)
+                .map(Value::string)
+                .map_err(|e| failed(name, span, e))
+        }
+        "cidrnetmask" => {
+            let prefix = string_arg(name, args, 0)?;
+            cidrnetmask(&prefix)
+                .map(Value::string)
+                .map_err(|e| failed(name, span, e))
+        }
+        _ => Err(EvalError::new(
+            span,
+            "Call to unknown function",
+            format!("There is no function named {name:?}."),
+        )),
+    }
+}
+
+fn length(args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let arg = &args[0];
+    if arg.0.is_null() {
+        return Err(invalid_arg("length", 0, arg, "argument must not be null"));
+    }
+    let n = match arg.0.kind() {
+        // Terraform counts grapheme clusters; characters are the same for most text.
+        ValueKind::String(s) => s.chars().count(),
+        ValueKind::List(e) | ValueKind::Tuple(e) | ValueKind::Set(e) => e.len(),
+        ValueKind::Map(m) | ValueKind::Object(m) => m.len(),
+        _ => {
+            return Err(failed(
+                "length",
+                span,
+                "argument must be a string, a collection type, or a structural type",
+            ));
+        }
+    };
+    Ok(Value::number(Number::from(n as u64)))
+}
+
+/// The longest pattern accepted, in bytes.
+const MAX_PATTERN_BYTES: usize = 64 * 1024;
+
+fn regex(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let pattern = string_arg(name, args, 0)?;
+    let text = string_arg(name, args, 1)?;
+    if pattern.len() > MAX_PATTERN_BYTES {
+        return Err(invalid_arg(name, 0, &args[0], "the pattern is too long"));
+    }
+    let re = regex::RegexBuilder::new(&pattern)
+        .size_limit(1 << 22)
+        .build()
+        .map_err(|e| {
+            invalid_arg(
+                name,
+                0,
+                &args[0],
+                format!(
+                    "invalid regular expression pattern: {}",
+                    first_line(&e.to_string())
+                ),
+            )
+        })?;
+    let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
+    let result_of = |caps: &regex::Captures<'_>| -> Value {
+        if names.is_empty() {
+            Value::string(caps.get(0).map_or("", |m| m.as_str()).to_owned())
+        } else if names.iter().all(Option::is_some) {
+            Value::object_of(names.iter().enumerate().map(|(i, n)| {
+                (
+                    n.unwrap_or_default().to_owned(),
+                    caps.get(i + 1)
+                        .map_or_else(|| Value::null(Type::String), |m| Value::string(m.as_str())),
+                )
+            }))
+        } else {
+            let items: Vec<Value> = (1..=names.len())
+                .map(|i| {
+                    caps.get(i)
+                        .map_or_else(|| Value::null(Type::String), |m| Value::string(m.as_str()))
+                })
+                .collect();
+            Value::tuple_of(items)
+        }
+    };
+    if name == "regex" {
+        match re.captures(&text) {
+            Some(caps) => Ok(result_of(&caps)),
+            None => Err(failed(
+                name,
+                span,
+                "pattern did not match any part of the given string",
+            )),
+        }
+    } else {
+        let all: Vec<Value> = re.captures_iter(&text).map(|c| result_of(&c)).collect();
+        let ty = all.first().map_or_else(
+            || {
+                if names.is_empty() {
+                    Type::String
+                } else {
+                    Type::Dynamic
+                }
+            },
+            |v| v.ty().clone(),
+        );
+        Value::list(ty, all).map_err(|e| failed(name, span, e))
+    }
+}
+
+fn first_line(s: &str) -> String {
+    s.lines()
+        .filter(|l| l.starts_with("error:"))
+        .map(|l| l.trim_start_matches("error:").trim().to_owned())
+        .next()
+        .unwrap_or_else(|| s.lines().last().unwrap_or(s).trim().to_owned())
+}
+
+/// `192.168.0.0/16` → address bits, prefix length, and the address length (32 or 128).
+fn parse_cidr(prefix: &str) -> std::result::Result<(u128, u32, u32), String> {
+    let bad = || format!("invalid CIDR expression: invalid CIDR address: {prefix}");
+    let (addr, len) = prefix.split_once('/').ok_or_else(bad)?;
+    if len.is_empty() || len.len() > 3 || !len.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let len: u32 = len.parse().map_err(|_| bad())?;
+    if let Ok(v4) = addr.parse::<Ipv4Addr>() {
+        if len > 32 {
+            return Err(bad());
+        }
+        return Ok((u128::from(u32::from(v4)), len, 32));
+    }
+    if let Ok(v6) = addr.parse::<Ipv6Addr>() {
+        if len > 128 {
+            return Err(bad());
+        }
+        return Ok((u128::from(v6), len, 128));
+    }
+    Err(bad())
+}
+
+fn mask(len: u32, bits: u32) -> u128 {
+    let all = if bits == 128 {
+        u128::MAX
+    } else {
+        (1u128 << bits) - 1
+    };
+    if len == 0 {
+        0
+    } else {
+        (all >> (bits - len)) << (bits - len) & all
+    }
+}
+
+fn show(addr: u128, bits: u32) -> String {
+    if bits == 32 {
+        Ipv4Addr::from(addr as u32).to_string()
+    } else {
+        Ipv6Addr::from(addr).to_string()
+    }
+}
+
+fn cidrhost(prefix: &str, hostnum: &Number) -> std::result::Result<String, String> {
+    let (addr, len, bits) = parse_cidr(prefix)?;
+    let Some(num) = hostnum.to_bigint() else {
+        return Err("invalid value for \"hostnum\": a whole number is required".to_owned());
+    };
+    let host_bits = bits - len;
+    let size = BigInt::from(1u8) << host_bits;
+    let index = if num < BigInt::from(0) {
+        &size + &num
+    } else {
+        num.clone()
+    };
+    if index < BigInt::from(0) || index >= size {
+        return Err(format!(
+            "prefix of {len} bits cannot accommodate a host numbered {num}"
+        ));
+    }
+    let index: u128 = index.try_into().unwrap_or(0);
+    let base = addr & mask(len, bits);
+    Ok(show(base | index, bits))
+}
+
+fn cidrnetmask(prefix: &str) -> std::result::Result<String, String> {
+    let (_, len, bits) = parse_cidr(prefix)?;
+    if bits != 32 {
+        return Err("only IPv4 networks are supported".to_owned());
+    }
+    Ok(show(mask(len, 32), 32))
+}
