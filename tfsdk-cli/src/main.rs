@@ -8,6 +8,11 @@
 //!     (Terraform's precedence, lowest first). Prints `name = <value>` per variable as
 //!     `terraform console` prints values, problems on stderr; exit status 1 on any error.
 //!
+//!     With --json, prints one JSON document instead: {"variables": {NAME: {"sensitive",
+//!     "type", "value"}}, "diagnostics": [{"severity", "summary", "detail", "range"}]}.
+//!     Module files may be .tf or .tf.json; .tfvars values may be expressions (no references
+//!     or function calls, as in Terraform); validation rules are checked.
+//!
 //! tfsdk convert --type EXPR --value JSON
 //!     Converts a JSON value to a type constraint as Terraform converts an input variable and
 //!     prints the result as the console does; errors on stderr, exit status 1.
@@ -27,6 +32,8 @@ use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::{Map, Value as Json};
 use tfsdk_core::typeexpr::vars::{Inputs, Module, evaluate};
 use tfsdk_core::typeexpr::{self, console, json_value};
+
+mod vars_json;
 
 /// Terraform type constraints and input variables, as Terraform and OpenTofu evaluate them.
 #[derive(Parser, Debug)]
@@ -51,6 +58,9 @@ enum Command {
         /// Ignore TF_VAR_* environment variables.
         #[arg(long)]
         no_env: bool,
+        /// Print values and problems as one JSON document on stdout.
+        #[arg(long)]
+        json: bool,
     },
     /// Convert JSON values to a type constraint.
     Convert {
@@ -82,12 +92,13 @@ fn main() -> ExitCode {
             var_files,
             vars,
             no_env,
+            json,
         } => {
             let sub = matches
                 .subcommand_matches("vars")
                 .expect("clap parsed the vars subcommand");
             let ordered = command_line_order(sub, var_files, vars);
-            run_vars(&dir, &ordered, no_env)
+            run_vars(&dir, &ordered, no_env, json)
         }
         Command::Convert {
             json_lines: true, ..
@@ -128,11 +139,22 @@ fn command_line_order(sub: &ArgMatches, files: Vec<PathBuf>, vars: Vec<String>) 
     all.into_iter().map(|(_, a)| a).collect()
 }
 
-fn run_vars(dir: &std::path::Path, args: &[VarArg], no_env: bool) -> io::Result<ExitCode> {
+fn run_vars(
+    dir: &std::path::Path,
+    args: &[VarArg],
+    no_env: bool,
+    json: bool,
+) -> io::Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut err = io::stderr().lock();
     let module = match Module::load(dir) {
         Ok(m) => m,
+        Err(diagnostics) if json => {
+            serde_json::to_writer_pretty(&mut out, &vars_json::load_errors(&diagnostics.0))?;
+            writeln!(out)?;
+            out.flush()?;
+            return Ok(ExitCode::FAILURE);
+        }
         Err(diagnostics) => {
             for d in &diagnostics.0 {
                 writeln!(err, "{d}\n")?;
@@ -153,6 +175,16 @@ fn run_vars(dir: &std::path::Path, args: &[VarArg], no_env: bool) -> io::Result<
         }
     }
     let evaluation = evaluate(&module, &inputs);
+    if json {
+        serde_json::to_writer_pretty(&mut out, &vars_json::evaluation(&evaluation))?;
+        writeln!(out)?;
+        out.flush()?;
+        return Ok(if evaluation.has_errors() {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
     for d in &evaluation.diagnostics {
         writeln!(err, "{d}\n")?;
     }

@@ -88,7 +88,7 @@ fn a_bad_type_in_tf_json_points_into_the_string() {
     assert_eq!(e.0[0].summary, "Invalid type specification");
     assert_eq!(
         e.0[0].range.as_ref().unwrap().to_string(),
-        "main.tf.json:1,35-40"
+        "main.tf.json:1,34-39"
     );
 }
 
@@ -225,7 +225,7 @@ fn tf_json_validation_rules_are_templates() {
     assert_eq!(
         messages(&evaluation),
         [
-            "error: Invalid value for variable: v too small: 5.\n\nThis was checked by the validation rule at main.tf.json:1,54-55. @ terraform.tfvars:1,5-6"
+            "error: Invalid value for variable: v too small: 5.\n\nThis was checked by the validation rule at main.tf.json:1,53-54. @ terraform.tfvars:1,5-6"
         ]
     );
 }

@@ -766,8 +766,9 @@ impl<'s> Evaluator<'s> {
             .and_then(|n| n.span())
             .or_else(|| call.name.name.span())
             .map(|s| s.start);
-        let name_span = match (start, call.args.span()) {
-            (Some(a), Some(b)) => Some(a..b.start + 1),
+        // The parenthesis follows the name directly in the syntax.
+        let name_span = match (start, call.name.name.span()) {
+            (Some(a), Some(b)) => Some(a..b.end + 1),
             _ => span,
         };
         functions::call(&full_name, &args, name_span)

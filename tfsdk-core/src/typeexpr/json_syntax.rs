@@ -153,13 +153,13 @@ pub(crate) fn read_declarations(
         if key != "variable" {
             continue;
         }
-        for labels in objects(node, map, diagnostics, "variable") {
+        for (labels, _) in objects(node, map, diagnostics, "variable") {
             let Json::Object(variables) = &labels.value else {
                 continue;
             };
             for (name, _, body) in variables {
-                for body in objects(body, map, diagnostics, "variable") {
-                    if let Some(d) = read_variable(name, body, map, &shared, diagnostics) {
+                for (body, def) in objects(body, map, diagnostics, "variable") {
+                    if let Some(d) = read_variable(name, body, def, map, &shared, diagnostics) {
                         out.push(d);
                     }
                 }
@@ -170,19 +170,21 @@ pub(crate) fn read_declarations(
 }
 
 /// A block body: an object, or an array of objects (one block each).
+/// Each with the range HCL's JSON decoder names the block by: the object's opening brace, or
+/// for blocks given as an array, the array's opening bracket.
 fn objects<'n>(
     node: &'n Node,
     map: SourceMap<'_>,
     diagnostics: &mut Vec<Diagnostic>,
     what: &str,
-) -> Vec<&'n Node> {
+) -> Vec<(&'n Node, Range<usize>)> {
     match &node.value {
-        Json::Object(_) => vec![node],
+        Json::Object(_) => vec![(node, brace(node))],
         Json::Array(items) => {
             let mut out = Vec::new();
             for item in items {
                 if matches!(item.value, Json::Object(_)) {
-                    out.push(item);
+                    out.push((item, brace(node)));
                 } else {
                     diagnostics.push(
                         Diagnostic::error(
@@ -213,19 +215,21 @@ fn brace(node: &Node) -> Range<usize> {
     node.span.start..node.span.start + 1
 }
 
-/// The text inside a JSON string's quotes starts one byte after the quote.
+/// Where positions inside a JSON string count from: HCL counts them from the opening quote
+/// (so they read one column left of the character), and so does Terraform's output.
 fn string_content_start(node: &Node) -> usize {
-    node.span.start + 1
+    node.span.start
 }
 
 fn read_variable(
     name: &str,
     body: &Node,
+    def: Range<usize>,
     map: SourceMap<'_>,
     shared: &(Arc<str>, Arc<str>),
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Declaration> {
-    let decl_range = map.range(brace(body));
+    let decl_range = map.range(def);
     let valid_name = {
         let mut chars = name.chars();
         chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
@@ -347,8 +351,8 @@ fn read_variable(
                 ),
             },
             "validation" => {
-                for block in objects(node, map, diagnostics, "validation") {
-                    if let Some(rule) = read_validation(block, map, shared, diagnostics) {
+                for (block, def) in objects(node, map, diagnostics, "validation") {
+                    if let Some(rule) = read_validation(block, def, map, shared, diagnostics) {
                         d.validations.push(rule);
                     }
                 }
@@ -367,11 +371,12 @@ fn read_variable(
 
 fn read_validation(
     block: &Node,
+    def: Range<usize>,
     map: SourceMap<'_>,
     shared: &(Arc<str>, Arc<str>),
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<ValidationRule> {
-    let decl_range = map.range(brace(block));
+    let decl_range = map.range(def);
     let Json::Object(members) = &block.value else {
         return None;
     };

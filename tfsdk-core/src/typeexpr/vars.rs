@@ -1153,7 +1153,7 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
                         diagnostics.push(Diagnostic::warning(
                             "Value for undeclared variable",
                             format!(
-                                "The root module does not declare a variable named {:?} but a value was found in file {:?}. If you meant to use this value, add a \"variable\" block to the configuration.",
+                                "The root module does not declare a variable named {:?} but a value was found in file {:?}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
                                 input.name,
                                 input.filename.as_deref().unwrap_or_default()
                             ),

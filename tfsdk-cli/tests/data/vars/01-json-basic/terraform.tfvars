@@ -1,0 +1,2 @@
+ports = [80, "443"]
+settings = { name = "web" }

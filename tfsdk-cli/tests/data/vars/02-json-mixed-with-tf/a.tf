@@ -1,0 +1,3 @@
+variable "native" {
+  type = number
+}

@@ -1,0 +1,7 @@
+variable "a" {}
+variable "b" {
+  type = list(number)
+}
+variable "c" {
+  type = number
+}

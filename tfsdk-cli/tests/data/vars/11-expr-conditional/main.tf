@@ -1,0 +1,5 @@
+variable "x" {}
+variable "y" {}
+variable "z" {
+  type = string
+}

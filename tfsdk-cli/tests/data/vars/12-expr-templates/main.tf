@@ -1,0 +1,3 @@
+variable "t" {
+  type = list(string)
+}

@@ -1,0 +1,8 @@
+plain = <<EOT
+line one
+  line ${1 + 1}
+EOT
+indented = <<-EOT
+    a
+      b
+    EOT

@@ -1,0 +1,3 @@
+variable "tuple" {}
+variable "object" {}
+variable "picked" {}

@@ -1,0 +1,3 @@
+variable "list" {}
+variable "map" {}
+variable "grouped" {}

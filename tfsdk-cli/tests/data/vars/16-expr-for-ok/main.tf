@@ -1,0 +1,7 @@
+variable "map" {
+  type = map(number)
+}
+variable "grouped" {}
+variable "squares" {
+  type = list(number)
+}

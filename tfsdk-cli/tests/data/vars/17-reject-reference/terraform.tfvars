@@ -1,0 +1,2 @@
+a = var.other
+b = local.x

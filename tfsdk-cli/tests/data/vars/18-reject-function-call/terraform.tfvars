@@ -1,0 +1,2 @@
+a = upper("x")
+b = [for x in [1] : max(x, 2)]

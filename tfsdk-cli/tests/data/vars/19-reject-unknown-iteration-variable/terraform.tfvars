@@ -1,0 +1,1 @@
+a = [for item in [1, 2] : iten]

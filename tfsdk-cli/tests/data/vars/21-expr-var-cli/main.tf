@@ -1,0 +1,6 @@
+variable "l" {
+  type = list(number)
+}
+variable "s" {
+  type = string
+}

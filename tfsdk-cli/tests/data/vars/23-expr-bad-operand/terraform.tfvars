@@ -1,0 +1,2 @@
+a = "x" + 1
+b = 1 ? true : false

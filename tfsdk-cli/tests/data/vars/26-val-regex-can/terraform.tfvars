@@ -1,0 +1,1 @@
+bucket = "My_Bucket"

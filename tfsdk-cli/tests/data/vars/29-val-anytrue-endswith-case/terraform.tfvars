@@ -1,0 +1,1 @@
+domains = ["API.Example.COM", "other.org"]

@@ -1,0 +1,1 @@
+sizes = { small = 5, large = 2 }

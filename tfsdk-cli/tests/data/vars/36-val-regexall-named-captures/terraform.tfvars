@@ -1,0 +1,1 @@
+version_string = "0.12.3"

@@ -1,0 +1,1 @@
+buckets = [{ name = "docs" }, { name = "logs", enabled = false }]

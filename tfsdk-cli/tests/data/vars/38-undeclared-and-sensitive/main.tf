@@ -1,0 +1,7 @@
+variable "secret" {
+  type      = string
+  sensitive = true
+}
+variable "n" {
+  default = 1
+}
