@@ -35,7 +35,12 @@ fn declared(dir: &Path) -> Vec<(String, bool)> {
             }
         } else if name.ends_with(".tf.json") && !name.ends_with("override.tf.json") {
             let json: Json = serde_json::from_str(&text).unwrap_or(Json::Null);
-            if let Some(vars) = json.get("variable").and_then(Json::as_object) {
+            let blocks = match json.get("variable") {
+                Some(Json::Array(items)) => items.iter().collect(),
+                Some(one) => vec![one],
+                None => Vec::new(),
+            };
+            for vars in blocks.into_iter().filter_map(Json::as_object) {
                 out.extend(vars.keys().map(|k| (k.clone(), false)));
             }
         }
@@ -226,6 +231,31 @@ fn through_tfsdk(dir: &Path) -> (Outcome, usize) {
     )
 }
 
+/// Only what differs, one line each: `terraform:` / `tfsdk:` prefixes.
+fn difference(expected: &Outcome, found: &Outcome) -> String {
+    let mut out = String::new();
+    if expected.success != found.success {
+        out += &format!(
+            "  success: terraform {} tfsdk {}\n",
+            expected.success, found.success
+        );
+    }
+    for d in expected.diagnostics.difference(&found.diagnostics) {
+        out += &format!("  terraform: {d:?}\n");
+    }
+    for d in found.diagnostics.difference(&expected.diagnostics) {
+        out += &format!("  tfsdk:     {d:?}\n");
+    }
+    let names: BTreeSet<&String> = expected.values.keys().chain(found.values.keys()).collect();
+    for name in names {
+        let (e, f) = (expected.values.get(name), found.values.get(name));
+        if e != f {
+            out += &format!("  {name}: terraform {e:?}\n  {name}: tfsdk     {f:?}\n");
+        }
+    }
+    out
+}
+
 #[test]
 fn tfsdk_vars_agrees_with_terraform_on_every_module() {
     let terraform = Terraform::get(TerraformVersion::V1_15);
@@ -250,8 +280,9 @@ fn tfsdk_vars_agrees_with_terraform_on_every_module() {
         }
         if expected != found {
             failures.push(format!(
-                "{}:\n  terraform: {expected:#?}\n  tfsdk:     {found:#?}",
-                dir.file_name().unwrap().to_string_lossy()
+                "{}:\n{}",
+                dir.file_name().unwrap().to_string_lossy(),
+                difference(&expected, &found)
             ));
         }
     }

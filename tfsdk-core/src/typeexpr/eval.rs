@@ -986,7 +986,7 @@ fn index(value: &Value, key: &Value, span: Option<Range<usize>>) -> Result<Value
             match i.and_then(|i| e.get(i)) {
                 Some(v) => Ok(v.clone()),
                 None => Err(invalid(
-                    "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.",
+                    "The given key does not identify an element in this collection value.",
                 )),
             }
         }

@@ -113,6 +113,29 @@ fn value_of(node: &Node) -> Result<Value, String> {
     })
 }
 
+/// One property of a `.tfvars.json` document: name, value, the value's byte range.
+pub(crate) type JsonInput = (String, Value, Range<usize>);
+
+/// A `.tfvars.json` document's properties; or a message and where it applies.
+pub(crate) fn read_values(text: &str) -> Result<Vec<JsonInput>, (String, Range<usize>)> {
+    let root = parse(text).map_err(|e| {
+        let at = e.offset.min(text.len());
+        (format!("invalid JSON: {}", e.message), at..at)
+    })?;
+    let Json::Object(members) = &root.value else {
+        return Err((
+            "The root value of a .tfvars.json file must be a JSON object whose properties are variable names".to_owned(),
+            root.span.clone(),
+        ));
+    };
+    let mut out = Vec::with_capacity(members.len());
+    for (name, _, node) in members {
+        let value = value_of(node).map_err(|e| (e, node.span.clone()))?;
+        out.push((name.clone(), value, node.span.clone()));
+    }
+    Ok(out)
+}
+
 /// The `variable` declarations of one `.tf.json` file.
 pub(crate) fn read_declarations(
     filename: &str,

@@ -71,7 +71,6 @@ use crate::tftypes::{Type, Value};
 
 use super::constraint::TypeConstraint;
 use super::eval::{EvalError, Evaluator};
-use super::json_value;
 use super::parse::{Pos, SourceMap, SourceRange, error_span, parse_at};
 use super::validation::{self, Outcome, RuleExpr, ValidationRule};
 use super::{json_syntax, limits};
@@ -943,6 +942,13 @@ impl Inputs {
     }
 
     fn add_text(&mut self, filename: &str, text: &str, source: ValueSource) {
+        if text.len() > limits::MAX_VARS_FILE_BYTES {
+            self.diagnostics.push(
+                limits::ReadError::TooLarge(Some(text.len() as u64), limits::MAX_VARS_FILE_BYTES)
+                    .diagnostic(Path::new(filename)),
+            );
+            return;
+        }
         if filename.ends_with(".json") {
             self.add_json(filename, text, source);
         } else {
@@ -951,34 +957,23 @@ impl Inputs {
     }
 
     fn add_json(&mut self, filename: &str, text: &str, source: ValueSource) {
-        let value = match json_value::parse_json(text) {
-            Ok(v) => v,
-            Err(e) => {
-                self.diagnostics.push(
-                    Diagnostic::error("Invalid JSON variables file", format!("{e}."))
-                        .at(Some(file_map(filename, text).range(0..0))),
-                );
-                return;
+        let map = file_map(filename, text);
+        match json_syntax::read_values(text) {
+            Ok(values) => {
+                for (name, value, span) in values {
+                    self.entries.push(RawInput {
+                        name,
+                        raw: Raw::Value(value),
+                        source: source.clone(),
+                        range: Some(map.range(span)),
+                        filename: Some(filename.to_owned()),
+                    });
+                }
             }
-        };
-        let Some(attributes) = value.as_object() else {
-            self.diagnostics.push(
-                Diagnostic::error(
-                    "Invalid JSON variables file",
-                    "The root value of a .tfvars.json file must be a JSON object whose properties are variable names.",
-                )
-                .at(Some(file_map(filename, text).range(0..0))),
-            );
-            return;
-        };
-        for (name, v) in attributes {
-            self.entries.push(RawInput {
-                name: name.clone(),
-                raw: Raw::Value(v.clone()),
-                source: source.clone(),
-                range: None,
-                filename: Some(filename.to_owned()),
-            });
+            Err((message, span)) => self.diagnostics.push(
+                Diagnostic::error("Invalid JSON variables file", format!("{message}."))
+                    .at(Some(map.range(span))),
+            ),
         }
     }
 
@@ -1137,7 +1132,15 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
     let mut given: HashMap<&str, (Value, &RawInput)> = HashMap::new();
     let mut per_variable: HashMap<&str, Vec<Diagnostic>> = HashMap::new();
     let mut undeclared_in_files = 0usize;
-    for input in &inputs.entries {
+    // Terraform keeps the last raw value per name and only then reads it: an earlier value
+    // that would not parse is never looked at.
+    let last: HashMap<&str, usize> = inputs
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, input)| (input.name.as_str(), i))
+        .collect();
+    for (i, input) in inputs.entries.iter().enumerate() {
         let Some(variable) = module.variable(&input.name) else {
             match input.source {
                 ValueSource::Env => {}
@@ -1164,6 +1167,9 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
             }
             continue;
         };
+        if last.get(input.name.as_str()) != Some(&i) {
+            continue;
+        }
         let value = match &input.raw {
             Raw::Value(v) => v.clone(),
             Raw::Text(text) => match variable.parse_mode {
@@ -1202,11 +1208,10 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
             .filter(|(_, i)| matches!(i.source, ValueSource::AutoFile | ValueSource::NamedFile))
             .and_then(|(_, i)| i.range.clone())
             .unwrap_or_else(|| variable.decl_range.clone());
-        let value = if diags.iter().any(Diagnostic::is_error) {
-            None
-        } else {
-            final_value(variable, input, &mut diags)
-        };
+        // A value that could not be read leaves the variable unset, as in Terraform: its
+        // default, or the missing-value error too. Its default is not shown as its value.
+        let unreadable = diags.iter().any(Diagnostic::is_error);
+        let value = final_value(variable, input, &mut diags).filter(|_| !unreadable);
         subjects.push(subject);
         variables.push(VariableResult {
             name: variable.name.clone(),

@@ -1,0 +1,3 @@
+variable "n" {}
+variable "l" {}
+variable "s" {}

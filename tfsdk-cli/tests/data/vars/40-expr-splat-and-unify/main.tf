@@ -1,0 +1,5 @@
+variable "names" {}
+variable "mixed" {
+  type = list(string)
+}
+variable "obj" {}

@@ -1,0 +1,6 @@
+variable "a" {
+  default = ""
+}
+variable "b" {
+  default = ""
+}

@@ -1,0 +1,9 @@
+variable "a" {
+  default = 0
+}
+variable "b" {
+  default = 0
+}
+variable "c" {
+  default = 0
+}

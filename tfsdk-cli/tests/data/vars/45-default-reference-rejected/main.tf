@@ -1,0 +1,6 @@
+variable "a" {
+  default = var.b
+}
+variable "b" {
+  default = 1
+}

@@ -1,0 +1,3 @@
+variable "l" {
+  type = list(string)
+}
