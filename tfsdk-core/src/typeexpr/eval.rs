@@ -21,13 +21,7 @@ use crate::tftypes::{Number, Type, Value, ValueKind};
 
 use super::arith::{self, ArithError, Op};
 use super::functions;
-
-/// Evaluation steps one expression may take (values built, elements visited).
-pub const MAX_EVAL_STEPS: usize = 2_000_000;
-/// The longest string an expression may build, in bytes.
-pub const MAX_STRING_BYTES: usize = 16 * 1024 * 1024;
-/// How deeply expressions may nest while being evaluated.
-pub const MAX_EXPR_DEPTH: usize = 100;
+use super::limits::{MAX_EVAL_STEPS, MAX_EXPR_DEPTH, MAX_STRING_BYTES};
 
 /// Why an expression has no value.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Caps on what `tfsdk vars` reads, so a huge or hostile file ends in a clear error in
 //! bounded memory: file sizes (checked before reading, and enforced while reading), nesting
 //! (the HCL parser refuses more than 64 levels and 128 chained operators, the JSON readers
-//! stop at their own depth), and evaluation work (see [`super::eval`]).
+//! stop at their own depth), and evaluation work.
 
 use std::io::Read;
 use std::path::Path;
@@ -14,6 +14,12 @@ pub const MAX_VARS_FILE_BYTES: usize = 16 * 1024 * 1024;
 pub const MAX_MODULE_FILE_BYTES: usize = 16 * 1024 * 1024;
 /// The deepest nesting of a JSON document (`.tf.json`, `.tfvars.json`) read.
 pub const MAX_JSON_DEPTH: usize = 64;
+/// Evaluation steps one expression may take (values built, elements visited).
+pub const MAX_EVAL_STEPS: usize = 2_000_000;
+/// The longest string an expression may build, in bytes.
+pub const MAX_STRING_BYTES: usize = 16 * 1024 * 1024;
+/// How deeply expressions may nest while being evaluated (the parser allows 64 levels).
+pub const MAX_EXPR_DEPTH: usize = 100;
 
 /// Why a file was not read.
 #[derive(Debug)]

@@ -33,29 +33,55 @@
 //!
 //! # What Terraform does, and what this module does
 //!
-//! * **Declarations** come from every `*.tf` file of the directory (not subdirectories), in
-//!   name order; `override.tf` and `*_override.tf` are applied afterwards and replace the
-//!   arguments they set, as Terraform merges override files. `*.tf.json` files are not read.
-//!   A `variable` block takes `type`, `default`, `nullable`, `description`, `sensitive`,
-//!   `ephemeral` and `validation` blocks; validation rules are not evaluated (they need the
-//!   whole expression language).
-//! * **Defaults** are converted to the type constraint when the module is loaded (optional
-//!   attribute defaults applied first); an incompatible default, or a null default with
-//!   `nullable = false`, is an error.
+//! * **Declarations** come from every `*.tf` and `*.tf.json` file of the directory (not
+//!   subdirectories), in name order; `override.tf`, `*_override.tf` and their `.tf.json` forms
+//!   are applied afterwards and replace the arguments they set, as Terraform merges override
+//!   files. A `variable` block takes `type`, `default`, `nullable`, `description`,
+//!   `sensitive`, `ephemeral` and `validation` blocks. In JSON (Terraform's JSON syntax),
+//!   `variable` is an object of names (or an array of such objects), `type` a string holding a
+//!   type expression, `default` a JSON value taken literally, and a validation's `condition`
+//!   and `error_message` are string templates (`"${var.x > 1}"`); positions are HCL's (a
+//!   block is named by its opening brace, or by the bracket of an array of blocks).
+//! * **Defaults** are evaluated like `.tfvars` values (below) and converted to the type
+//!   constraint when the module is loaded (optional attribute defaults applied first); an
+//!   incompatible default, or a null default with `nullable = false`, is an error.
 //! * **Values, lowest precedence first** (Terraform's documented order): `TF_VAR_name`
 //!   environment variables, `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars` and
 //!   `*.auto.tfvars.json` in lexical order of their names, then every `-var-file` and `-var` in
-//!   the order given on the command line. A later value for a name replaces an earlier one.
+//!   the order given on the command line. A later value for a name replaces an earlier one
+//!   before either is read.
 //! * **`-var` and `TF_VAR_` text** is taken literally as a string when the variable's type is
 //!   primitive (`string`, `number`, `bool`) or when it has no type; otherwise it is parsed as
-//!   an HCL expression. File values are HCL (or JSON) literal expressions: strings, heredocs,
-//!   numbers, bools, `null`, lists and objects of those; references, function calls,
-//!   operators other than unary `-`/`!` and template interpolations are errors.
+//!   an HCL expression.
+//! * **Expressions** in `.tfvars`, `default` and complex `-var` text are evaluated as HCL
+//!   evaluates them with no context: arithmetic (on 512-bit binary floats, as HCL: `1/3` is
+//!   `0.333…335`, `0.1 + 0.2` is `0.3`; results are kept as exact decimals), comparisons,
+//!   `&&` `||` `!`, conditionals with their type unification, string templates with `%{if}` /
+//!   `%{for}` and strip markers, heredocs, tuple and object constructors, `for` expressions
+//!   (with `if` and grouping `...`), indexing, attribute access and splats. A reference is
+//!   "Variables not allowed", a function call "Function calls not allowed" (inside a `for`, an
+//!   undefined name is "Unknown variable", with Terraform's suggestion). A value that cannot
+//!   be read leaves its variable unset: its default, or "No value for required variable".
+//! * **Validation rules** run on the final value, with `var` holding every variable's final
+//!   value, the language's operators and the functions `can`, `try`, `length`, `regex`,
+//!   `regexall`, `contains`, `alltrue`, `anytrue`, `startswith`, `endswith`, `lower`, `upper`,
+//!   `trimspace`, `keys`, `values`, `lookup`, `tonumber`, `tostring`, `tobool`, `cidrhost` and
+//!   `cidrnetmask`. A false condition is "Invalid value for variable" with the rule's
+//!   `error_message` (a template), at the value in its variables file or at the declaration;
+//!   null or non-bool results and failing calls are errors with Terraform's messages. A
+//!   condition that calls any other function gives the warning "Validation rule not checked":
+//!   the rule is neither passed nor failed. A condition that does not refer to its own
+//!   variable is a load error, as in Terraform.
 //! * **Final value**: unset → the default, or the error "No value for required variable";
 //!   not null → optional-attribute defaults applied, then converted to the type; null with
 //!   `nullable = false` → the default, or an error when there is none.
 //! * **Undeclared names**: a `-var` is an error; a file value is a warning (the first two,
 //!   then one summary warning, as Terraform); an environment variable is ignored.
+//! * **Limits** ([`super::limits`]): files over 16 MiB are refused from their size before
+//!   they are read; HCL nesting deeper than 64 levels (or 128 chained operators) and JSON
+//!   deeper than 64 levels are syntax errors; one expression may take at most
+//!   2,000,000 evaluation steps and build strings of at most 16 MiB. Nothing recurses without
+//!   a bound, so a hostile file ends in an error, not a stack overflow.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
