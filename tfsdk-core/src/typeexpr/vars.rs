@@ -77,8 +77,8 @@
 //!   `nullable = false` → the default, or an error when there is none.
 //! * **Undeclared names**: a `-var` is an error; a file value is a warning (the first two,
 //!   then one summary warning, as Terraform); an environment variable is ignored.
-//! * **Limits** ([`super::limits`]): files over 16 MiB are refused from their size before
-//!   they are read; HCL nesting deeper than 64 levels (or 128 chained operators) and JSON
+//! * **Limits** ([`super::limits`]): variables files over 4 MiB and module files over 8 MiB
+//!   are refused from their size before they are read; HCL nesting deeper than 64 levels (or 128 chained operators) and JSON
 //!   deeper than 64 levels are syntax errors; one expression may take at most
 //!   2,000,000 evaluation steps and build strings of at most 16 MiB. Nothing recurses without
 //!   a bound, so a hostile file ends in an error, not a stack overflow.
