@@ -22,6 +22,7 @@ use crate::tftypes::{Number, Type, Value, ValueKind};
 use super::arith::{self, ArithError, Op};
 use super::functions;
 use super::limits::{MAX_EVAL_STEPS, MAX_EXPR_DEPTH, MAX_STRING_BYTES};
+use super::parse::{Pos, SourceMap};
 
 /// Why an expression has no value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +33,8 @@ pub(crate) struct EvalError {
     /// Set when the expression calls a function this evaluator does not have: the caller
     /// cannot tell the result, which is not the same as an error in the expression.
     pub(crate) unsupported_function: Option<String>,
+    /// Further errors found beside this one (HCL checks both operands of an operator).
+    pub(crate) also: Vec<EvalError>,
 }
 
 impl EvalError {
@@ -45,8 +48,37 @@ impl EvalError {
             summary: summary.into(),
             detail: detail.into(),
             unsupported_function: None,
+            also: Vec::new(),
         }
     }
+
+    /// This error and the ones found beside it.
+    pub(crate) fn into_all(mut self) -> Vec<EvalError> {
+        let mut out = std::mem::take(&mut self.also);
+        out.insert(0, self);
+        out
+    }
+}
+
+/// Both operands' results: their values, or every error among them.
+fn both<A, B>(a: Result<A>, b: Result<B>) -> Result<(A, B)> {
+    match (a, b) {
+        (Ok(a), Ok(b)) => Ok((a, b)),
+        (Err(mut e), Err(f)) => {
+            e.also.extend(f.into_all());
+            Err(e)
+        }
+        (Err(e), _) | (_, Err(e)) => Err(e),
+    }
+}
+
+/// A null operand: HCL converts it, then the operation refuses it.
+fn null_operand(span: Option<Range<usize>>) -> EvalError {
+    EvalError::new(
+        span,
+        "Operation failed",
+        "Error during operation: argument must not be null.",
+    )
 }
 
 type Result<T> = std::result::Result<T, EvalError>;
@@ -59,6 +91,8 @@ pub(crate) struct Evaluator<'s> {
     root: Option<BTreeMap<String, Value>>,
     /// Whether functions may be called.
     functions: bool,
+    /// The file and position the text starts at, for ranges written into messages (`try`).
+    origin: Option<(&'s str, Pos)>,
     /// `for` iteration variables, innermost last.
     locals: Vec<(String, Value)>,
     steps: usize,
@@ -72,6 +106,7 @@ impl<'s> Evaluator<'s> {
             src,
             root: None,
             functions: false,
+            origin: None,
             locals: Vec::new(),
             steps: 0,
             depth: 0,
@@ -79,11 +114,18 @@ impl<'s> Evaluator<'s> {
     }
 
     /// The given root variables and the function library: what a validation rule may use.
-    pub(crate) fn with_scope(src: &'s str, root: BTreeMap<String, Value>) -> Evaluator<'s> {
+    /// `filename` and `start` place the text in its file.
+    pub(crate) fn with_scope(
+        src: &'s str,
+        filename: &'s str,
+        start: Pos,
+        root: BTreeMap<String, Value>,
+    ) -> Evaluator<'s> {
         Evaluator {
             src,
             root: Some(root),
             functions: true,
+            origin: Some((filename, start)),
             locals: Vec::new(),
             steps: 0,
             depth: 0,
@@ -138,8 +180,8 @@ impl<'s> Evaluator<'s> {
                     .map_err(|e| EvalError::new(span, "Invalid number literal", format!("{e}.")))
             }
             Expression::String(s) => Ok(Value::string(s.value().clone())),
-            Expression::StringTemplate(t) => self.template_value(t, span),
-            Expression::HeredocTemplate(h) => self.template_value(&h.template, span),
+            Expression::StringTemplate(t) => self.template_value(t, true, span),
+            Expression::HeredocTemplate(h) => self.template_value(&h.template, false, span),
             Expression::Parenthesis(p) => self.eval(p.inner()),
             Expression::Array(items) => {
                 let mut elements = Vec::with_capacity(items.len());
@@ -200,11 +242,13 @@ impl<'s> Evaluator<'s> {
                 let inner = self.eval(&op.expr)?;
                 match op.operator.value() {
                     UnaryOperator::Neg => {
-                        let n = operand_number(&inner, op.expr.span(), "operand")?;
+                        let n = operand_number(&inner, op.expr.span(), "unary operand")?
+                            .ok_or_else(|| null_operand(span))?;
                         Ok(Value::number(arith::negate(&n)))
                     }
                     UnaryOperator::Not => {
-                        let b = operand_bool(&inner, op.expr.span(), "operand")?;
+                        let b = operand_bool(&inner, op.expr.span(), "unary operand")?
+                            .ok_or_else(|| null_operand(span))?;
                         Ok(Value::bool(!b))
                     }
                 }
@@ -313,19 +357,20 @@ impl<'s> Evaluator<'s> {
         let lhs_span = op.lhs_expr.span();
         let rhs_span = op.rhs_expr.span();
         let lhs = self.eval(&op.lhs_expr)?;
-        match operator {
-            BinaryOperator::And | BinaryOperator::Or => {
-                let a = operand_bool(&lhs, lhs_span, "left operand")?;
-                // HCL short-circuits: the right side is not evaluated when the left decides.
-                if (operator == BinaryOperator::And && !a) || (operator == BinaryOperator::Or && a)
-                {
-                    return Ok(Value::bool(a));
-                }
-                let rhs = self.eval(&op.rhs_expr)?;
-                let b = operand_bool(&rhs, rhs_span, "right operand")?;
-                return Ok(Value::bool(b));
+        if let BinaryOperator::And | BinaryOperator::Or = operator {
+            let a = operand_bool(&lhs, lhs_span.clone(), "left operand")?;
+            // HCL short-circuits: the right side is not evaluated when the left decides.
+            if (operator == BinaryOperator::And && a == Some(false))
+                || (operator == BinaryOperator::Or && a == Some(true))
+            {
+                return Ok(Value::bool(a == Some(true)));
             }
-            _ => {}
+            let rhs = self.eval(&op.rhs_expr)?;
+            let b = operand_bool(&rhs, rhs_span, "right operand")?;
+            let (Some(_), Some(b)) = (a, b) else {
+                return Err(null_operand(span));
+            };
+            return Ok(Value::bool(b));
         }
         let rhs = self.eval(&op.rhs_expr)?;
         match operator {
@@ -341,8 +386,13 @@ impl<'s> Evaluator<'s> {
             | BinaryOperator::LessEq
             | BinaryOperator::Greater
             | BinaryOperator::GreaterEq => {
-                let a = operand_number(&lhs, lhs_span, "left operand")?;
-                let b = operand_number(&rhs, rhs_span, "right operand")?;
+                let (a, b) = both(
+                    operand_number(&lhs, lhs_span, "left operand"),
+                    operand_number(&rhs, rhs_span, "right operand"),
+                )?;
+                let (Some(a), Some(b)) = (a, b) else {
+                    return Err(null_operand(span));
+                };
                 Ok(Value::bool(match operator {
                     BinaryOperator::Less => a < b,
                     BinaryOperator::LessEq => a <= b,
@@ -351,8 +401,13 @@ impl<'s> Evaluator<'s> {
                 }))
             }
             _ => {
-                let a = operand_number(&lhs, lhs_span, "left operand")?;
-                let b = operand_number(&rhs, rhs_span, "right operand")?;
+                let (a, b) = both(
+                    operand_number(&lhs, lhs_span, "left operand"),
+                    operand_number(&rhs, rhs_span, "right operand"),
+                )?;
+                let (Some(a), Some(b)) = (a, b) else {
+                    return Err(null_operand(span));
+                };
                 let arith_op = match operator {
                     BinaryOperator::Plus => Op::Add,
                     BinaryOperator::Minus => Op::Sub,
@@ -580,9 +635,11 @@ impl<'s> Evaluator<'s> {
     }
 
     /// A template's value: a lone interpolation keeps its value's type, as in HCL.
+    /// `quoted`: a `"..."` template, whose escapes the parser decodes only outside directives.
     pub(crate) fn template_value(
         &mut self,
         t: &Template,
+        quoted: bool,
         span: Option<Range<usize>>,
     ) -> Result<Value> {
         if let [Element::Interpolation(i)] = t.iter().collect::<Vec<_>>().as_slice() {
@@ -590,7 +647,11 @@ impl<'s> Evaluator<'s> {
         }
         let mut out = String::new();
         let mut strip_next = false;
-        self.render(t, &mut out, &mut strip_next, span)?;
+        let escapes = Escapes {
+            here: false,
+            nested: quoted,
+        };
+        self.render(t, &mut out, &mut strip_next, escapes, span)?;
         Ok(Value::string(out))
     }
 
@@ -599,12 +660,23 @@ impl<'s> Evaluator<'s> {
         t: &Template,
         out: &mut String,
         strip_next: &mut bool,
+        escapes: Escapes,
         span: Option<Range<usize>>,
     ) -> Result<()> {
+        let inner = Escapes {
+            here: escapes.nested,
+            nested: escapes.nested,
+        };
         for element in t.iter() {
             match element {
                 Element::Literal(text) => {
-                    let text: &str = text.value();
+                    let decoded;
+                    let text: &str = if escapes.here {
+                        decoded = unescape(text.value());
+                        &decoded
+                    } else {
+                        text.value()
+                    };
                     let text = if std::mem::take(strip_next) {
                         text.trim_start()
                     } else {
@@ -632,7 +704,7 @@ impl<'s> Evaluator<'s> {
                         };
                         *strip_next = d.if_expr.strip.strip_end();
                         if choice {
-                            self.render(&d.if_expr.template, out, strip_next, span.clone())?;
+                            self.render(&d.if_expr.template, out, strip_next, inner, span.clone())?;
                             if let Some(e) = &d.else_expr {
                                 strip_before(out, e.strip.strip_start());
                             } else {
@@ -640,7 +712,7 @@ impl<'s> Evaluator<'s> {
                             }
                         } else if let Some(e) = &d.else_expr {
                             *strip_next = e.strip.strip_end();
-                            self.render(&e.template, out, strip_next, span.clone())?;
+                            self.render(&e.template, out, strip_next, inner, span.clone())?;
                             strip_before(out, d.endif_expr.strip.strip_start());
                         }
                         *strip_next = d.endif_expr.strip.strip_end();
@@ -657,7 +729,7 @@ impl<'s> Evaluator<'s> {
                                 self.locals.push((kv.as_str().to_owned(), k));
                             }
                             self.locals.push((fe.value_var.as_str().to_owned(), v));
-                            let r = self.render(&fe.template, out, strip_next, span.clone());
+                            let r = self.render(&fe.template, out, strip_next, inner, span.clone());
                             self.locals.truncate(mark);
                             r?;
                             strip_before(out, d.endfor_expr.strip.strip_start());
@@ -716,9 +788,21 @@ impl<'s> Evaluator<'s> {
             name.to_owned()
         };
         let arg_exprs: Vec<&Expression> = call.args.iter().collect();
-        match full_name.as_str() {
-            "can" | "try" => return self.call_lazy(&full_name, &arg_exprs, span),
-            _ => {}
+        let start = call
+            .name
+            .namespace
+            .first()
+            .and_then(|n| n.span())
+            .or_else(|| call.name.name.span())
+            .map(|s| s.start);
+        // HCL points function failures at the name and the opening parenthesis, which
+        // follows the name directly in the syntax.
+        let name_span = match (start, call.name.name.span()) {
+            (Some(a), Some(b)) => Some(a..b.end + 1),
+            _ => span.clone(),
+        };
+        if let "can" | "try" = full_name.as_str() {
+            return self.call_lazy(&full_name, &arg_exprs, name_span);
         }
         if !functions::exists(&full_name) {
             return Err(EvalError {
@@ -752,19 +836,6 @@ impl<'s> Evaluator<'s> {
                 }
             }
         }
-        // HCL points function failures at the name and the opening parenthesis.
-        let start = call
-            .name
-            .namespace
-            .first()
-            .and_then(|n| n.span())
-            .or_else(|| call.name.name.span())
-            .map(|s| s.start);
-        // The parenthesis follows the name directly in the syntax.
-        let name_span = match (start, call.name.name.span()) {
-            (Some(a), Some(b)) => Some(a..b.end + 1),
-            _ => span,
-        };
         functions::call(&full_name, &args, name_span)
     }
 
@@ -804,8 +875,24 @@ impl<'s> Evaluator<'s> {
             return Ok(Value::bool(false));
         }
         let list: String = failures
-            .iter()
-            .map(|e| format!("\n- {}", e.detail))
+            .into_iter()
+            .flat_map(EvalError::into_all)
+            .map(|e| match (self.origin, &e.span) {
+                (Some((filename, start)), Some(at)) => {
+                    let map = SourceMap {
+                        src: self.src,
+                        filename,
+                        start,
+                    };
+                    format!(
+                        "\n- {} (at {})\n  {}",
+                        e.summary,
+                        map.range(at.clone()),
+                        e.detail
+                    )
+                }
+                _ => format!("\n- {}\n  {}", e.summary, e.detail),
+            })
             .collect();
         Err(EvalError::new(
             span,
@@ -815,6 +902,58 @@ impl<'s> Evaluator<'s> {
             ),
         ))
     }
+}
+
+/// Which template literals still hold their escape sequences: hcl-edit decodes them in a
+/// quoted string's top level but not inside `%{if}` / `%{for}` bodies; heredocs have none.
+#[derive(Clone, Copy)]
+struct Escapes {
+    here: bool,
+    nested: bool,
+}
+
+/// Decodes a quoted string's escapes: `\n \r \t \" \\ \uNNNN \UNNNNNNNN`, `$${` and `%%{`.
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('r') => out.push('\r'),
+                Some('t') => out.push('\t'),
+                Some('"') => out.push('"'),
+                Some('\\') => out.push('\\'),
+                Some(u @ ('u' | 'U')) => {
+                    let n = if u == 'u' { 4 } else { 8 };
+                    let hex: String = (0..n).filter_map(|_| chars.next()).collect();
+                    match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                        Some(ch) => out.push(ch),
+                        None => {
+                            out.push('\\');
+                            out.push(u);
+                            out.push_str(&hex);
+                        }
+                    }
+                }
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            },
+            '$' | '%' if chars.peek() == Some(&c) => {
+                let mut ahead = chars.clone();
+                ahead.next();
+                if ahead.peek() == Some(&'{') {
+                    chars.next();
+                }
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn strip_before(out: &mut String, strip: bool) {
@@ -865,44 +1004,41 @@ pub(crate) fn bool_of(v: &Value) -> Option<bool> {
     }
 }
 
-fn operand_number(v: &Value, span: Option<Range<usize>>, which: &str) -> Result<Number> {
-    if v.is_null() {
-        return Err(EvalError::new(
-            span,
+/// A number operand (a string converts), or `None` for null (refused by the operation).
+fn operand_number(v: &Value, span: Option<Range<usize>>, which: &str) -> Result<Option<Number>> {
+    let unsuitable = || {
+        EvalError::new(
+            span.clone(),
             "Invalid operand",
             format!("Unsuitable value for {which}: a number is required."),
-        ));
+        )
+    };
+    if v.is_null() {
+        return if v.ty().is_primitive() && v.ty() != &Type::Number && v.ty() != &Type::String {
+            Err(unsuitable())
+        } else {
+            Ok(None)
+        };
     }
     match v.kind() {
-        ValueKind::Number(n) => Ok(n.clone()),
-        ValueKind::String(s) => super::convert::parse_go_number(s).ok_or_else(|| {
-            EvalError::new(
-                span,
-                "Invalid operand",
-                format!("Unsuitable value for {which}: a number is required."),
-            )
-        }),
-        _ => Err(EvalError::new(
-            span,
-            "Invalid operand",
-            format!("Unsuitable value for {which}: number required."),
-        )),
+        ValueKind::Number(n) => Ok(Some(n.clone())),
+        ValueKind::String(s) => super::convert::parse_go_number(s)
+            .map(Some)
+            .ok_or_else(unsuitable),
+        _ => Err(unsuitable()),
     }
 }
 
-fn operand_bool(v: &Value, span: Option<Range<usize>>, which: &str) -> Result<bool> {
+/// A bool operand (`"true"`/`"false"` convert), or `None` for null.
+fn operand_bool(v: &Value, span: Option<Range<usize>>, which: &str) -> Result<Option<bool>> {
     if v.is_null() {
-        return Err(EvalError::new(
-            span,
-            "Invalid operand",
-            format!("Unsuitable value for {which}: a bool is required."),
-        ));
+        return Ok(None);
     }
-    bool_of(v).ok_or_else(|| {
+    bool_of(v).map(Some).ok_or_else(|| {
         EvalError::new(
             span,
             "Invalid operand",
-            format!("Unsuitable value for {which}: bool required."),
+            format!("Unsuitable value for {which}: a bool is required."),
         )
     })
 }

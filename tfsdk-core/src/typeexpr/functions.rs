@@ -24,6 +24,17 @@ fn params(name: &str) -> Option<&'static [&'static str]> {
         "startswith" => &["str", "prefix"],
         "endswith" => &["str", "suffix"],
         "lower" | "upper" | "trimspace" => &["str"],
+        "join" => &["separator", "lists"],
+        "split" => &["separator", "str"],
+        "replace" => &["str", "substr", "replace"],
+        "substr" => &["str", "offset", "length"],
+        "trimprefix" => &["str", "prefix"],
+        "trimsuffix" => &["str", "suffix"],
+        "format" => &["format", "args"],
+        "concat" | "coalesce" => &["seqs"],
+        "min" | "max" => &["numbers"],
+        "distinct" => &["list"],
+        "abs" => &["num"],
         "keys" => &["inputMap"],
         "values" => &["values"],
         "lookup" => &["inputMap", "key", "default"],
@@ -121,9 +132,20 @@ fn elements_arg<'a>(name: &str, args: &'a [Arg], i: usize) -> Result<&'a [Value]
 /// Calls a function (`exists(name)` must hold) with evaluated arguments.
 pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
     let all = params(name).unwrap_or(&[]);
-    let optional = usize::from(name == "lookup");
-    if args.len() < all.len() - optional || args.len() > all.len() {
-        return Err(arity_error(name, all.len() - optional, args.len(), span));
+    // The last parameter of these takes any number of arguments.
+    let variadic = matches!(
+        name,
+        "join" | "format" | "concat" | "coalesce" | "min" | "max"
+    );
+    let required = match name {
+        "join" => 2,
+        "format" => 1,
+        _ if variadic => 0,
+        "lookup" => 2,
+        _ => all.len(),
+    };
+    if args.len() < required || (args.len() > all.len() && !variadic) {
+        return Err(arity_error(name, required, args.len(), span));
     }
     match name {
         "length" => length(args, span),
@@ -169,6 +191,157 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
         "lower" => Ok(Value::string(string_arg(name, args, 0)?.to_lowercase())),
         "upper" => Ok(Value::string(string_arg(name, args, 0)?.to_uppercase())),
         "trimspace" => Ok(Value::string(string_arg(name, args, 0)?.trim().to_owned())),
+        "trimprefix" | "trimsuffix" => {
+            let s = string_arg(name, args, 0)?;
+            let p = string_arg(name, args, 1)?;
+            let out = if name == "trimprefix" {
+                s.strip_prefix(&p)
+            } else {
+                s.strip_suffix(&p)
+            };
+            Ok(Value::string(out.unwrap_or(&s).to_owned()))
+        }
+        "join" => {
+            let sep = string_arg(name, args, 0)?;
+            let mut parts = Vec::new();
+            for (i, list) in args.iter().enumerate().skip(1) {
+                for e in elements_arg(name, args, i)? {
+                    if e.is_null() {
+                        return Err(invalid_arg(name, 1, list, "element must not be null"));
+                    }
+                    parts.push(
+                        string_of(e)
+                            .ok_or_else(|| invalid_arg(name, 1, list, "string required"))?,
+                    );
+                }
+            }
+            Ok(Value::string(parts.join(&sep)))
+        }
+        "split" => {
+            let sep = string_arg(name, args, 0)?;
+            let s = string_arg(name, args, 1)?;
+            let parts: Vec<Value> = if sep.is_empty() {
+                s.chars().map(|c| Value::string(c.to_string())).collect()
+            } else {
+                s.split(sep.as_str()).map(Value::string).collect()
+            };
+            Value::list(Type::String, parts).map_err(|e| failed(name, span, e))
+        }
+        "replace" => {
+            let s = string_arg(name, args, 0)?;
+            let from = string_arg(name, args, 1)?;
+            let to = string_arg(name, args, 2)?;
+            if from.len() > 1 && from.starts_with('/') && from.ends_with('/') {
+                let re = regex::Regex::new(&from[1..from.len() - 1]).map_err(|e| {
+                    invalid_arg(
+                        name,
+                        1,
+                        &args[1],
+                        format!("invalid regexp pattern: {}", first_line(&e.to_string())),
+                    )
+                })?;
+                Ok(Value::string(re.replace_all(&s, to.as_str()).into_owned()))
+            } else if from.is_empty() {
+                Ok(Value::string(s))
+            } else {
+                Ok(Value::string(s.replace(&from, &to)))
+            }
+        }
+        "substr" => {
+            let s = string_arg(name, args, 0)?;
+            let offset = integer_arg(name, args, 1)?;
+            let length = integer_arg(name, args, 2)?;
+            let chars: Vec<char> = s.chars().collect();
+            let n = chars.len() as i64;
+            let start = if offset < 0 {
+                (n + offset).max(0)
+            } else {
+                offset.min(n)
+            };
+            let end = if length < 0 {
+                n
+            } else {
+                (start + length).min(n)
+            };
+            Ok(Value::string(
+                chars[start as usize..end.max(start) as usize]
+                    .iter()
+                    .collect::<String>(),
+            ))
+        }
+        "format" => format(args, span),
+        "concat" => {
+            let mut all = Vec::new();
+            let mut lists = true;
+            for (i, arg) in args.iter().enumerate() {
+                lists &= matches!(arg.0.ty(), Type::List(_));
+                all.extend(elements_arg(name, args, i)?.iter().cloned());
+            }
+            let types: Vec<Type> = args.iter().map(|a| a.0.ty().clone()).collect();
+            if lists
+                && types.windows(2).all(|w| w[0] == w[1])
+                && let Some(Type::List(e)) = types.first()
+            {
+                return Value::list((**e).clone(), all).map_err(|e| failed(name, span, e));
+            }
+            Ok(Value::tuple_of(all))
+        }
+        "distinct" => {
+            let list = elements_arg(name, args, 0)?;
+            let mut out: Vec<Value> = Vec::new();
+            for e in list {
+                if !out.iter().any(|o| values_equal(o, e)) {
+                    out.push(e.clone());
+                }
+            }
+            let ty = super::unify::unify(
+                &list.iter().map(|v| v.ty().clone()).collect::<Vec<_>>(),
+                true,
+            )
+            .unwrap_or(Type::Dynamic);
+            let converted: std::result::Result<Vec<Value>, _> = out
+                .into_iter()
+                .map(|v| super::convert_to_type(v, &ty))
+                .collect();
+            let converted = converted.map_err(|e| invalid_arg(name, 0, &args[0], e))?;
+            Value::list(ty, converted).map_err(|e| failed(name, span, e))
+        }
+        "min" | "max" => {
+            if args.is_empty() {
+                return Err(failed(name, span, "must pass at least one number"));
+            }
+            let mut best: Option<Number> = None;
+            for i in 0..args.len() {
+                let n = number_arg(name, args, i)?;
+                best = Some(match best {
+                    None => n,
+                    Some(b) if (name == "min") == (n < b) => n,
+                    Some(b) => b,
+                });
+            }
+            Ok(Value::number(best.unwrap_or_else(|| Number::from(0))))
+        }
+        "abs" => {
+            let n = number_arg(name, args, 0)?;
+            Ok(Value::number(if n.signum() < 0 {
+                super::arith::negate(&n)
+            } else {
+                n
+            }))
+        }
+        "coalesce" => {
+            for (v, _) in args {
+                if v.is_null() || v.as_str() == Some("") {
+                    continue;
+                }
+                return Ok(v.clone());
+            }
+            Err(failed(
+                name,
+                span,
+                "no non-null, non-empty-string arguments",
+            ))
+        }
         "keys" => {
             let arg = &args[0];
             match arg.0.kind() {
@@ -290,6 +463,97 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
             format!("There is no function named {name:?}."),
         )),
     }
+}
+
+fn integer_arg(name: &str, args: &[Arg], i: usize) -> Result<i64> {
+    let n = number_arg(name, args, i)?;
+    n.to_i64()
+        .map_err(|_| invalid_arg(name, i, &args[i], "a whole number is required"))
+}
+
+/// `format` with the verbs module authors use: `%s %v %d %q %t %f %.Nf %%`. Other verbs
+/// (and flags, widths, explicit argument indexes) make the call unsupported here, so a rule
+/// using them is reported as not checked rather than judged wrongly.
+fn format(args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let spec = string_arg("format", args, 0)?;
+    let unsupported = |what: &str| EvalError {
+        unsupported_function: Some(format!("format (with {what})")),
+        ..EvalError::new(
+            span.clone(),
+            "Function not available",
+            format!("tfsdk vars does not implement format with {what}."),
+        )
+    };
+    let mut out = String::new();
+    let mut next = 1;
+    let mut chars = spec.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        let mut precision: Option<usize> = None;
+        if chars.peek() == Some(&'.') {
+            chars.next();
+            let mut digits = String::new();
+            while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                digits.push(*d);
+                chars.next();
+            }
+            precision = Some(digits.parse().unwrap_or(0));
+        }
+        let Some(verb) = chars.next() else {
+            return Err(failed("format", span, "unterminated format verb"));
+        };
+        if verb == '%' {
+            out.push('%');
+            continue;
+        }
+        let Some((arg, _)) = args.get(next) else {
+            return Err(failed(
+                "format",
+                span,
+                format!(
+                    "not enough arguments for %{verb} at {}",
+                    out.chars().count()
+                ),
+            ));
+        };
+        next += 1;
+        match verb {
+            's' | 'v' if arg.ty().is_primitive() && !arg.is_null() => {
+                out.push_str(&string_of(arg).unwrap_or_default())
+            }
+            'd' => match arg.as_number().and_then(|n| n.to_bigint()) {
+                Some(n) => out.push_str(&n.to_string()),
+                None => return Err(unsupported("%d of a value that is not a whole number")),
+            },
+            't' => match arg.as_bool() {
+                Some(b) => out.push_str(&b.to_string()),
+                None => return Err(unsupported("%t of a value that is not a bool")),
+            },
+            'q' => match arg.as_str() {
+                Some(s) => out.push_str(&serde_json::Value::from(s).to_string()),
+                None => return Err(unsupported("%q of a value that is not a string")),
+            },
+            'f' if precision.is_some() => match arg.as_number() {
+                Some(n) => {
+                    let p = precision.unwrap_or(6);
+                    out.push_str(&format!("{:.*}", p, n.nearest_f64()))
+                }
+                None => return Err(unsupported("%f of a value that is not a number")),
+            },
+            other => return Err(unsupported(&format!("the verb %{other}"))),
+        }
+    }
+    if next < args.len() {
+        return Err(failed(
+            "format",
+            span,
+            "too many arguments; no verbs left for the rest",
+        ));
+    }
+    Ok(Value::string(out))
 }
 
 fn length(args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {

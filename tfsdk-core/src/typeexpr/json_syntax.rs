@@ -352,6 +352,9 @@ fn read_variable(
             },
             "description" => match &node.value {
                 Json::String(s) => d.description = Some(s.clone()),
+                // Numbers and bools convert to strings, as the language converts them.
+                Json::Number(s) => d.description = Some(s.clone()),
+                Json::Bool(b) => d.description = Some(b.to_string()),
                 Json::Null => {}
                 _ => diagnostics.push(
                     Diagnostic::error(
@@ -382,8 +385,8 @@ fn read_variable(
             }
             other => diagnostics.push(
                 Diagnostic::error(
-                    "Unsupported argument",
-                    format!("An argument named {other:?} is not expected here."),
+                    "Extraneous JSON object property",
+                    format!("No argument or block type is named {other:?}."),
                 )
                 .at(Some(map.range(key_span.clone()))),
             ),
@@ -413,8 +416,8 @@ fn read_validation(
             other => {
                 diagnostics.push(
                     Diagnostic::error(
-                        "Unsupported argument",
-                        format!("An argument named {other:?} is not expected here."),
+                        "Extraneous JSON object property",
+                        format!("No argument or block type is named {other:?}."),
                     )
                     .at(Some(map.range(key_span.clone()))),
                 );

@@ -83,10 +83,10 @@ impl RuleExpr {
     }
 
     fn eval(&self, root: BTreeMap<String, Value>) -> Result<Value, EvalError> {
-        let mut evaluator = Evaluator::with_scope(&self.src, root);
+        let mut evaluator = Evaluator::with_scope(&self.src, &self.filename, self.start, root);
         match &self.body {
             RuleBody::Expr(e) => evaluator.eval(e),
-            RuleBody::Template(t) => evaluator.template_value(t, Some(0..self.src.len())),
+            RuleBody::Template(t) => evaluator.template_value(t, false, Some(0..self.src.len())),
         }
     }
 
@@ -114,8 +114,8 @@ pub struct ValidationRule {
 /// What checking one rule found.
 pub(crate) enum Outcome {
     Passed,
-    /// A failure or an error in the rule: an error diagnostic.
-    Failed(Diagnostic),
+    /// A failure or errors in the rule: error diagnostics.
+    Failed(Vec<Diagnostic>),
     /// The condition calls a function not implemented here: a warning, the rule is not checked.
     NotChecked(Diagnostic),
 }
@@ -147,8 +147,11 @@ pub(crate) fn check_rule(name: &str, rule: &ValidationRule) -> Vec<Diagnostic> {
     out
 }
 
-fn eval_error(expr: &RuleExpr, e: EvalError) -> Diagnostic {
-    Diagnostic::error(e.summary, e.detail).at(expr.range(e.span))
+fn eval_errors(expr: &RuleExpr, e: EvalError) -> Vec<Diagnostic> {
+    e.into_all()
+        .into_iter()
+        .map(|e| Diagnostic::error(e.summary, e.detail).at(expr.range(e.span)))
+        .collect()
 }
 
 /// Checks `rule` for the variable `name`, whose value is `vars[name]`. `subject` is where a
@@ -177,26 +180,26 @@ pub(crate) fn check(
                     .at(rule.condition.range(e.span)),
                 );
             }
-            return Outcome::Failed(eval_error(&rule.condition, e));
+            return Outcome::Failed(eval_errors(&rule.condition, e));
         }
     };
     if result.is_null() {
-        return Outcome::Failed(
+        return Outcome::Failed(vec![
             Diagnostic::error(
                 "Invalid variable validation result",
                 "Validation condition expression must return either true or false, not null.",
             )
             .at(rule.condition.whole()),
-        );
+        ]);
     }
     let Some(passed) = bool_of(&result) else {
-        return Outcome::Failed(
+        return Outcome::Failed(vec![
             Diagnostic::error(
                 "Invalid variable validation result",
                 "Invalid validation condition result value: a bool is required.",
             )
             .at(rule.condition.whole()),
-        );
+        ]);
     };
     if passed {
         return Outcome::Passed;
@@ -214,11 +217,11 @@ pub(crate) fn check(
                     "(The error message calls the function {function:?}, which tfsdk vars does not implement.)"
                 )
             } else {
-                return Outcome::Failed(eval_error(&rule.error_message, e));
+                return Outcome::Failed(eval_errors(&rule.error_message, e));
             }
         }
     };
-    Outcome::Failed(
+    Outcome::Failed(vec![
         Diagnostic::error(
             "Invalid value for variable",
             format!(
@@ -227,7 +230,7 @@ pub(crate) fn check(
             ),
         )
         .at(subject),
-    )
+    ])
 }
 
 const MAX_WALK: usize = 200;

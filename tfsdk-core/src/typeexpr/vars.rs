@@ -636,9 +636,11 @@ fn read_variable_block(
             }
             "default" => match literal_value(expr, map.src) {
                 Ok(v) => declaration.default = Some((v, here)),
-                Err(e) => {
-                    diagnostics.push(Diagnostic::error(e.summary, e.detail).at(range_of(e.span)))
-                }
+                Err(e) => diagnostics.extend(
+                    e.into_all()
+                        .into_iter()
+                        .map(|e| Diagnostic::error(e.summary, e.detail).at(range_of(e.span))),
+                ),
             },
             "nullable" | "sensitive" | "ephemeral" => match literal_value(expr, map.src) {
                 Ok(v) if v.is_null() => {}
@@ -654,9 +656,11 @@ fn read_variable_block(
                         .at(here),
                     ),
                 },
-                Err(e) => {
-                    diagnostics.push(Diagnostic::error(e.summary, e.detail).at(range_of(e.span)))
-                }
+                Err(e) => diagnostics.extend(
+                    e.into_all()
+                        .into_iter()
+                        .map(|e| Diagnostic::error(e.summary, e.detail).at(range_of(e.span))),
+                ),
             },
             "description" => match literal_value(expr, map.src) {
                 Ok(v) => match v.as_str() {
@@ -670,9 +674,11 @@ fn read_variable_block(
                         .at(here),
                     ),
                 },
-                Err(e) => {
-                    diagnostics.push(Diagnostic::error(e.summary, e.detail).at(range_of(e.span)))
-                }
+                Err(e) => diagnostics.extend(
+                    e.into_all()
+                        .into_iter()
+                        .map(|e| Diagnostic::error(e.summary, e.detail).at(range_of(e.span))),
+                ),
             },
             other => diagnostics.push(
                 Diagnostic::error(
@@ -1049,9 +1055,9 @@ impl Inputs {
                             range: attribute.value.span().map(|s| map.range(s)),
                             filename: Some(filename.to_owned()),
                         }),
-                        Err(e) => self.diagnostics.push(
-                            Diagnostic::error(e.summary, e.detail).at(e.span.map(|s| map.range(s))),
-                        ),
+                        Err(e) => self.diagnostics.extend(e.into_all().into_iter().map(|e| {
+                            Diagnostic::error(e.summary, e.detail).at(e.span.map(|s| map.range(s)))
+                        })),
                     }
                 }
             }
@@ -1278,7 +1284,7 @@ fn check_validations(
                 Outcome::Passed => {}
                 Outcome::Failed(d) => {
                     failed = true;
-                    result.diagnostics.push(d);
+                    result.diagnostics.extend(d);
                 }
                 Outcome::NotChecked(d) => result.diagnostics.push(d),
             }

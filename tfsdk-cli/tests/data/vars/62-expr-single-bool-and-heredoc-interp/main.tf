@@ -1,0 +1,4 @@
+variable "b" {}
+variable "h" {
+  type = string
+}

@@ -1,0 +1,4 @@
+cfg = {
+  name  = "svc-api"
+  ports = [80, 70000]
+}
