@@ -3,8 +3,9 @@
 //! `tfsdk vars --json`, and the two must agree on the final values (type and value) and on
 //! every diagnostic (severity, summary, detail and source range).
 //!
-//! A module directory holds `.tf` / `.tf.json` files, variables files, and optionally `args`:
-//! one command-line argument per line, `-var=NAME=VALUE` or `-var-file=FILE`, given to both.
+//! A module directory holds `.tf` / `.tf.json` files, variables files, optionally `args`:
+//! one command-line argument per line, `-var=NAME=VALUE` or `-var-file=FILE`, given to both,
+//! and optionally `env`: `TF_VAR_name=value` lines, the environment of both.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -56,6 +57,17 @@ fn declared(dir: &Path) -> Vec<(String, bool)> {
     out.sort();
     out.dedup();
     out
+}
+
+fn env(dir: &Path) -> Vec<(String, String)> {
+    std::fs::read_to_string(dir.join("env"))
+        .map(|t| {
+            t.lines()
+                .filter_map(|l| l.split_once('='))
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn args(dir: &Path) -> Vec<String> {
@@ -119,7 +131,7 @@ fn through_terraform(terraform: &Terraform, dir: &Path) -> Outcome {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap();
-        if name != "args" {
+        if name != "args" && name != "env" {
             work.write(name, std::fs::read(&path).unwrap());
         }
     }
@@ -134,7 +146,12 @@ fn through_terraform(terraform: &Terraform, dir: &Path) -> Outcome {
     let mut argv = vec!["apply", "-auto-approve", "-input=false", "-json"];
     let extra = args(dir);
     argv.extend(extra.iter().map(String::as_str));
-    let run = work.run(&argv);
+    let vars_env = env(dir);
+    let env_refs: Vec<(&str, &str)> = vars_env
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let run = work.run_with_env(&argv, &env_refs);
     let mut diagnostics = BTreeSet::new();
     let mut values = Map::new();
     for line in run.stdout.lines() {
@@ -184,8 +201,9 @@ fn through_tfsdk(dir: &Path) -> (Outcome, usize) {
     cmd.arg("vars")
         .arg(".")
         .arg("--json")
-        .arg("--no-env")
-        .current_dir(dir);
+        .current_dir(dir)
+        .env_clear()
+        .envs(env(dir));
     for a in args(dir) {
         if let Some(v) = a.strip_prefix("-var=") {
             cmd.arg("--var").arg(v);

@@ -2,7 +2,7 @@
 //! value as Terraform checks them, with its messages. A condition that calls a function this
 //! crate does not implement gives a warning that the rule was not checked (never a pass).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use hcl_edit::Span;
@@ -156,10 +156,12 @@ fn eval_errors(expr: &RuleExpr, e: EvalError) -> Vec<Diagnostic> {
 
 /// Checks `rule` for the variable `name`, whose value is `vars[name]`. `subject` is where a
 /// failure points: the value's expression in a variables file, else the declaration.
+/// `sensitive` names the sensitive variables: a message that refers to one is not shown.
 pub(crate) fn check(
     name: &str,
     rule: &ValidationRule,
     vars: &BTreeMap<String, Value>,
+    sensitive: &BTreeSet<String>,
     subject: Option<SourceRange>,
 ) -> Outcome {
     let root = BTreeMap::from([(
@@ -203,6 +205,24 @@ pub(crate) fn check(
     };
     if passed {
         return Outcome::Passed;
+    }
+    let (message_refs, _) = rule.error_message.references();
+    if message_refs.iter().any(|r| sensitive.contains(r)) {
+        return Outcome::Failed(vec![
+            Diagnostic::error(
+                "Error message refers to sensitive values",
+                "The error expression used to explain this condition refers to sensitive values. Terraform will not display the resulting message.\n\nYou can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.",
+            )
+            .at(rule.error_message.whole()),
+            Diagnostic::error(
+                "Invalid value for variable",
+                format!(
+                    "The error message included a sensitive value, so it will not be displayed.\n\nThis was checked by the validation rule at {}.",
+                    rule.decl_range
+                ),
+            )
+            .at(subject),
+        ]);
     }
     let message = match rule.error_message.eval(root) {
         Ok(v) if v.ty() == &Type::String || v.as_str().is_some() => {

@@ -65,13 +65,16 @@
 //! * **Validation rules** run on the final value, with `var` holding every variable's final
 //!   value, the language's operators and the functions `can`, `try`, `length`, `regex`,
 //!   `regexall`, `contains`, `alltrue`, `anytrue`, `startswith`, `endswith`, `lower`, `upper`,
-//!   `trimspace`, `keys`, `values`, `lookup`, `tonumber`, `tostring`, `tobool`, `cidrhost` and
-//!   `cidrnetmask`. A false condition is "Invalid value for variable" with the rule's
-//!   `error_message` (a template), at the value in its variables file or at the declaration;
-//!   null or non-bool results and failing calls are errors with Terraform's messages. A
-//!   condition that calls any other function gives the warning "Validation rule not checked":
-//!   the rule is neither passed nor failed. A condition that does not refer to its own
-//!   variable is a load error, as in Terraform.
+//!   `trimspace`, `trimprefix`, `trimsuffix`, `keys`, `values`, `lookup`, `tonumber`,
+//!   `tostring`, `tobool`, `cidrhost`, `cidrnetmask`, `join`, `split`, `replace`, `substr`,
+//!   `format` (verbs `%s %v %d %q %t %.Nf %%`), `concat`, `distinct`, `min`, `max`, `abs` and
+//!   `coalesce`. A false condition is "Invalid value for variable" with the rule's
+//!   `error_message` (a template; not shown when it refers to a sensitive variable, as in
+//!   Terraform), at the value in its variables file or at the declaration; null or non-bool
+//!   results and failing calls are errors with Terraform's messages. A condition that calls
+//!   any other function (or `format` with another verb) gives the warning "Validation rule
+//!   not checked": the rule is neither passed nor failed, and the value is kept. A condition
+//!   that does not refer to its own variable is a load error, as in Terraform.
 //! * **Final value**: unset → the default, or the error "No value for required variable";
 //!   not null → optional-attribute defaults applied, then converted to the type; null with
 //!   `nullable = false` → the default, or an error when there is none.
@@ -1271,6 +1274,11 @@ fn check_validations(
         .iter()
         .filter_map(|v| v.value.clone().map(|value| (v.name.clone(), value)))
         .collect();
+    let sensitive: std::collections::BTreeSet<String> = module
+        .variables()
+        .filter(|v| v.sensitive)
+        .map(|v| v.name.clone())
+        .collect();
     for (result, subject) in variables.iter_mut().zip(subjects) {
         let Some(variable) = module.variable(&result.name) else {
             continue;
@@ -1280,7 +1288,13 @@ fn check_validations(
         }
         let mut failed = false;
         for rule in &variable.validations {
-            match validation::check(&variable.name, rule, &values, Some(subject.clone())) {
+            match validation::check(
+                &variable.name,
+                rule,
+                &values,
+                &sensitive,
+                Some(subject.clone()),
+            ) {
                 Outcome::Passed => {}
                 Outcome::Failed(d) => {
                     failed = true;

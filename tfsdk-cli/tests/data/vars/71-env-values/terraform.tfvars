@@ -1,0 +1,1 @@
+over = "from-file"
