@@ -255,7 +255,7 @@ impl<'s> Evaluator<'s> {
             }
             Expression::BinaryOp(op) => self.binary(op, span),
             Expression::Conditional(c) => self.conditional(c, span),
-            Expression::ForExpr(f) => self.for_expr(f, span),
+            Expression::ForExpr(f) => self.for_expr(f),
         }
     }
 
@@ -530,11 +530,7 @@ impl<'s> Evaluator<'s> {
         Ok(pairs)
     }
 
-    fn for_expr(
-        &mut self,
-        f: &hcl_edit::expr::ForExpr,
-        span: Option<Range<usize>>,
-    ) -> Result<Value> {
+    fn for_expr(&mut self, f: &hcl_edit::expr::ForExpr) -> Result<Value> {
         let collection = self.eval(&f.intro.collection_expr)?;
         let pairs = self.iteration(&collection, f.intro.collection_expr.span())?;
         let key_var = f.intro.key_var.as_ref().map(|k| k.as_str().to_owned());
@@ -548,7 +544,7 @@ impl<'s> Evaluator<'s> {
                 self.locals.push((kv.clone(), k));
             }
             self.locals.push((value_var.clone(), v));
-            let result = self.for_item(f, span.clone());
+            let result = self.for_item(f);
             self.locals.truncate(mark);
             let Some((key, value)) = result? else {
                 continue;
@@ -580,11 +576,7 @@ impl<'s> Evaluator<'s> {
     }
 
     /// One item of a `for`: `None` when its `if` is false.
-    fn for_item(
-        &mut self,
-        f: &hcl_edit::expr::ForExpr,
-        span: Option<Range<usize>>,
-    ) -> Result<Option<(Option<String>, Value)>> {
+    fn for_item(&mut self, f: &hcl_edit::expr::ForExpr) -> Result<Option<(Option<String>, Value)>> {
         if let Some(cond) = &f.cond {
             let c = self.eval(&cond.expr)?;
             if c.is_null() {
@@ -630,7 +622,6 @@ impl<'s> Evaluator<'s> {
             }
         };
         let value = self.eval(&f.value_expr)?;
-        let _ = span;
         Ok(Some((key, value)))
     }
 
@@ -821,18 +812,16 @@ impl<'s> Evaluator<'s> {
         if call.args.expand_final()
             && let Some((last, last_span)) = args.pop()
         {
-            {
-                match last.kind() {
-                    ValueKind::List(e) | ValueKind::Tuple(e) | ValueKind::Set(e) => {
-                        args.extend(e.iter().map(|v| (v.clone(), last_span.clone())));
-                    }
-                    _ => {
-                        return Err(EvalError::new(
-                            last_span,
-                            "Invalid expanding argument value",
-                            "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
-                        ));
-                    }
+            match last.kind() {
+                ValueKind::List(e) | ValueKind::Tuple(e) | ValueKind::Set(e) => {
+                    args.extend(e.iter().map(|v| (v.clone(), last_span.clone())));
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        last_span,
+                        "Invalid expanding argument value",
+                        "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                    ));
                 }
             }
         }
@@ -1146,4 +1135,43 @@ fn levenshtein(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval_tfvars(src: &str) -> Result<Value> {
+        let expr = hcl_edit::parser::parse_expr(src).unwrap();
+        Evaluator::literal(src).eval(&expr)
+    }
+
+    #[test]
+    fn escapes_inside_directives_are_decoded_once() {
+        let v = eval_tfvars(r#""%{ if true }a\nb\\n$${x}%{ endif }""#).unwrap();
+        assert_eq!(v, Value::from("a\nb\\n${x}"));
+    }
+
+    #[test]
+    fn both_operands_are_checked_as_hcl_checks_them() {
+        let e = eval_tfvars(r#""a" + "b""#).unwrap_err();
+        let all = e.into_all();
+        assert_eq!(all.len(), 2);
+        assert_eq!(
+            all[0].detail,
+            "Unsuitable value for left operand: a number is required."
+        );
+        assert_eq!(
+            all[1].detail,
+            "Unsuitable value for right operand: a number is required."
+        );
+    }
+
+    #[test]
+    fn nested_for_expressions_stop_at_the_step_budget() {
+        let list = format!("[{}]", vec!["1"; 200].join(","));
+        let src = format!("[for a in {list} : [for b in {list} : [for c in {list} : c]]]");
+        let e = eval_tfvars(&src).unwrap_err();
+        assert_eq!(e.summary, "Expression too complex");
+    }
 }

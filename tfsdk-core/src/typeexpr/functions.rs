@@ -713,7 +713,7 @@ fn cidrhost(prefix: &str, hostnum: &Number) -> std::result::Result<String, Strin
     };
     if index < BigInt::from(0) || index >= size {
         return Err(format!(
-            "prefix of {len} bits cannot accommodate a host numbered {num}"
+            "prefix of {len} does not accommodate a host numbered {num}"
         ));
     }
     let index: u128 = index.try_into().unwrap_or(0);
@@ -727,4 +727,66 @@ fn cidrnetmask(prefix: &str) -> std::result::Result<String, String> {
         return Err("only IPv4 networks are supported".to_owned());
     }
     Ok(show(mask(len, 32), 32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arg(v: Value) -> Arg {
+        (v, Some(0..1))
+    }
+
+    #[test]
+    fn cidr_functions_cover_both_address_families() {
+        assert_eq!(
+            cidrhost("10.0.0.0/8", &Number::from(-1)).unwrap(),
+            "10.255.255.255"
+        );
+        assert_eq!(
+            cidrhost("fd00:1::/64", &Number::from(5)).unwrap(),
+            "fd00:1::5"
+        );
+        assert_eq!(
+            cidrhost("10.0.0.0/30", &Number::from(4)).unwrap_err(),
+            "prefix of 30 does not accommodate a host numbered 4"
+        );
+        assert_eq!(cidrnetmask("192.168.7.0/23").unwrap(), "255.255.254.0");
+        assert!(cidrnetmask("10.0.0.0/33").is_err());
+    }
+
+    #[test]
+    fn format_with_an_unhandled_verb_is_unsupported_not_wrong() {
+        let ok = call(
+            "format",
+            &[
+                arg(Value::from("%s=%d%%")),
+                arg(Value::from("n")),
+                arg(Value::from(5)),
+            ],
+            None,
+        )
+        .unwrap();
+        assert_eq!(ok, Value::from("n=5%"));
+        let e = call(
+            "format",
+            &[arg(Value::from("%x")), arg(Value::from(255))],
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.unsupported_function.as_deref(),
+            Some("format (with the verb %x)")
+        );
+    }
+
+    #[test]
+    fn wrong_argument_counts_name_the_missing_parameter() {
+        let e = call("startswith", &[arg(Value::from("a"))], Some(0..10)).unwrap_err();
+        assert_eq!(e.summary, "Not enough function arguments");
+        assert_eq!(
+            e.detail,
+            "Function \"startswith\" expects 2 argument(s). Missing value for \"prefix\"."
+        );
+    }
 }
