@@ -499,6 +499,49 @@ pub(crate) fn file_map<'a>(filename: &'a str, src: &'a str) -> SourceMap<'a> {
     }
 }
 
+/// hcl-edit refuses a repeated attribute as a syntax error; Terraform reads the file and says
+/// "Attribute redefined", pointing back at the first definition.
+fn redefined_attribute(map: SourceMap<'_>, e: &hcl_edit::parser::Error) -> Option<Diagnostic> {
+    if !e.message().contains("redefined attribute") {
+        return None;
+    }
+    let at = e.location().offset().min(map.src.len());
+    let rest = &map.src[at..];
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(rest.len());
+    let name = &rest[..len];
+    if name.is_empty() {
+        return None;
+    }
+    // The first top-level line that sets it.
+    let mut offset = 0;
+    let mut first = None;
+    for line in map.src.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(after) = trimmed.strip_prefix(name)
+            && after.trim_start().starts_with('=')
+            && !after.trim_start().starts_with("==")
+        {
+            first = Some(offset + indent);
+            break;
+        }
+        offset += line.len();
+    }
+    let first = first?;
+    Some(
+        Diagnostic::error(
+            "Attribute redefined",
+            format!(
+                "The argument {name:?} was already set at {}. Each argument may be set only once.",
+                map.range(first..first + len)
+            ),
+        )
+        .at(Some(map.range(at..at + len))),
+    )
+}
+
 pub(crate) fn syntax_error(filename: &str, src: &str, e: &hcl_edit::parser::Error) -> Diagnostic {
     let span = error_span(src, e.location().offset());
     let mut detail = e.message().to_owned();
@@ -852,6 +895,8 @@ enum Raw {
     Text(String),
     /// A value from a file.
     Value(Value),
+    /// A file value whose expression failed: its errors, reported if it is the value used.
+    Failed(Vec<Diagnostic>),
 }
 
 #[derive(Clone, Debug)]
@@ -1013,17 +1058,30 @@ impl Inputs {
     }
 
     fn add_hcl(&mut self, filename: &str, text: &str, source: ValueSource) {
+        let map = file_map(filename, text);
         let body = match hcl_edit::parser::parse_body(text) {
             Ok(body) => body,
             Err(e) => {
-                self.diagnostics.push(syntax_error(filename, text, &e));
+                let d = redefined_attribute(map, &e)
+                    .unwrap_or_else(|| syntax_error(filename, text, &e));
+                self.diagnostics.push(d);
                 return;
             }
         };
-        let map = file_map(filename, text);
-        let mut seen: HashMap<String, SourceRange> = HashMap::new();
         for structure in body.iter() {
             match structure {
+                Structure::Block(block) if block.has_ident("variable") => {
+                    let name = block.labels.first().map_or("", |l| l.as_str());
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            "Variable declaration in .tfvars file",
+                            format!(
+                                "A .tfvars file is used to assign values to variables that have already been declared in .tf files, not to declare new variables. To declare variable {name:?}, place this block in one of your .tf files, such as variables.tf.\n\nTo set a value for this variable in {filename}, use the definition syntax instead:\n    {name} = <value>"
+                            ),
+                        )
+                        .at(block.ident.span().map(|s| map.range(s))),
+                    )
+                }
                 Structure::Block(block) => self.diagnostics.push(
                     Diagnostic::error(
                         format!("Unexpected {:?} block", block.ident.as_str()),
@@ -1032,36 +1090,25 @@ impl Inputs {
                     .at(block.ident.span().map(|s| map.range(s))),
                 ),
                 Structure::Attribute(attribute) => {
-                    let name = attribute.key.as_str().to_owned();
-                    let key_range = attribute
-                        .key
-                        .span()
-                        .map_or_else(|| map.range(0..0), |s| map.range(s));
-                    if let Some(first) = seen.get(&name) {
-                        self.diagnostics.push(
-                            Diagnostic::error(
-                                "Attribute redefined",
-                                format!(
-                                    "The argument {name:?} was already set at {first}. Each argument may be set only once."
-                                ),
-                            )
-                            .at(Some(key_range)),
-                        );
-                        continue;
-                    }
-                    seen.insert(name.clone(), key_range);
-                    match literal_value(&attribute.value, text) {
-                        Ok(v) => self.entries.push(RawInput {
-                            name,
-                            raw: Raw::Value(v),
-                            source: source.clone(),
-                            range: attribute.value.span().map(|s| map.range(s)),
-                            filename: Some(filename.to_owned()),
-                        }),
-                        Err(e) => self.diagnostics.extend(e.into_all().into_iter().map(|e| {
-                            Diagnostic::error(e.summary, e.detail).at(e.span.map(|s| map.range(s)))
-                        })),
-                    }
+                    let raw = match literal_value(&attribute.value, text) {
+                        Ok(v) => Raw::Value(v),
+                        Err(e) => Raw::Failed(
+                            e.into_all()
+                                .into_iter()
+                                .map(|e| {
+                                    Diagnostic::error(e.summary, e.detail)
+                                        .at(e.span.map(|s| map.range(s)))
+                                })
+                                .collect(),
+                        ),
+                    };
+                    self.entries.push(RawInput {
+                        name: attribute.key.as_str().to_owned(),
+                        raw,
+                        source: source.clone(),
+                        range: attribute.value.span().map(|s| map.range(s)),
+                        filename: Some(filename.to_owned()),
+                    });
                 }
             }
         }
@@ -1164,6 +1211,22 @@ fn value_path(name: &str, path: &AttributePath) -> Option<String> {
 /// ```
 pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
     let mut diagnostics = inputs.diagnostics.clone();
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        // Terraform stops when it cannot read its variables files or options, before it
+        // looks at any value: no values, only those errors.
+        return Evaluation {
+            variables: module
+                .variables()
+                .map(|v| VariableResult {
+                    name: v.name.clone(),
+                    value: None,
+                    sensitive: v.sensitive,
+                    diagnostics: Vec::new(),
+                })
+                .collect(),
+            diagnostics,
+        };
+    }
     let mut given: HashMap<&str, (Value, &RawInput)> = HashMap::new();
     let mut per_variable: HashMap<&str, Vec<Diagnostic>> = HashMap::new();
     let mut undeclared_in_files = 0usize;
@@ -1207,6 +1270,12 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
         }
         let value = match &input.raw {
             Raw::Value(v) => v.clone(),
+            Raw::Failed(errors) => {
+                // The variable is left unset: its default, or the missing-value error.
+                diagnostics.extend(errors.iter().cloned());
+                given.remove(variable.name.as_str());
+                continue;
+            }
             Raw::Text(text) => match variable.parse_mode {
                 ParseMode::Literal => Value::string(text.clone()),
                 ParseMode::Hcl => match parse_hcl_text(&variable.name, text) {

@@ -1,0 +1,4 @@
+variable "x" {}
+variable "y" {
+  default = 1
+}

@@ -1,0 +1,4 @@
+x = 1
+variable "y" {
+  default = 2
+}
