@@ -302,6 +302,20 @@ fn as_float(r: Ratio) -> Ratio {
     Ratio::dyadic(q, k)
 }
 
+/// A number literal as HCL reads it: parsed into a 512-bit float, so a literal with more
+/// significant digits than that holds (over 150) becomes the shortest decimal of its float.
+/// Shorter literals come back unchanged: no shorter decimal rounds to the same float.
+pub(crate) fn literal(n: Number) -> Number {
+    let (m, _) = n.to_parts();
+    if m.bits() <= 498 {
+        return n;
+    }
+    match Ratio::of(&n) {
+        Ok(r) => round(&r).unwrap_or(n),
+        Err(_) => n,
+    }
+}
+
 /// `-a`.
 pub(crate) fn negate(a: &Number) -> Number {
     if a.is_zero() {
@@ -351,5 +365,8 @@ mod tests {
             binary(Op::Div, &n("1"), &n("0")),
             Err(ArithError::DivideByZero)
         );
+        let long = format!("0.1{}1", "0".repeat(160));
+        assert_eq!(literal(n(&long)).to_string(), "0.1");
+        assert_eq!(literal(n("0.1")).to_string(), "0.1");
     }
 }

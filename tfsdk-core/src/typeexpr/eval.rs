@@ -176,7 +176,7 @@ impl<'s> Evaluator<'s> {
                     .map(str::to_owned)
                     .unwrap_or_else(|| n.value().to_string());
                 text.parse::<Number>()
-                    .map(Value::number)
+                    .map(|n| Value::number(arith::literal(n)))
                     .map_err(|e| EvalError::new(span, "Invalid number literal", format!("{e}.")))
             }
             Expression::String(s) => Ok(Value::string(s.value().clone())),

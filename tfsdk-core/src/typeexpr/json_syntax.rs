@@ -98,7 +98,9 @@ fn value_of(node: &Node) -> Result<Value, String> {
     Ok(match &node.value {
         Json::Null => Value::null(Type::Dynamic),
         Json::Bool(b) => Value::bool(*b),
-        Json::Number(n) => Value::number(n.parse::<Number>().map_err(|e| e.to_string())?),
+        Json::Number(n) => Value::number(super::arith::literal(
+            n.parse::<Number>().map_err(|e| e.to_string())?,
+        )),
         Json::String(s) => Value::string(s.clone()),
         Json::Array(items) => {
             Value::tuple_of(items.iter().map(value_of).collect::<Result<Vec<_>, _>>()?)

@@ -55,7 +55,8 @@
 //!   an HCL expression.
 //! * **Expressions** in `.tfvars`, `default` and complex `-var` text are evaluated as HCL
 //!   evaluates them with no context: arithmetic (on 512-bit binary floats, as HCL: `1/3` is
-//!   `0.333…335`, `0.1 + 0.2` is `0.3`; results are kept as exact decimals), comparisons,
+//!   `0.333…335`, `0.1 + 0.2` is `0.3`; results are kept as the shortest exact decimal of that
+//!   float, and so are number literals of more than 150 significant digits), comparisons,
 //!   `&&` `||` `!`, conditionals with their type unification, string templates with `%{if}` /
 //!   `%{for}` and strip markers, heredocs, tuple and object constructors, `for` expressions
 //!   (with `if` and grouping `...`), indexing, attribute access and splats. A reference is
@@ -75,6 +76,9 @@
 //!   any other function (or `format` with another verb) gives the warning "Validation rule
 //!   not checked": the rule is neither passed nor failed, and the value is kept. A condition
 //!   that does not refer to its own variable is a load error, as in Terraform.
+//! * **Unreadable inputs** (a file that cannot be read or is too large, a syntax error, a
+//!   block in a variables file, a malformed `-var`) stop the evaluation as they stop
+//!   Terraform: those errors only, no values.
 //! * **Final value**: unset → the default, or the error "No value for required variable";
 //!   not null → optional-attribute defaults applied, then converted to the type; null with
 //!   `nullable = false` → the default, or an error when there is none.
