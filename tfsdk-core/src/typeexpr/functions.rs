@@ -232,14 +232,21 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
             let from = string_arg(name, args, 1)?;
             let to = string_arg(name, args, 2)?;
             if from.len() > 1 && from.starts_with('/') && from.ends_with('/') {
-                let re = regex::Regex::new(&from[1..from.len() - 1]).map_err(|e| {
-                    invalid_arg(
+                let pattern = &from[1..from.len() - 1];
+                let why = super::re2_errors::re2_error(pattern).or_else(|| {
+                    regex::Regex::new(pattern)
+                        .err()
+                        .map(|e| first_line(&e.to_string()))
+                });
+                if let Some(why) = why {
+                    return Err(invalid_arg(
                         name,
                         1,
                         &args[1],
-                        format!("invalid regexp pattern: {}", first_line(&e.to_string())),
-                    )
-                })?;
+                        format!("invalid regexp pattern: {why}"),
+                    ));
+                }
+                let re = regex::Regex::new(pattern).map_err(|e| failed(name, span, e))?;
                 Ok(Value::string(re.replace_all(&s, to.as_str()).into_owned()))
             } else if from.is_empty() {
                 Ok(Value::string(s))
@@ -586,6 +593,14 @@ fn regex(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> 
     if pattern.len() > MAX_PATTERN_BYTES {
         return Err(invalid_arg(name, 0, &args[0], "the pattern is too long"));
     }
+    if let Some(why) = super::re2_errors::re2_error(&pattern) {
+        return Err(invalid_arg(
+            name,
+            0,
+            &args[0],
+            format!("invalid regexp pattern: {why}"),
+        ));
+    }
     let re = regex::RegexBuilder::new(&pattern)
         .size_limit(1 << 22)
         .build()
@@ -594,10 +609,7 @@ fn regex(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> 
                 name,
                 0,
                 &args[0],
-                format!(
-                    "invalid regular expression pattern: {}",
-                    first_line(&e.to_string())
-                ),
+                format!("invalid regexp pattern: {}", first_line(&e.to_string())),
             )
         })?;
     let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();

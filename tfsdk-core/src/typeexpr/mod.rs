@@ -46,6 +46,7 @@ mod literal;
 mod mismatch;
 mod parse;
 mod quote;
+mod re2_errors;
 pub mod set_order;
 mod type_util;
 mod unify;
