@@ -451,6 +451,7 @@ fn read_validation(
                     Arc::from(wrapped.as_str()),
                     shared.1.clone(),
                     map.pos(node.span.start),
+                    map.range(node.span.clone()),
                 ));
             }
             continue;
@@ -463,6 +464,7 @@ fn read_validation(
                     Arc::from(text.as_str()),
                     shared.1.clone(),
                     start,
+                    map.range(node.span.clone()),
                 ))
             }
             Err(e) => {

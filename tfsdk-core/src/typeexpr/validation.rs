@@ -22,6 +22,9 @@ pub(crate) struct RuleExpr {
     filename: Arc<str>,
     start: Pos,
     body: RuleBody,
+    /// The range of the whole expression when it is not the text's own (a JSON string's
+    /// quotes and escapes).
+    outer: Option<SourceRange>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -44,21 +47,25 @@ impl RuleExpr {
                 byte: 0,
             },
             body: RuleBody::Expr(expr),
+            outer: None,
         }
     }
 
-    /// A template read from a JSON string whose content starts at `start`.
+    /// A template read from a JSON string: positions inside count from `start`, and the
+    /// whole string token is `outer`.
     pub(crate) fn template(
         template: Template,
         src: Arc<str>,
         filename: Arc<str>,
         start: Pos,
+        outer: SourceRange,
     ) -> RuleExpr {
         RuleExpr {
             src,
             filename,
             start,
             body: RuleBody::Template(template),
+            outer: Some(outer),
         }
     }
 
@@ -76,6 +83,9 @@ impl RuleExpr {
 
     /// The whole expression's range.
     fn whole(&self) -> Option<SourceRange> {
+        if let Some(outer) = &self.outer {
+            return Some(outer.clone());
+        }
         match &self.body {
             RuleBody::Expr(e) => self.range(e.span()),
             RuleBody::Template(_) => self.range(Some(0..self.src.len())),
