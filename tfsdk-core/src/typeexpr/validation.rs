@@ -101,7 +101,7 @@ impl RuleExpr {
     }
 
     /// The `var.NAME` references in it, and whether it refers to anything at all.
-    fn references(&self) -> (Vec<String>, bool) {
+    fn references(&self) -> (Vec<Ref>, bool) {
         let mut found = Vec::new();
         let mut any = false;
         match &self.body {
@@ -124,6 +124,9 @@ pub struct ValidationRule {
 /// What checking one rule found.
 pub(crate) enum Outcome {
     Passed,
+    /// The condition refers to a variable that has no value (its own errors are reported):
+    /// the rule cannot be evaluated and adds nothing.
+    Skipped,
     /// A failure or errors in the rule: error diagnostics.
     Failed(Vec<Diagnostic>),
     /// The condition calls a function not implemented here: a warning, the rule is not checked.
@@ -143,7 +146,7 @@ pub(crate) fn check_rule(name: &str, rule: &ValidationRule) -> Vec<Diagnostic> {
             .at(rule.condition.whole()),
         );
     }
-    if !refs.iter().any(|r| r == name) {
+    if !refs.iter().any(|(r, _)| r == name) {
         out.push(
             Diagnostic::error(
                 "Invalid variable validation condition",
@@ -153,6 +156,32 @@ pub(crate) fn check_rule(name: &str, rule: &ValidationRule) -> Vec<Diagnostic> {
             )
             .at(rule.condition.whole()),
         );
+    }
+    out
+}
+
+/// References to variables the module does not declare, in the condition or the message:
+/// Terraform refuses them when it loads the module.
+pub(crate) fn check_references(
+    rule: &ValidationRule,
+    declared: &dyn Fn(&str) -> bool,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for expr in [&rule.condition, &rule.error_message] {
+        let (refs, _) = expr.references();
+        for (name, span) in refs {
+            if !declared(&name) {
+                out.push(
+                    Diagnostic::error(
+                        "Reference to undeclared input variable",
+                        format!(
+                            "An input variable with the name {name:?} has not been declared. This variable can be declared with a variable {name:?} {{}} block."
+                        ),
+                    )
+                    .at(expr.range(span)),
+                );
+            }
+        }
     }
     out
 }
@@ -174,6 +203,10 @@ pub(crate) fn check(
     sensitive: &BTreeSet<String>,
     subject: Option<SourceRange>,
 ) -> Outcome {
+    let (refs, _) = rule.condition.references();
+    if refs.iter().any(|(r, _)| !vars.contains_key(r)) {
+        return Outcome::Skipped;
+    }
     let root = BTreeMap::from([(
         "var".to_owned(),
         Value::object_of(vars.iter().map(|(k, v)| (k.clone(), v.clone()))),
@@ -217,7 +250,7 @@ pub(crate) fn check(
         return Outcome::Passed;
     }
     let (message_refs, _) = rule.error_message.references();
-    if message_refs.iter().any(|r| sensitive.contains(r)) {
+    if message_refs.iter().any(|(r, _)| sensitive.contains(r)) {
         return Outcome::Failed(vec![
             Diagnostic::error(
                 "Error message refers to sensitive values",
@@ -265,7 +298,10 @@ pub(crate) fn check(
 
 const MAX_WALK: usize = 200;
 
-fn collect_refs(e: &Expression, found: &mut Vec<String>, any: &mut bool, depth: usize) {
+/// A `var.NAME` reference: the name and the byte range of `var.NAME`.
+type Ref = (String, Option<std::ops::Range<usize>>);
+
+fn collect_refs(e: &Expression, found: &mut Vec<Ref>, any: &mut bool, depth: usize) {
     if depth > MAX_WALK {
         return;
     }
@@ -275,11 +311,15 @@ fn collect_refs(e: &Expression, found: &mut Vec<String>, any: &mut bool, depth: 
         Expression::Traversal(t) => {
             if let Expression::Variable(root) = &t.expr {
                 if root.as_str() == "var"
-                    && let Some(TraversalOperator::GetAttr(name)) =
-                        t.operators.first().map(|op| op.value())
+                    && let Some(op) = t.operators.first()
+                    && let TraversalOperator::GetAttr(name) = op.value()
                 {
                     *any = true;
-                    found.push(name.as_str().to_owned());
+                    let span = match (root.span(), op.span()) {
+                        (Some(a), Some(b)) => Some(a.start..b.end),
+                        _ => None,
+                    };
+                    found.push((name.as_str().to_owned(), span));
                 }
             } else {
                 collect_refs(&t.expr, found, any, d);
@@ -330,7 +370,7 @@ fn collect_refs(e: &Expression, found: &mut Vec<String>, any: &mut bool, depth: 
     }
 }
 
-fn collect_template_refs(t: &Template, found: &mut Vec<String>, any: &mut bool, depth: usize) {
+fn collect_template_refs(t: &Template, found: &mut Vec<Ref>, any: &mut bool, depth: usize) {
     if depth > MAX_WALK {
         return;
     }

@@ -75,7 +75,9 @@
 //!   results and failing calls are errors with Terraform's messages. A condition that calls
 //!   any other function (or `format` with another verb) gives the warning "Validation rule
 //!   not checked": the rule is neither passed nor failed, and the value is kept. A condition
-//!   that does not refer to its own variable is a load error, as in Terraform.
+//!   that does not refer to its own variable, or a rule that refers to an undeclared one, is
+//!   a load error, as in Terraform; a rule that refers to a variable left without a value (by
+//!   its own errors) is not evaluated.
 //! * **Unreadable inputs** (a file that cannot be read or is too large, a syntax error, a
 //!   block in a variables file, a malformed `-var`) stop the evaluation as they stop
 //!   Terraform: those errors only, no values.
@@ -415,9 +417,13 @@ impl Module {
             }
         }
         let mut variables = BTreeMap::new();
+        let declared: std::collections::BTreeSet<String> = by_name.keys().cloned().collect();
         for (name, d) in by_name {
             for rule in &d.validations {
                 diagnostics.extend(validation::check_rule(&name, rule));
+                diagnostics.extend(validation::check_references(rule, &|n: &str| {
+                    declared.contains(n)
+                }));
             }
             let (constraint, parse_mode) = d
                 .constraint
@@ -1368,7 +1374,7 @@ fn check_validations(
                 &sensitive,
                 Some(subject.clone()),
             ) {
-                Outcome::Passed => {}
+                Outcome::Passed | Outcome::Skipped => {}
                 Outcome::Failed(d) => {
                     failed = true;
                     result.diagnostics.extend(d);
