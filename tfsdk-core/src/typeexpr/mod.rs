@@ -30,6 +30,7 @@
 //! [`constraint_of`] gives the constraint a derived struct's values satisfy, to check a
 //! module's variable against the Rust model.
 
+mod big_numbers;
 mod bridge;
 pub mod console;
 mod constraint;
