@@ -79,7 +79,7 @@ fn decode(
     Ok(match json {
         Json::Null => Value::null(Type::Dynamic),
         Json::Bool(b) => Value::bool(*b),
-        Json::String(s) => Value::string(s.clone()),
+        Json::String(s) => Value::string(super::nfc::nfc(s)),
         Json::Number(n) => {
             let text = n.to_string();
             let number = Number::from_str(&text).map_err(|e| JsonError {

@@ -47,7 +47,7 @@ pub(crate) fn eval_literal(expr: &Expression, src: &str) -> Result<Value, Litera
                 LiteralError::new(expr.span(), "Invalid number literal", e.to_string())
             })
         }
-        Expression::String(s) => Ok(Value::string(s.value().clone())),
+        Expression::String(s) => Ok(Value::string(super::nfc::nfc(s.value()))),
         Expression::StringTemplate(t) => template_text(t, expr.span()).map(Value::string),
         Expression::HeredocTemplate(h) => {
             template_text(&h.template, expr.span()).map(Value::string)
@@ -154,5 +154,5 @@ fn template_text(template: &Template, span: Option<Range<usize>>) -> Result<Stri
             }
         }
     }
-    Ok(text)
+    Ok(super::nfc::nfc(&text))
 }

@@ -40,6 +40,7 @@ mod fused;
 pub mod json_value;
 mod literal;
 mod mismatch;
+mod nfc;
 mod parse;
 mod quote;
 pub mod set_order;

@@ -1062,7 +1062,7 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
         let value = match &input.raw {
             Raw::Value(v) => v.clone(),
             Raw::Text(text) => match variable.parse_mode {
-                ParseMode::Literal => Value::string(text.clone()),
+                ParseMode::Literal => Value::string(super::nfc::nfc(text)),
                 ParseMode::Hcl => match parse_hcl_text(&variable.name, text) {
                     Ok(v) => v,
                     Err(d) => {
