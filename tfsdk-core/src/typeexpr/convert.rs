@@ -90,7 +90,10 @@ pub(crate) fn convert_checked(
     want: &Type,
     path: &mut AttributePath,
 ) -> Result<Value, ConversionError> {
-    if value.ty() == want || *value.ty() == without_optional(want) {
+    // A value's type never carries optional-attribute markers (go-cty converts to
+    // `WithoutOptionalAttributesDeep`, also for the element type of an empty collection): a
+    // value typed with the constraint itself (an empty default built for it) is rebuilt.
+    if *value.ty() == without_optional(want) {
         return Ok(value);
     }
     if !conversion_exists(value.ty(), want, true) {
@@ -446,7 +449,11 @@ pub(crate) fn apply(
                 result.insert(key, converted?);
             }
             if result.is_empty() {
-                let ety = if oe.is_dynamic() { ie } else { (**oe).clone() };
+                let ety = if oe.is_dynamic() {
+                    ie
+                } else {
+                    without_optional(oe)
+                };
                 return Ok(Value::__map_unchecked(ety, result));
             }
             if oe.is_collection() || matches!(**oe, Type::Object(_)) {
