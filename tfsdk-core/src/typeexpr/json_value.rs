@@ -102,10 +102,11 @@ fn decode(
         Json::Object(entries) => {
             let mut attributes = BTreeMap::new();
             for (key, item) in entries {
+                let key = super::nfc::nfc(key);
                 path.push(crate::path::PathStep::AttributeName(key.clone()));
                 let attribute = decode(item, depth + 1, path, types);
                 path.pop();
-                attributes.insert(key.clone(), attribute?);
+                attributes.insert(key, attribute?);
             }
             let ty = intern(
                 types,

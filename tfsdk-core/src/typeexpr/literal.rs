@@ -64,7 +64,7 @@ pub(crate) fn eval_literal(expr: &Expression, src: &str) -> Result<Value, Litera
             let mut attributes = BTreeMap::new();
             for (key, value) in object.iter() {
                 let name = match key {
-                    ObjectKey::Ident(ident) => ident.as_str().to_owned(),
+                    ObjectKey::Ident(ident) => super::nfc::nfc(ident.as_str()),
                     ObjectKey::Expression(key_expr) => {
                         let key_value = eval_literal(key_expr, src)?;
                         match key_value.kind() {

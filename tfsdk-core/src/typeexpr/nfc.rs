@@ -1,7 +1,7 @@
-//! Unicode normalization of the strings read from configuration and variable values: go-cty
-//! stores every string in NFC (`cty.StringVal` normalizes), so `"e\u0301"` from a
-//! `.tfvars.json` file is `"é"` (U+00E9) in Terraform, in its value, its JSON and its console
-//! text.
+//! Unicode normalization of the strings and object keys read from configuration and variable
+//! values: go-cty stores every string in NFC (`cty.StringVal` normalizes, and attribute names
+//! come from string values), so `"e\u0301"` from a `.tfvars.json` file is `"é"` (U+00E9) in
+//! Terraform: in its value, its JSON and its console text.
 
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
@@ -24,6 +24,12 @@ mod tests {
         assert_eq!(nfc("\u{e9}"), "\u{e9}");
         assert_eq!(nfc("a\u{30a}\u{323}"), "\u{1ea1}\u{30a}");
         assert_eq!(nfc("🎉 日本語"), "🎉 日本語");
+    }
+
+    #[test]
+    fn object_keys_from_json_are_nfc() {
+        let v = json_value::parse_json("{\"e\\u0301\": 1}").unwrap();
+        assert!(v.attribute("\u{e9}").is_some());
     }
 
     #[test]
