@@ -787,7 +787,13 @@ fn reconvert(
 /// exponent; nothing else, not even spaces.
 ///
 /// Go also accepts `inf` / `Inf`, which Terraform numbers cannot hold; those are rejected here.
+/// Like go-cty's `ParseNumberVal`, the result is rounded to 512 bits (see `precision`).
 pub(crate) fn parse_go_number(s: &str) -> Option<Number> {
+    exact_go_number(s).map(super::precision::cty_number)
+}
+
+/// [`parse_go_number`] before rounding to go-cty's 512 bits.
+fn exact_go_number(s: &str) -> Option<Number> {
     let bytes = s.as_bytes();
     let mut i = 0;
     if matches!(bytes.first(), Some(b'+' | b'-')) {

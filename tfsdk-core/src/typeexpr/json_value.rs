@@ -86,7 +86,7 @@ fn decode(
                 path: path.clone(),
                 message: e.to_string(),
             })?;
-            Value::number(number)
+            Value::number(super::precision::cty_number(number))
         }
         Json::Array(items) => {
             let mut elements = Vec::with_capacity(items.len());

@@ -43,9 +43,11 @@ pub(crate) fn eval_literal(expr: &Expression, src: &str) -> Result<Value, Litera
                 .and_then(|s| src.get(s))
                 .map(str::to_owned)
                 .unwrap_or_else(|| n.value().to_string());
-            text.parse::<Number>().map(Value::number).map_err(|e| {
-                LiteralError::new(expr.span(), "Invalid number literal", e.to_string())
-            })
+            text.parse::<Number>()
+                .map(|n| Value::number(super::precision::cty_number(n)))
+                .map_err(|e| {
+                    LiteralError::new(expr.span(), "Invalid number literal", e.to_string())
+                })
         }
         Expression::String(s) => Ok(Value::string(super::nfc::nfc(s.value()))),
         Expression::StringTemplate(t) => template_text(t, expr.span()).map(Value::string),

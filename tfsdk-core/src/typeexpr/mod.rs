@@ -42,6 +42,7 @@ mod literal;
 mod mismatch;
 mod nfc;
 mod parse;
+mod precision;
 mod quote;
 pub mod set_order;
 mod type_util;
