@@ -660,13 +660,12 @@ pub(super) fn sequence_value(
     path: &AttributePath,
     what: &str,
 ) -> Result<Value, ConversionError> {
-    let ety = elements[0].ty().clone();
-    if elements.iter().any(|e| *e.ty() != ety) {
+    let Some((ety, elements)) = common_element_type(elements) else {
         return Err(ConversionError::new(
             path.clone(),
             format!("element types must all match for conversion to {what}"),
         ));
-    }
+    };
     if !is_set {
         return Ok(Value::__list_unchecked(ety, elements));
     }
@@ -692,14 +691,48 @@ fn map_value(
     path: &AttributePath,
     message: &str,
 ) -> Result<Value, ConversionError> {
-    let mut types = elements.values().map(Value::ty);
-    let Some(ety) = types.next().cloned() else {
+    if elements.is_empty() {
         return Ok(Value::__map_unchecked(Type::Dynamic, elements));
-    };
-    if types.any(|t| *t != ety) {
-        return Err(ConversionError::new(path.clone(), message));
     }
-    Ok(Value::__map_unchecked(ety, elements))
+    let (keys, values): (Vec<String>, Vec<Value>) = elements.into_iter().unzip();
+    let Some((ety, values)) = common_element_type(values) else {
+        return Err(ConversionError::new(path.clone(), message));
+    };
+    Ok(Value::__map_unchecked(
+        ety,
+        keys.into_iter().zip(values).collect(),
+    ))
+}
+
+/// go-cty's `CanListVal` / `CanMapVal` / `CanSetVal` and the element type its `ListVal` /
+/// `MapVal` / `SetVal` give: the first element type that is not `any` (dynamic), which every
+/// other such element must have; an element typed `any` (a null or unknown left untyped, as
+/// JSON's `null` is) fits any element type, and becomes a null or unknown of it. `None` when two
+/// element types differ.
+fn common_element_type(elements: Vec<Value>) -> Option<(Type, Vec<Value>)> {
+    let ety = elements
+        .iter()
+        .map(Value::ty)
+        .find(|t| !t.is_dynamic())
+        .unwrap_or(&Type::Dynamic)
+        .clone();
+    let fits =
+        |e: &Value| *e.ty() == ety || (e.ty().is_dynamic() && (e.is_null() || !e.is_known()));
+    if !elements.iter().all(fits) {
+        return None;
+    }
+    if ety.is_dynamic() {
+        return Some((ety, elements));
+    }
+    let elements = elements
+        .into_iter()
+        .map(|e| match e.ty() {
+            Type::Dynamic if e.is_null() => Value::null(ety.clone()),
+            Type::Dynamic if !e.is_known() => Value::unknown(ety.clone()),
+            _ => e,
+        })
+        .collect();
+    Some((ety, elements))
 }
 
 /// go-cty's `conversionUnifyListElements`: converted elements that ended up with different
