@@ -41,6 +41,8 @@ use generator::Case;
 const DEFAULT_CASES: usize = 4_000;
 const DEFAULT_SEED: u64 = 0x7f5d_2c1e_0000_0000;
 const DEFAULT_BATCH: usize = 250;
+/// A progress line on standard error every this many cases (long runs).
+const PROGRESS_EVERY: usize = 10_000;
 const REGRESSIONS: &str = include_str!("regressions.jsonl");
 
 fn env_number(name: &str) -> Option<u64> {
@@ -234,6 +236,15 @@ fn terraform_is_the_oracle() {
             if let Some(d) = disagreement(case, t, o) {
                 failures.push(d);
             }
+        }
+        let done = accepted + rejected;
+        if done / PROGRESS_EVERY != (done - chunk.len()) / PROGRESS_EVERY {
+            eprintln!(
+                "{done} of {} cases, {} disagreements so far ({:.0} s)",
+                cases.len(),
+                failures.len(),
+                started.elapsed().as_secs_f64()
+            );
         }
     }
     let elapsed = started.elapsed();
