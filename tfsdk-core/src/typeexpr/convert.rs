@@ -950,4 +950,34 @@ mod tests {
             assert_eq!(n(bad), None, "{bad:?}");
         }
     }
+
+    /// Terraform 1.15's answers: a JSON null among structural values takes their type.
+    #[test]
+    fn untyped_nulls_take_the_type_of_the_other_elements() {
+        let convert = |c: &str, v: &str| {
+            crate::typeexpr::convert(
+                crate::typeexpr::json_value::parse_json(v).unwrap(),
+                &crate::typeexpr::parse(c).unwrap(),
+            )
+            .map(|v| crate::typeexpr::console::render(&v))
+            .map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            convert("map(any)", r#"{"a": null, "b": {}}"#).unwrap(),
+            "tomap({\n  \"a\" = null /* object */\n  \"b\" = {}\n})"
+        );
+        assert_eq!(
+            convert("map(any)", r#"{"a": null, "b": [], "c": null}"#).unwrap(),
+            "tomap({\n  \"a\" = null /* tuple */\n  \"b\" = []\n  \"c\" = null /* tuple */\n})"
+        );
+        // Two structural types still differ.
+        assert_eq!(
+            convert("map(any)", r#"{"a": null, "b": {}, "c": []}"#).unwrap_err(),
+            "all map elements must have the same type"
+        );
+        assert_eq!(
+            convert("set(map(any))", r#"[{}, {"a": null, "b": []}]"#).unwrap_err(),
+            "element types must all match for conversion to set"
+        );
+    }
 }
