@@ -9,7 +9,7 @@
 
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::One;
 
 use crate::tftypes::Number;
 
@@ -24,7 +24,8 @@ const EXACT_DIGITS: usize = 153;
 pub(crate) fn cty_number(n: Number) -> Number {
     let (mantissa, exponent) = n.to_parts();
     let (sign, magnitude) = mantissa.into_parts();
-    if magnitude.is_zero() || magnitude.to_string().len() <= EXACT_DIGITS {
+    // Below 2^508 (< 10^153) a mantissa has at most 153 digits: no need to count them.
+    if magnitude.bits() <= 508 || magnitude.to_string().len() <= EXACT_DIGITS {
         return n;
     }
     let (m, e2) = round_to_binary(&magnitude, exponent);
