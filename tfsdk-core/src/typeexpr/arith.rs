@@ -6,8 +6,6 @@
 //! Storing that shortest decimal loses nothing: the next operation rounds it to 512 bits
 //! again and gets back the very float Go would hold.
 
-use std::cmp::Ordering;
-
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -125,10 +123,6 @@ impl Ratio {
     fn trunc(&self) -> BigInt {
         &self.num / &self.den
     }
-
-    fn cmp_abs(&self, o: &Ratio) -> Ordering {
-        (self.num.abs() * &o.den).cmp(&(o.num.abs() * &self.den))
-    }
 }
 
 /// Rounds to the nearest float of [`PRECISION`] bits (ties to even): `(q, k)` with value
@@ -168,86 +162,17 @@ fn round_binary(r: &Ratio) -> (BigInt, i64) {
     }
 }
 
-/// The shortest decimal that rounds back to `q × 2^-k` at [`PRECISION`] bits.
+/// The shortest decimal that rounds back to `q × 2^-k` at [`PRECISION`] bits, printed as Go
+/// prints it ([`super::precision::shortest_number`], the one implementation of that rule).
 fn shortest_decimal(q: &BigInt, k: i64) -> Result<Number, ArithError> {
-    if q.is_zero() {
-        return Ok(Number::from(0));
-    }
-    let negative = q.is_negative();
-    let q = q.abs();
-    let value = Ratio::dyadic(q.clone(), k);
-    // Half the gap to each neighbour; below a power of two the lower gap is half as wide.
-    let upper = Ratio::dyadic(BigInt::one(), k + 1);
-    let lower = if q == pow2(PRECISION - 1) {
-        Ratio::dyadic(BigInt::one(), k + 2)
-    } else {
-        upper.clone()
-    };
-    let inclusive = q.is_even();
-    // The decimal exponent of the leading digit: 10^lead <= value < 10^(lead+1).
-    let mut lead = ((q.bits() as i64 - 1 - k) as f64 * std::f64::consts::LOG10_2).floor() as i64;
-    let ten_to = |e: i64| {
-        if e >= 0 {
-            Ratio {
-                num: pow10(e as u64),
-                den: BigInt::one(),
-            }
-        } else {
-            Ratio {
-                num: BigInt::one(),
-                den: pow10((-e) as u64),
-            }
-        }
-    };
+    // The decimal exponent of the leading digit, roughly: refuse what is far out of range
+    // before any big power is computed.
+    let lead = ((q.bits() as i64 - 1 - k) as f64 * std::f64::consts::LOG10_2).floor() as i64;
     if lead.abs() > MAX_EXPONENT {
         return Err(ArithError::OutOfRange);
     }
-    while ten_to(lead).cmp_abs(&value) == Ordering::Greater {
-        lead -= 1;
-    }
-    while ten_to(lead + 1).cmp_abs(&value) != Ordering::Greater {
-        lead += 1;
-    }
-    // `digits` significant digits: c × 10^(lead + 1 - digits), c rounded half to even.
-    let candidate = |digits: i64| -> (BigInt, i64, bool) {
-        let e = lead + 1 - digits;
-        let scaled = value.mul(&ten_to(-e));
-        let (mut c, rem) = scaled.num.div_rem(&scaled.den);
-        let twice: BigInt = rem << 1u8;
-        if twice > scaled.den || (twice == scaled.den && c.is_odd()) {
-            c += 1;
-        }
-        let decimal = Ratio {
-            num: c.clone(),
-            den: BigInt::one(),
-        }
-        .mul(&ten_to(e));
-        let diff = decimal.add(&value.neg());
-        let bound = if diff.num.is_negative() {
-            &lower
-        } else {
-            &upper
-        };
-        let ok = match diff.cmp_abs(bound) {
-            Ordering::Less => true,
-            Ordering::Equal => inclusive,
-            Ordering::Greater => false,
-        };
-        (c, e, ok)
-    };
-    // Acceptance is monotone in the number of digits: binary search the smallest.
-    let (mut lo, mut hi) = (1i64, 170i64);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if candidate(mid).2 {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    let (c, e, _) = candidate(lo);
-    let c = if negative { -c } else { c };
-    Number::from_parts(c, e).map_err(|_| ArithError::OutOfRange)
+    super::precision::shortest_number(q.is_negative(), q.magnitude(), -k)
+        .ok_or(ArithError::OutOfRange)
 }
 
 /// A number as the float HCL would hold for it, written back as the shortest decimal.
@@ -302,18 +227,10 @@ fn as_float(r: Ratio) -> Ratio {
     Ratio::dyadic(q, k)
 }
 
-/// A number literal as HCL reads it: parsed into a 512-bit float, so a literal with more
-/// significant digits than that holds (over 150) becomes the shortest decimal of its float.
-/// Shorter literals come back unchanged: no shorter decimal rounds to the same float.
+/// A number literal as HCL reads it: parsed into a 512-bit float and printed back shortest
+/// ([`super::precision::cty_number`], the same rule as every number read from text).
 pub(crate) fn literal(n: Number) -> Number {
-    let (m, _) = n.to_parts();
-    if m.bits() <= 498 {
-        return n;
-    }
-    match Ratio::of(&n) {
-        Ok(r) => round(&r).unwrap_or(n),
-        Err(_) => n,
-    }
+    super::precision::cty_number(n)
 }
 
 /// `-a`.

@@ -90,7 +90,10 @@ pub(crate) fn convert_checked(
     want: &Type,
     path: &mut AttributePath,
 ) -> Result<Value, ConversionError> {
-    if value.ty() == want || *value.ty() == without_optional(want) {
+    // A value's type never carries optional-attribute markers (go-cty converts to
+    // `WithoutOptionalAttributesDeep`, also for the element type of an empty collection): a
+    // value typed with the constraint itself (an empty default built for it) is rebuilt.
+    if *value.ty() == without_optional(want) {
         return Ok(value);
     }
     if !conversion_exists(value.ty(), want, true) {
@@ -446,7 +449,11 @@ pub(crate) fn apply(
                 result.insert(key, converted?);
             }
             if result.is_empty() {
-                let ety = if oe.is_dynamic() { ie } else { (**oe).clone() };
+                let ety = if oe.is_dynamic() {
+                    ie
+                } else {
+                    without_optional(oe)
+                };
                 return Ok(Value::__map_unchecked(ety, result));
             }
             if oe.is_collection() || matches!(**oe, Type::Object(_)) {
@@ -653,13 +660,12 @@ pub(super) fn sequence_value(
     path: &AttributePath,
     what: &str,
 ) -> Result<Value, ConversionError> {
-    let ety = elements[0].ty().clone();
-    if elements.iter().any(|e| *e.ty() != ety) {
+    let Some((ety, elements)) = common_element_type(elements) else {
         return Err(ConversionError::new(
             path.clone(),
             format!("element types must all match for conversion to {what}"),
         ));
-    }
+    };
     if !is_set {
         return Ok(Value::__list_unchecked(ety, elements));
     }
@@ -685,14 +691,48 @@ fn map_value(
     path: &AttributePath,
     message: &str,
 ) -> Result<Value, ConversionError> {
-    let mut types = elements.values().map(Value::ty);
-    let Some(ety) = types.next().cloned() else {
+    if elements.is_empty() {
         return Ok(Value::__map_unchecked(Type::Dynamic, elements));
-    };
-    if types.any(|t| *t != ety) {
-        return Err(ConversionError::new(path.clone(), message));
     }
-    Ok(Value::__map_unchecked(ety, elements))
+    let (keys, values): (Vec<String>, Vec<Value>) = elements.into_iter().unzip();
+    let Some((ety, values)) = common_element_type(values) else {
+        return Err(ConversionError::new(path.clone(), message));
+    };
+    Ok(Value::__map_unchecked(
+        ety,
+        keys.into_iter().zip(values).collect(),
+    ))
+}
+
+/// go-cty's `CanListVal` / `CanMapVal` / `CanSetVal` and the element type its `ListVal` /
+/// `MapVal` / `SetVal` give: the first element type that is not `any` (dynamic), which every
+/// other such element must have; an element typed `any` (a null or unknown left untyped, as
+/// JSON's `null` is) fits any element type, and becomes a null or unknown of it. `None` when two
+/// element types differ.
+fn common_element_type(elements: Vec<Value>) -> Option<(Type, Vec<Value>)> {
+    let ety = elements
+        .iter()
+        .map(Value::ty)
+        .find(|t| !t.is_dynamic())
+        .unwrap_or(&Type::Dynamic)
+        .clone();
+    let fits =
+        |e: &Value| *e.ty() == ety || (e.ty().is_dynamic() && (e.is_null() || !e.is_known()));
+    if !elements.iter().all(fits) {
+        return None;
+    }
+    if ety.is_dynamic() {
+        return Some((ety, elements));
+    }
+    let elements = elements
+        .into_iter()
+        .map(|e| match e.ty() {
+            Type::Dynamic if e.is_null() => Value::null(ety.clone()),
+            Type::Dynamic if !e.is_known() => Value::unknown(ety.clone()),
+            _ => e,
+        })
+        .collect();
+    Some((ety, elements))
 }
 
 /// go-cty's `conversionUnifyListElements`: converted elements that ended up with different
@@ -780,7 +820,13 @@ fn reconvert(
 /// exponent; nothing else, not even spaces.
 ///
 /// Go also accepts `inf` / `Inf`, which Terraform numbers cannot hold; those are rejected here.
+/// Like go-cty's `ParseNumberVal`, the result is rounded to 512 bits (see `precision`).
 pub(crate) fn parse_go_number(s: &str) -> Option<Number> {
+    exact_go_number(s).map(super::precision::cty_number)
+}
+
+/// [`parse_go_number`] before rounding to go-cty's 512 bits.
+fn exact_go_number(s: &str) -> Option<Number> {
     let bytes = s.as_bytes();
     let mut i = 0;
     if matches!(bytes.first(), Some(b'+' | b'-')) {
@@ -903,5 +949,35 @@ mod tests {
         ] {
             assert_eq!(n(bad), None, "{bad:?}");
         }
+    }
+
+    /// Terraform 1.15's answers: a JSON null among structural values takes their type.
+    #[test]
+    fn untyped_nulls_take_the_type_of_the_other_elements() {
+        let convert = |c: &str, v: &str| {
+            crate::typeexpr::convert(
+                crate::typeexpr::json_value::parse_json(v).unwrap(),
+                &crate::typeexpr::parse(c).unwrap(),
+            )
+            .map(|v| crate::typeexpr::console::render(&v))
+            .map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            convert("map(any)", r#"{"a": null, "b": {}}"#).unwrap(),
+            "tomap({\n  \"a\" = null /* object */\n  \"b\" = {}\n})"
+        );
+        assert_eq!(
+            convert("map(any)", r#"{"a": null, "b": [], "c": null}"#).unwrap(),
+            "tomap({\n  \"a\" = null /* tuple */\n  \"b\" = []\n  \"c\" = null /* tuple */\n})"
+        );
+        // Two structural types still differ.
+        assert_eq!(
+            convert("map(any)", r#"{"a": null, "b": {}, "c": []}"#).unwrap_err(),
+            "all map elements must have the same type"
+        );
+        assert_eq!(
+            convert("set(map(any))", r#"[{}, {"a": null, "b": []}]"#).unwrap_err(),
+            "element types must all match for conversion to set"
+        );
     }
 }

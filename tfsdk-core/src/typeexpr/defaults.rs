@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use crate::tftypes::{Type, Value, ValueData};
 
 use super::convert::{apply as apply_conversion, conversion_exists, strip_null};
-use super::type_util::AddressMap;
+use super::type_util::{AddressMap, value_type_of};
 use super::unify::unify_detailed;
 
 /// The defaults of a type constraint, one node per type that has any below it.
@@ -251,7 +251,7 @@ fn converted_defaults(
             let aty = ty.as_object().and_then(|o| o.attribute(name));
             let converted = aty.and_then(|aty| {
                 let mut path = crate::path::AttributePath::empty();
-                let converted = if value.ty() == aty {
+                let converted = if *value.ty() == value_type_of(aty) {
                     Some(value.clone())
                 } else if conversion_exists(value.ty(), aty, true) {
                     apply_conversion(value.clone(), aty, true, &mut path).ok()

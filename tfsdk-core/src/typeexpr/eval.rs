@@ -179,7 +179,7 @@ impl<'s> Evaluator<'s> {
                     .map(|n| Value::number(arith::literal(n)))
                     .map_err(|e| EvalError::new(span, "Invalid number literal", format!("{e}.")))
             }
-            Expression::String(s) => Ok(Value::string(s.value().clone())),
+            Expression::String(s) => Ok(super::nfc::string_value(s.value().clone())),
             Expression::StringTemplate(t) => self.template_value(t, true, span),
             Expression::HeredocTemplate(h) => self.template_value(&h.template, false, span),
             Expression::Parenthesis(p) => self.eval(p.inner()),
@@ -194,7 +194,7 @@ impl<'s> Evaluator<'s> {
                 let mut attributes = BTreeMap::new();
                 for (key, value) in object.iter() {
                     let name = match key {
-                        ObjectKey::Ident(ident) => ident.as_str().to_owned(),
+                        ObjectKey::Ident(ident) => super::nfc::nfc(ident.as_str()),
                         ObjectKey::Expression(key_expr) => {
                             let k = self.eval(key_expr)?;
                             match string_of(&k) {
@@ -513,7 +513,7 @@ impl<'s> Evaluator<'s> {
             ValueKind::Set(e) => e.iter().map(|v| (v.clone(), v.clone())).collect(),
             ValueKind::Map(m) | ValueKind::Object(m) => m
                 .iter()
-                .map(|(k, v)| (Value::string(k.clone()), v.clone()))
+                .map(|(k, v)| (super::nfc::string_value(k.clone()), v.clone()))
                 .collect(),
             _ => {
                 return Err(EvalError::new(
@@ -643,7 +643,7 @@ impl<'s> Evaluator<'s> {
             nested: quoted,
         };
         self.render(t, &mut out, &mut strip_next, escapes, span)?;
-        Ok(Value::string(out))
+        Ok(super::nfc::string_value(out))
     }
 
     fn render(

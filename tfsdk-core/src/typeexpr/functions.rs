@@ -188,9 +188,15 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
                 s.ends_with(&p)
             }))
         }
-        "lower" => Ok(Value::string(string_arg(name, args, 0)?.to_lowercase())),
-        "upper" => Ok(Value::string(string_arg(name, args, 0)?.to_uppercase())),
-        "trimspace" => Ok(Value::string(string_arg(name, args, 0)?.trim().to_owned())),
+        "lower" => Ok(super::nfc::string_value(
+            string_arg(name, args, 0)?.to_lowercase(),
+        )),
+        "upper" => Ok(super::nfc::string_value(
+            string_arg(name, args, 0)?.to_uppercase(),
+        )),
+        "trimspace" => Ok(super::nfc::string_value(
+            string_arg(name, args, 0)?.trim().to_owned(),
+        )),
         "trimprefix" | "trimsuffix" => {
             let s = string_arg(name, args, 0)?;
             let p = string_arg(name, args, 1)?;
@@ -199,7 +205,7 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
             } else {
                 s.strip_suffix(&p)
             };
-            Ok(Value::string(out.unwrap_or(&s).to_owned()))
+            Ok(super::nfc::string_value(out.unwrap_or(&s).to_owned()))
         }
         "join" => {
             let sep = string_arg(name, args, 0)?;
@@ -215,15 +221,19 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
                     );
                 }
             }
-            Ok(Value::string(parts.join(&sep)))
+            Ok(super::nfc::string_value(parts.join(&sep)))
         }
         "split" => {
             let sep = string_arg(name, args, 0)?;
             let s = string_arg(name, args, 1)?;
             let parts: Vec<Value> = if sep.is_empty() {
-                s.chars().map(|c| Value::string(c.to_string())).collect()
+                s.chars()
+                    .map(|c| super::nfc::string_value(c.to_string()))
+                    .collect()
             } else {
-                s.split(sep.as_str()).map(Value::string).collect()
+                s.split(sep.as_str())
+                    .map(super::nfc::string_value)
+                    .collect()
             };
             Value::list(Type::String, parts).map_err(|e| failed(name, span, e))
         }
@@ -247,11 +257,13 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
                     ));
                 }
                 let re = regex::Regex::new(pattern).map_err(|e| failed(name, span, e))?;
-                Ok(Value::string(re.replace_all(&s, to.as_str()).into_owned()))
+                Ok(super::nfc::string_value(
+                    re.replace_all(&s, to.as_str()).into_owned(),
+                ))
             } else if from.is_empty() {
-                Ok(Value::string(s))
+                Ok(super::nfc::string_value(s))
             } else {
-                Ok(Value::string(s.replace(&from, &to)))
+                Ok(super::nfc::string_value(s.replace(&from, &to)))
             }
         }
         "substr" => {
@@ -270,7 +282,7 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
             } else {
                 (start + length).min(n)
             };
-            Ok(Value::string(
+            Ok(super::nfc::string_value(
                 chars[start as usize..end.max(start) as usize]
                     .iter()
                     .collect::<String>(),
@@ -352,13 +364,14 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
         "keys" => {
             let arg = &args[0];
             match arg.0.kind() {
-                ValueKind::Map(m) => {
-                    Value::list(Type::String, m.keys().map(|k| Value::string(k.clone())))
-                        .map_err(|e| failed(name, span, e))
-                }
-                ValueKind::Object(m) => {
-                    Ok(Value::tuple_of(m.keys().map(|k| Value::string(k.clone()))))
-                }
+                ValueKind::Map(m) => Value::list(
+                    Type::String,
+                    m.keys().map(|k| super::nfc::string_value(k.clone())),
+                )
+                .map_err(|e| failed(name, span, e)),
+                ValueKind::Object(m) => Ok(Value::tuple_of(
+                    m.keys().map(|k| super::nfc::string_value(k.clone())),
+                )),
                 _ => Err(invalid_arg(name, 0, arg, "must have map or object type")),
             }
         }
@@ -418,7 +431,7 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
             if v.is_null() {
                 return Ok(Value::null(Type::String));
             }
-            string_of(v).map(Value::string).ok_or_else(|| {
+            string_of(v).map(super::nfc::string_value).ok_or_else(|| {
                 invalid_arg(
                     name,
                     0,
@@ -455,13 +468,13 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
             let prefix = string_arg(name, args, 0)?;
             let hostnum = number_arg(name, args, 1)?;
             cidrhost(&prefix, &hostnum)
-                .map(Value::string)
+                .map(super::nfc::string_value)
                 .map_err(|e| failed(name, span, e))
         }
         "cidrnetmask" => {
             let prefix = string_arg(name, args, 0)?;
             cidrnetmask(&prefix)
-                .map(Value::string)
+                .map(super::nfc::string_value)
                 .map_err(|e| failed(name, span, e))
         }
         _ => Err(EvalError::new(
@@ -560,7 +573,7 @@ fn format(args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
             "too many arguments; no verbs left for the rest",
         ));
     }
-    Ok(Value::string(out))
+    Ok(super::nfc::string_value(out))
 }
 
 fn length(args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
@@ -615,20 +628,24 @@ fn regex(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> 
     let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
     let result_of = |caps: &regex::Captures<'_>| -> Value {
         if names.is_empty() {
-            Value::string(caps.get(0).map_or("", |m| m.as_str()).to_owned())
+            super::nfc::string_value(caps.get(0).map_or("", |m| m.as_str()).to_owned())
         } else if names.iter().all(Option::is_some) {
             Value::object_of(names.iter().enumerate().map(|(i, n)| {
                 (
                     n.unwrap_or_default().to_owned(),
-                    caps.get(i + 1)
-                        .map_or_else(|| Value::null(Type::String), |m| Value::string(m.as_str())),
+                    caps.get(i + 1).map_or_else(
+                        || Value::null(Type::String),
+                        |m| super::nfc::string_value(m.as_str()),
+                    ),
                 )
             }))
         } else {
             let items: Vec<Value> = (1..=names.len())
                 .map(|i| {
-                    caps.get(i)
-                        .map_or_else(|| Value::null(Type::String), |m| Value::string(m.as_str()))
+                    caps.get(i).map_or_else(
+                        || Value::null(Type::String),
+                        |m| super::nfc::string_value(m.as_str()),
+                    )
                 })
                 .collect();
             Value::tuple_of(items)

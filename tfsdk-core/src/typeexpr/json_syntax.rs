@@ -101,14 +101,14 @@ fn value_of(node: &Node) -> Result<Value, String> {
         Json::Number(n) => Value::number(super::arith::literal(
             n.parse::<Number>().map_err(|e| e.to_string())?,
         )),
-        Json::String(s) => Value::string(s.clone()),
+        Json::String(s) => super::nfc::string_value(s),
         Json::Array(items) => {
             Value::tuple_of(items.iter().map(value_of).collect::<Result<Vec<_>, _>>()?)
         }
         Json::Object(members) => {
             let mut attributes = BTreeMap::new();
             for (k, _, v) in members {
-                attributes.insert(k.clone(), value_of(v)?);
+                attributes.insert(super::nfc::nfc(k), value_of(v)?);
             }
             Value::object_of(attributes)
         }

@@ -79,14 +79,14 @@ fn decode(
     Ok(match json {
         Json::Null => Value::null(Type::Dynamic),
         Json::Bool(b) => Value::bool(*b),
-        Json::String(s) => Value::string(s.clone()),
+        Json::String(s) => Value::string(super::nfc::nfc(s)),
         Json::Number(n) => {
             let text = n.to_string();
             let number = Number::from_str(&text).map_err(|e| JsonError {
                 path: path.clone(),
                 message: e.to_string(),
             })?;
-            Value::number(number)
+            Value::number(super::precision::cty_number(number))
         }
         Json::Array(items) => {
             let mut elements = Vec::with_capacity(items.len());
@@ -102,10 +102,11 @@ fn decode(
         Json::Object(entries) => {
             let mut attributes = BTreeMap::new();
             for (key, item) in entries {
+                let key = super::nfc::nfc(key);
                 path.push(crate::path::PathStep::AttributeName(key.clone()));
                 let attribute = decode(item, depth + 1, path, types);
                 path.pop();
-                attributes.insert(key.clone(), attribute?);
+                attributes.insert(key, attribute?);
             }
             let ty = intern(
                 types,

@@ -43,11 +43,13 @@ pub(crate) fn eval_literal(expr: &Expression, src: &str) -> Result<Value, Litera
                 .and_then(|s| src.get(s))
                 .map(str::to_owned)
                 .unwrap_or_else(|| n.value().to_string());
-            text.parse::<Number>().map(Value::number).map_err(|e| {
-                LiteralError::new(expr.span(), "Invalid number literal", e.to_string())
-            })
+            text.parse::<Number>()
+                .map(|n| Value::number(super::precision::cty_number(n)))
+                .map_err(|e| {
+                    LiteralError::new(expr.span(), "Invalid number literal", e.to_string())
+                })
         }
-        Expression::String(s) => Ok(Value::string(s.value().clone())),
+        Expression::String(s) => Ok(Value::string(super::nfc::nfc(s.value()))),
         Expression::StringTemplate(t) => template_text(t, expr.span()).map(Value::string),
         Expression::HeredocTemplate(h) => {
             template_text(&h.template, expr.span()).map(Value::string)
@@ -64,7 +66,7 @@ pub(crate) fn eval_literal(expr: &Expression, src: &str) -> Result<Value, Litera
             let mut attributes = BTreeMap::new();
             for (key, value) in object.iter() {
                 let name = match key {
-                    ObjectKey::Ident(ident) => ident.as_str().to_owned(),
+                    ObjectKey::Ident(ident) => super::nfc::nfc(ident.as_str()),
                     ObjectKey::Expression(key_expr) => {
                         let key_value = eval_literal(key_expr, src)?;
                         match key_value.kind() {
@@ -154,5 +156,5 @@ fn template_text(template: &Template, span: Option<Range<usize>>) -> Result<Stri
             }
         }
     }
-    Ok(text)
+    Ok(super::nfc::nfc(&text))
 }

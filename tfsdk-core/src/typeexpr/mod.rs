@@ -31,6 +31,7 @@
 //! module's variable against the Rust model.
 
 mod arith;
+mod big_numbers;
 mod bridge;
 pub mod console;
 mod constraint;
@@ -44,7 +45,9 @@ pub mod json_value;
 pub mod limits;
 mod literal;
 mod mismatch;
+mod nfc;
 mod parse;
+mod precision;
 mod quote;
 mod re2_errors;
 pub mod set_order;

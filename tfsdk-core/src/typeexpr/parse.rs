@@ -172,7 +172,7 @@ pub fn parse_at(src: &str, filename: &str, start: Pos) -> Result<TypeConstraint,
             }],
         });
     }
-    let expr = match hcl_edit::parser::parse_expr(src) {
+    let expr = match super::big_numbers::parse_expr(src) {
         Ok(expr) => expr,
         Err(e) => {
             let span = error_span(src, e.location().offset());

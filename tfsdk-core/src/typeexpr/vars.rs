@@ -568,7 +568,7 @@ fn read_declarations(
     src: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Declaration> {
-    let body: Body = match hcl_edit::parser::parse_body(src) {
+    let body: Body = match super::big_numbers::parse_body(src) {
         Ok(body) => body,
         Err(e) => {
             diagnostics.push(syntax_error(filename, src, &e));
@@ -1069,7 +1069,7 @@ impl Inputs {
 
     fn add_hcl(&mut self, filename: &str, text: &str, source: ValueSource) {
         let map = file_map(filename, text);
-        let body = match hcl_edit::parser::parse_body(text) {
+        let body = match super::big_numbers::parse_body(text) {
             Ok(body) => body,
             Err(e) => {
                 let d = redefined_attribute(map, &e)
@@ -1287,7 +1287,7 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
                 continue;
             }
             Raw::Text(text) => match variable.parse_mode {
-                ParseMode::Literal => Value::string(text.clone()),
+                ParseMode::Literal => Value::string(super::nfc::nfc(text)),
                 ParseMode::Hcl => match parse_hcl_text(&variable.name, text) {
                     Ok(v) => v,
                     Err(d) => {
@@ -1392,7 +1392,7 @@ fn check_validations(
 fn parse_hcl_text(name: &str, text: &str) -> Result<Value, Box<Diagnostic>> {
     let filename = format!("<value for var.{name}>");
     let map = file_map(&filename, text);
-    let expr = hcl_edit::parser::parse_expr(text)
+    let expr = super::big_numbers::parse_expr(text)
         .map_err(|e| Box::new(syntax_error(&filename, text, &e)))?;
     literal_value(&expr, text).map_err(|e| {
         Box::new(Diagnostic::error(e.summary, e.detail).at(e.span.map(|s| map.range(s))))
