@@ -194,9 +194,7 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
         "upper" => Ok(super::nfc::string_value(
             string_arg(name, args, 0)?.to_uppercase(),
         )),
-        "trimspace" => Ok(super::nfc::string_value(
-            string_arg(name, args, 0)?.trim().to_owned(),
-        )),
+        "trimspace" => Ok(super::nfc::string_value(string_arg(name, args, 0)?.trim())),
         "trimprefix" | "trimsuffix" => {
             let s = string_arg(name, args, 0)?;
             let p = string_arg(name, args, 1)?;
@@ -205,7 +203,7 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
             } else {
                 s.strip_suffix(&p)
             };
-            Ok(super::nfc::string_value(out.unwrap_or(&s).to_owned()))
+            Ok(super::nfc::string_value(out.unwrap_or(&s)))
         }
         "join" => {
             let sep = string_arg(name, args, 0)?;
@@ -257,9 +255,7 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
                     ));
                 }
                 let re = regex::Regex::new(pattern).map_err(|e| failed(name, span, e))?;
-                Ok(super::nfc::string_value(
-                    re.replace_all(&s, to.as_str()).into_owned(),
-                ))
+                Ok(super::nfc::string_value(re.replace_all(&s, to.as_str())))
             } else if from.is_empty() {
                 Ok(super::nfc::string_value(s))
             } else {
@@ -628,7 +624,7 @@ fn regex(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> 
     let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
     let result_of = |caps: &regex::Captures<'_>| -> Value {
         if names.is_empty() {
-            super::nfc::string_value(caps.get(0).map_or("", |m| m.as_str()).to_owned())
+            super::nfc::string_value(caps.get(0).map_or("", |m| m.as_str()))
         } else if names.iter().all(Option::is_some) {
             Value::object_of(names.iter().enumerate().map(|(i, n)| {
                 (
