@@ -7,7 +7,6 @@
 //! again and gets back the very float Go would hold.
 
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
 use crate::tftypes::Number;
@@ -126,40 +125,15 @@ impl Ratio {
 }
 
 /// Rounds to the nearest float of [`PRECISION`] bits (ties to even): `(q, k)` with value
-/// `q × 2^-k` and `|q|` of exactly `PRECISION` bits (or zero).
+/// `q × 2^-k` and `|q|` of exactly `PRECISION` bits (or zero); see
+/// [`super::precision::round_ratio`].
 fn round_binary(r: &Ratio) -> (BigInt, i64) {
     if r.num.is_zero() {
         return (BigInt::zero(), 0);
     }
-    let negative = r.num.is_negative();
-    let n = r.num.abs();
-    let d = r.den.clone();
-    let mut k = PRECISION as i64 - (n.bits() as i64 - d.bits() as i64);
-    loop {
-        let (a, b) = if k >= 0 {
-            (&n << (k as u64), d.clone())
-        } else {
-            (n.clone(), &d << ((-k) as u64))
-        };
-        let (mut q, rem) = a.div_rem(&b);
-        if q.bits() > PRECISION {
-            k -= 1;
-            continue;
-        }
-        if q.bits() < PRECISION {
-            k += 1;
-            continue;
-        }
-        let twice = rem << 1u8;
-        if twice > b || (twice == b && q.is_odd()) {
-            q += 1;
-            if q.bits() > PRECISION {
-                q >>= 1u8;
-                k -= 1;
-            }
-        }
-        return (if negative { -q } else { q }, k);
-    }
+    let (m, e) = super::precision::round_ratio(r.num.magnitude(), r.den.magnitude());
+    let q = BigInt::from(m);
+    (if r.num.is_negative() { -q } else { q }, -e)
 }
 
 /// The shortest decimal that rounds back to `q × 2^-k` at [`PRECISION`] bits, printed as Go

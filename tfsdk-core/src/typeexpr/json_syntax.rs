@@ -485,29 +485,5 @@ fn read_validation(
             }
         }
     }
-    let mut missing = |name: &str| {
-        diagnostics.push(
-            Diagnostic::error(
-                "Missing required argument",
-                format!("The argument {name:?} is required, but no definition was found."),
-            )
-            .at(Some(decl_range.clone())),
-        );
-    };
-    match (condition, error_message) {
-        (Some(condition), Some(error_message)) => Some(ValidationRule {
-            decl_range,
-            condition,
-            error_message,
-        }),
-        (c, e) => {
-            if c.is_none() {
-                missing("condition");
-            }
-            if e.is_none() {
-                missing("error_message");
-            }
-            None
-        }
-    }
+    ValidationRule::from_parts(decl_range, condition, error_message, diagnostics)
 }

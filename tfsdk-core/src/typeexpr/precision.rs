@@ -51,24 +51,27 @@ pub(crate) fn shortest_number(negative: bool, m: &BigUint, e2: i64) -> Option<Nu
 /// `magnitude × 10^exponent` rounded to nearest even with [`PRECISION`] bits:
 /// `(M, E)` with `value ≈ M × 2^E` and `2^511 ≤ M < 2^512`.
 fn round_to_binary(magnitude: &BigUint, exponent: i64) -> (BigUint, i64) {
-    let (num, den) = if exponent >= 0 {
-        (
-            magnitude * BigUint::from(10u8).pow(exponent as u32),
-            BigUint::one(),
+    if exponent >= 0 {
+        round_ratio(
+            &(magnitude * BigUint::from(10u8).pow(exponent as u32)),
+            &BigUint::one(),
         )
     } else {
-        (
-            magnitude.clone(),
-            BigUint::from(10u8).pow((-exponent) as u32),
-        )
-    };
+        round_ratio(magnitude, &BigUint::from(10u8).pow((-exponent) as u32))
+    }
+}
+
+/// The positive fraction `num / den` rounded to nearest even with [`PRECISION`] bits:
+/// `(M, E)` with `value ≈ M × 2^E` and `2^511 ≤ M < 2^512`. Go's `big.Float` rounding, used
+/// for numbers read from text and for arithmetic results alike.
+pub(crate) fn round_ratio(num: &BigUint, den: &BigUint) -> (BigUint, i64) {
     // Scale by 2^k so that the quotient has PRECISION bits.
     let mut k = PRECISION as i64 - (num.bits() as i64 - den.bits() as i64);
     loop {
         let (n, d) = if k >= 0 {
-            (&num << (k as u64), den.clone())
+            (num << (k as u64), den.clone())
         } else {
-            (num.clone(), &den << ((-k) as u64))
+            (num.clone(), den << ((-k) as u64))
         };
         let (mut q, r) = n.div_rem(&d);
         if q.bits() > PRECISION {

@@ -121,6 +121,43 @@ pub struct ValidationRule {
     pub(crate) error_message: RuleExpr,
 }
 
+impl ValidationRule {
+    /// The rule of a `validation` block at `decl_range`, or `Missing required argument` for
+    /// each of `condition` and `error_message` it lacks (the block then adds no rule).
+    pub(crate) fn from_parts(
+        decl_range: SourceRange,
+        condition: Option<RuleExpr>,
+        error_message: Option<RuleExpr>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<ValidationRule> {
+        let mut missing = |name: &str| {
+            diagnostics.push(
+                Diagnostic::error(
+                    "Missing required argument",
+                    format!("The argument {name:?} is required, but no definition was found."),
+                )
+                .at(Some(decl_range.clone())),
+            );
+        };
+        match (condition, error_message) {
+            (Some(condition), Some(error_message)) => Some(ValidationRule {
+                decl_range,
+                condition,
+                error_message,
+            }),
+            (condition, error_message) => {
+                if condition.is_none() {
+                    missing("condition");
+                }
+                if error_message.is_none() {
+                    missing("error_message");
+                }
+                None
+            }
+        }
+    }
+}
+
 /// What checking one rule found.
 pub(crate) enum Outcome {
     Passed,
