@@ -339,7 +339,9 @@ pub fn json_string(s: &str) -> String {
     out
 }
 
-/// An HCL quoted template that evaluates to `s`: `${` and `%{` doubled.
+/// An HCL quoted template that evaluates to `s`: `${` and `%{` doubled. Written here rather than
+/// taken from `typeexpr`'s quoting on purpose: the oracle's inputs must not depend on the code
+/// under test.
 fn hcl_string(s: &str) -> String {
     let mut out = String::from("\"");
     let mut chars = s.chars().peekable();

@@ -13,7 +13,7 @@ use crate::tftypes::{Number, Type, Value};
 use super::limits::MAX_JSON_DEPTH;
 use super::parse::{SourceMap, parse_at};
 use super::validation::{RuleExpr, ValidationRule};
-use super::vars::{Declaration, Diagnostic, ParseMode, RESERVED_NAMES, file_map};
+use super::vars::{Declaration, Diagnostic, ParseMode, file_map, variable_name_error};
 
 /// A JSON value with the byte range it was read from.
 struct Node {
@@ -255,31 +255,8 @@ fn read_variable(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Declaration> {
     let decl_range = map.range(def);
-    let valid_name = {
-        let mut chars = name.chars();
-        chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-            && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-    };
-    if !valid_name {
-        diagnostics.push(
-            Diagnostic::error(
-                "Invalid variable name",
-                "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.",
-            )
-            .at(Some(decl_range)),
-        );
-        return None;
-    }
-    if RESERVED_NAMES.contains(&name) {
-        diagnostics.push(
-            Diagnostic::error(
-                "Invalid variable name",
-                format!(
-                    "The variable name {name:?} is reserved due to its special meaning inside module blocks."
-                ),
-            )
-            .at(Some(decl_range)),
-        );
+    if let Some(error) = variable_name_error(name, &decl_range) {
+        diagnostics.push(error);
         return None;
     }
     let mut d = Declaration {

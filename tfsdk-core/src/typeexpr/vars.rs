@@ -611,26 +611,8 @@ fn read_variable_block(
         return None;
     };
     let name = label.as_str().to_owned();
-    if !is_identifier(&name) {
-        diagnostics.push(
-            Diagnostic::error(
-                "Invalid variable name",
-                "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.",
-            )
-            .at(Some(decl_range)),
-        );
-        return None;
-    }
-    if RESERVED_NAMES.contains(&name.as_str()) {
-        diagnostics.push(
-            Diagnostic::error(
-                "Invalid variable name",
-                format!(
-                    "The variable name {name:?} is reserved due to its special meaning inside module blocks."
-                ),
-            )
-            .at(Some(decl_range)),
-        );
+    if let Some(error) = variable_name_error(&name, &decl_range) {
+        diagnostics.push(error);
         return None;
     }
     let mut declaration = Declaration {
@@ -803,6 +785,21 @@ fn label_span(label: &hcl_edit::structure::BlockLabel) -> Option<std::ops::Range
 }
 
 /// HCL's identifier rule: a letter or `_`, then letters, digits, `_` and `-`.
+/// The error for a `variable` block's name, in either syntax, unless it is an identifier that
+/// Terraform does not reserve.
+pub(crate) fn variable_name_error(name: &str, decl_range: &SourceRange) -> Option<Diagnostic> {
+    let detail = if !is_identifier(name) {
+        "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.".to_owned()
+    } else if RESERVED_NAMES.contains(&name) {
+        format!(
+            "The variable name {name:?} is reserved due to its special meaning inside module blocks."
+        )
+    } else {
+        return None;
+    };
+    Some(Diagnostic::error("Invalid variable name", detail).at(Some(decl_range.clone())))
+}
+
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
