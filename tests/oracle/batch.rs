@@ -3,7 +3,7 @@
 //! shape so they can be compared.
 
 use serde_json::Value as Json;
-use tfsdk_core::tftypes::{Value, ValueKind};
+use tfsdk_core::tftypes::{Number, Type, Value, ValueData, ValueKind};
 use tfsdk_core::typeexpr::vars::{Inputs, Module, evaluate};
 use tfsdk_core::typeexpr::{console, set_order};
 use tfsdk_terraform_harness::Workdir;
@@ -238,10 +238,46 @@ pub fn our_answer(value: &Value) -> Answer {
         .to_string();
     Answer::Accepted {
         ty: (!value.is_null()).then(|| json(ty.to_json().expect("type JSON"))),
-        value: json_in_terraform_order(value),
+        value: json_in_terraform_order(&through_the_plan(value)),
         console,
         top: Some(console::render(value).trim_end().to_string()),
     }
+}
+
+/// The value as `output -json` sees it: Terraform's outputs pass through the plan's msgpack
+/// encoding, which writes a negative zero as the integer 0 (as `Value::to_msgpack` does). A set
+/// that held both zeros then holds one zero (go-cty's decoder merges equal elements), and a set
+/// of collections holding `-0` may order differently there than in the console text.
+fn through_the_plan(value: &Value) -> Value {
+    let all = |items: Vec<Value>| items.iter().map(through_the_plan).collect::<Vec<_>>();
+    let rebuilt = match value.clone().into_parts() {
+        (_, ValueData::Number(n)) if n.is_negative_zero() => Ok(Value::number(Number::ZERO)),
+        (Type::List(element), ValueData::List(items)) => {
+            Value::list(Type::clone(&element), all(items))
+        }
+        (Type::Set(element), ValueData::Set(items)) => {
+            let mut unique: Vec<Value> = Vec::new();
+            for item in all(items) {
+                if !unique.contains(&item) {
+                    unique.push(item);
+                }
+            }
+            Value::set(Type::clone(&element), unique)
+        }
+        (Type::Tuple(types), ValueData::Tuple(items)) => {
+            Value::tuple(types.iter().cloned(), all(items))
+        }
+        (Type::Map(element), ValueData::Map(items)) => Value::map(
+            Type::clone(&element),
+            items.iter().map(|(k, v)| (k.clone(), through_the_plan(v))),
+        ),
+        (ty, ValueData::Object(items)) => Value::object(
+            ty,
+            items.iter().map(|(k, v)| (k.clone(), through_the_plan(v))),
+        ),
+        _ => Ok(value.clone()),
+    };
+    rebuilt.expect("the same value with its zeros positive")
 }
 
 /// The value's JSON as Terraform writes it: set elements in Terraform's order (the order

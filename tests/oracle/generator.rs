@@ -140,9 +140,8 @@ const STRINGS: &[&str] = &[
     "\\n",
 ];
 
-// Not `-0`: Terraform keeps the sign of a zero (its console prints `-0`, and `-0` converts to
-// the string "-0"), where `tftypes::Number` has no negative zero. Pending a fix in tftypes
-// (outside typeexpr); until then the generator makes no negative zero.
+// Negative zeros included: Terraform keeps the sign of a zero (its console prints `-0`, and
+// `-0` converts to the string "-0").
 const NUMBERS: &[&str] = &[
     "0",
     "1",
@@ -172,6 +171,9 @@ const NUMBERS: &[&str] = &[
     "1.00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001",
     "99999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999e-200",
     "1e-400",
+    "-0",
+    "-0.0",
+    "-0e5",
 ];
 
 /// Strings that convert to numbers (and some that do not).
@@ -181,6 +183,7 @@ const NUMERIC_STRINGS: &[&str] = &[
     "0.10",
     "1.5",
     "-7",
+    "-0",
     "18446744073709551617",
     "0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333",
 ];

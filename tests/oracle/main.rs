@@ -31,7 +31,8 @@
 //! meets first, two messages that agree up to a name after `attribute "` or `element "` and part
 //! there are taken as the same (same kind of error, same path up to that step).
 //!
-//! Not generated, pending a fix outside `typeexpr`: negative zero (see `generator.rs`).
+//! A negative zero keeps its sign in the console text and in a conversion to string, and is
+//! `0` in `output -json` (outputs pass through the plan's msgpack encoding).
 //!
 //! Every disagreement found becomes a line of `oracle/regressions.jsonl` with Terraform's answer
 //! (recorded by `record_regression_answers`, an ignored test); `regression_vectors` checks them

@@ -85,7 +85,12 @@ fn args(dir: &Path) -> Vec<String> {
 fn normalize(v: &Json) -> Json {
     match v {
         Json::Number(n) => {
-            let parsed: Number = n.to_string().parse().unwrap();
+            let mut parsed: Number = n.to_string().parse().unwrap();
+            // `output -json` shows a value after the plan's msgpack encoding, which writes a
+            // negative zero (`-0` in a .tfvars) as 0; `tfsdk vars` reports the value itself.
+            if parsed.is_negative_zero() {
+                parsed = Number::ZERO;
+            }
             Json::String(format!("number:{parsed}"))
         }
         Json::Array(items) => Json::Array(items.iter().map(normalize).collect()),

@@ -574,18 +574,21 @@ mod tests {
             Value::from_json("1E+2", &Type::Number).unwrap(),
             Value::from(100)
         );
-        // There is no negative zero.
+        // A negative zero keeps its sign, as go-cty's JSON encoding writes it.
         assert_eq!(
             Value::from_json("-0", &Type::Number).unwrap(),
-            Value::from(0)
+            Value::number(Number::NEGATIVE_ZERO)
         );
         assert_eq!(
             Value::from_json("-0.0", &Type::Number)
                 .unwrap()
                 .to_json(&Type::Number)
                 .unwrap(),
-            "0"
+            "-0"
         );
+        // msgpack writes it as the integer 0, as Terraform does.
+        let negative_zero = Value::from_json("-0", &Type::Number).unwrap();
+        assert_eq!(negative_zero.to_msgpack(&Type::Number).unwrap(), [0x00]);
         let err = Value::from_json("1e999999999", &Type::Number).unwrap_err();
         assert!(err.message.starts_with("invalid number"), "{err}");
     }

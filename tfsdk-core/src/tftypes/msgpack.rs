@@ -960,11 +960,13 @@ mod tests {
             &Type::Number,
             &[0xcb, 0xbf, 0xf8, 0, 0, 0, 0, 0, 0],
         );
-        // -0 is 0.
-        round_trip(&n("-0"), &Type::Number, &[0x00]);
+        // A negative zero is written as the integer 0, as Terraform writes it; the float -0.0
+        // reads as a negative zero, as in go-cty.
+        assert_eq!(n("-0").to_msgpack(&Type::Number).unwrap(), [0x00]);
+        round_trip(&n("0"), &Type::Number, &[0x00]);
         assert_eq!(
             Value::from_msgpack(&[0xcb, 0x80, 0, 0, 0, 0, 0, 0, 0], &Type::Number).unwrap(),
-            Value::from(0)
+            n("-0")
         );
         // 2^63 does not fit i64 but is exactly a float64; it reads back exactly.
         round_trip(

@@ -16,8 +16,14 @@ use num_traits::{Signed, ToPrimitive, Zero};
 ///
 /// Numbers are stored in a canonical form (no trailing zeros in the mantissa, zero has exponent
 /// zero), so equality, ordering and hashing follow the numeric value: `1.50` and `1.5` are the
-/// same number. Terraform has no negative zero: `-0` is `0`. Small values live inline without a
-/// heap allocation.
+/// same number. Small values live inline without a heap allocation.
+///
+/// Zero keeps its sign, as Terraform's numbers do: `-0` (from text, `-0.0f64`, or the
+/// configuration language's arithmetic) prints as `-0` and converts to the string `"-0"`. Like
+/// `f64::total_cmp`, and like the elements of a Terraform set, `-0` and `0` are two distinct
+/// values, `-0` ordered just before `0`; [`Number::is_zero`] holds for both. The msgpack
+/// encoding writes `-0` as the integer 0, as Terraform does, so it never crosses the plugin
+/// protocol.
 ///
 /// ```
 /// use tfsdk_core::tftypes::Number;
@@ -41,6 +47,8 @@ enum Repr {
     Small { mantissa: i64, exponent: i32 },
     /// The same with a mantissa that does not fit `i64`.
     Big(Box<(BigInt, i32)>),
+    /// Zero with a negative sign, printed as `-0`.
+    NegativeZero,
 }
 
 /// Why a [`Number`] could not become a machine number, or could not be parsed.
@@ -93,6 +101,22 @@ impl Number {
         },
     };
 
+    /// Zero with a negative sign, printed as `-0`, as Terraform prints it. It is not equal to
+    /// [`Number::ZERO`] (a Terraform set can hold both) and orders just before it.
+    ///
+    /// ```
+    /// use tfsdk_core::tftypes::Number;
+    ///
+    /// let negative_zero: Number = "-0".parse().unwrap();
+    /// assert!(negative_zero.is_negative_zero() && negative_zero.is_zero());
+    /// assert!(negative_zero < Number::ZERO && negative_zero > Number::from(-1));
+    /// assert_eq!(negative_zero.to_string(), "-0");
+    /// assert!(negative_zero.to_f64().unwrap().is_sign_negative());
+    /// ```
+    pub const NEGATIVE_ZERO: Number = Number {
+        repr: Repr::NegativeZero,
+    };
+
     /// Builds `mantissa × 10^exponent` exactly.
     ///
     /// # Errors
@@ -110,6 +134,7 @@ impl Number {
         match &self.repr {
             Repr::Small { mantissa, exponent } => (BigInt::from(*mantissa), i64::from(*exponent)),
             Repr::Big(big) => (big.0.clone(), i64::from(big.1)),
+            Repr::NegativeZero => (BigInt::ZERO, 0),
         }
     }
 
@@ -173,21 +198,51 @@ impl Number {
         self.exponent() >= 0
     }
 
-    /// True for zero.
+    /// True for zero, of either sign.
     pub fn is_zero(&self) -> bool {
         matches!(
             self.repr,
             Repr::Small {
                 mantissa: 0,
                 exponent: 0
-            }
+            } | Repr::NegativeZero
         )
+    }
+
+    /// True for [`Number::NEGATIVE_ZERO`] only.
+    pub fn is_negative_zero(&self) -> bool {
+        matches!(self.repr, Repr::NegativeZero)
+    }
+
+    /// The number with its sign flipped; zero becomes negative zero and back.
+    ///
+    /// ```
+    /// use tfsdk_core::tftypes::Number;
+    ///
+    /// assert_eq!(Number::from(5).negated(), Number::from(-5));
+    /// assert!(Number::ZERO.negated().is_negative_zero());
+    /// ```
+    pub fn negated(&self) -> Number {
+        match &self.repr {
+            Repr::NegativeZero => Number::ZERO,
+            _ if self.is_zero() => Number::NEGATIVE_ZERO,
+            // Every i64 but i64::MIN negates in place; the canonical form is kept.
+            Repr::Small { mantissa, exponent } if *mantissa != i64::MIN => {
+                Number::small(-mantissa, *exponent)
+            }
+            _ => {
+                let (mantissa, exponent) = self.to_parts();
+                Number::canonical(-mantissa, exponent)
+                    .expect("negation keeps the digits and the exponent")
+            }
+        }
     }
 
     /// The sign: -1, 0 or 1.
     pub fn signum(&self) -> i32 {
         match &self.repr {
             Repr::Small { mantissa, .. } => mantissa.signum() as i32,
+            Repr::NegativeZero => 0,
             Repr::Big(big) => match big.0.sign() {
                 Sign::Minus => -1,
                 Sign::NoSign => 0,
@@ -200,6 +255,7 @@ impl Number {
         match &self.repr {
             Repr::Small { exponent, .. } => i64::from(*exponent),
             Repr::Big(big) => i64::from(big.1),
+            Repr::NegativeZero => 0,
         }
     }
 
@@ -208,6 +264,7 @@ impl Number {
         match &self.repr {
             Repr::Small { mantissa, .. } => i64::from(small_digits(*mantissa)),
             Repr::Big(big) => decimal_digits(&big.0) as i64,
+            Repr::NegativeZero => 1,
         }
     }
 
@@ -220,6 +277,7 @@ impl Number {
         match &self.repr {
             Repr::Small { mantissa, .. } => BigInt::from(*mantissa),
             Repr::Big(big) => big.0.clone(),
+            Repr::NegativeZero => BigInt::ZERO,
         }
     }
 
@@ -263,6 +321,7 @@ impl Number {
                 .to_bigint()
                 .and_then(|b| b.to_i128())
                 .ok_or_else(overflow),
+            Repr::NegativeZero => Ok(0),
         }
     }
 
@@ -318,6 +377,9 @@ impl Number {
     /// The `f64` nearest to this number (round to nearest, ties to even), without any check:
     /// infinite when out of range, zero when too small.
     pub fn nearest_f64(&self) -> f64 {
+        if self.is_negative_zero() {
+            return -0.0;
+        }
         if let Repr::Small { mantissa, exponent } = self.repr {
             // Exact fast path: both parts exactly representable, one correctly rounded operation.
             if mantissa.unsigned_abs() < (1u64 << 53) && (-22..=22).contains(&exponent) {
@@ -368,6 +430,9 @@ impl Number {
             return Err(NumberError::NotFinite {
                 value: value.to_string(),
             });
+        }
+        if value == 0.0 && value.is_sign_negative() {
+            return Ok(Number::NEGATIVE_ZERO);
         }
         if value == value.trunc() && value.abs() < 9.0e15 {
             return Ok(Number::from(value as i64));
@@ -430,7 +495,11 @@ impl Number {
     pub fn from_f64_exact(value: f64) -> Number {
         assert!(value.is_finite(), "from_f64_exact needs a finite float");
         if value == 0.0 {
-            return Number::ZERO;
+            return if value.is_sign_negative() {
+                Number::NEGATIVE_ZERO
+            } else {
+                Number::ZERO
+            };
         }
         let bits = value.to_bits();
         let negative = bits >> 63 == 1;
@@ -460,6 +529,7 @@ impl Number {
         match &self.repr {
             Repr::Small { mantissa, exponent } => format!("{mantissa}e{exponent}"),
             Repr::Big(big) => format!("{}e{}", big.0, big.1),
+            Repr::NegativeZero => "-0e0".to_owned(),
         }
     }
 
@@ -544,6 +614,7 @@ fn pow5(exponent: u64) -> BigInt {
 }
 
 impl PartialEq for Number {
+    /// Equal numeric values (every number has one canonical form), with `-0` and `0` distinct.
     fn eq(&self, other: &Number) -> bool {
         self.repr == other.repr
     }
@@ -564,7 +635,8 @@ impl Ord for Number {
             return sa.cmp(&sb);
         }
         if sa == 0 {
-            return Ordering::Equal;
+            // Both zero: `-0` first.
+            return other.is_negative_zero().cmp(&self.is_negative_zero());
         }
         if let (
             Repr::Small {
@@ -600,12 +672,13 @@ impl PartialOrd for Number {
 }
 
 impl fmt::Display for Number {
-    /// Plain decimal, as Terraform prints numbers: `15`, `6.283185`, `0.001`, never an
+    /// Plain decimal, as Terraform prints numbers: `15`, `6.283185`, `0.001`, `-0`, never an
     /// exponent and never a trailing `.0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (negative, digits) = match &self.repr {
             Repr::Small { mantissa, .. } => (*mantissa < 0, mantissa.unsigned_abs().to_string()),
             Repr::Big(big) => (big.0.is_negative(), big.0.magnitude().to_string()),
+            Repr::NegativeZero => return f.write_str("-0"),
         };
         let exponent = self.exponent();
         if negative {
@@ -663,6 +736,16 @@ fn shorten(text: &str) -> String {
 }
 
 fn parse_decimal(text: &str) -> Result<Number, &'static str> {
+    let number = parse_unsigned_zero(text)?;
+    Ok(if number.is_zero() && text.starts_with('-') {
+        Number::NEGATIVE_ZERO
+    } else {
+        number
+    })
+}
+
+/// [`parse_decimal`] with every zero positive.
+fn parse_unsigned_zero(text: &str) -> Result<Number, &'static str> {
     let bytes = text.as_bytes();
     let mut i = 0;
     let negative = match bytes.first() {
@@ -953,10 +1036,37 @@ mod tests {
     }
 
     #[test]
-    fn negative_zero_is_zero() {
-        assert_eq!(n("-0"), Number::ZERO);
-        assert_eq!(n("-0.000").to_string(), "0");
-        assert_eq!(Number::from_f64(-0.0).unwrap(), Number::ZERO);
+    fn negative_zero_is_a_zero_of_its_own() {
+        for text in ["-0", "-0.000", "-0e5", "-00000000000000000000000000000.0"] {
+            let negative = n(text);
+            assert!(negative.is_negative_zero() && negative.is_zero(), "{text}");
+            assert_eq!(negative, Number::NEGATIVE_ZERO);
+            assert_ne!(negative, Number::ZERO);
+            assert_eq!(negative.cmp(&Number::ZERO), Ordering::Less);
+            assert_eq!(Number::ZERO.cmp(&negative), Ordering::Greater);
+            assert_eq!(negative.cmp(&Number::from(-1)), Ordering::Greater);
+            assert_eq!(negative.cmp(&n("-0.0")), Ordering::Equal);
+            assert_eq!(negative.to_string(), "-0");
+            assert_eq!(negative.to_parts(), (BigInt::ZERO, 0));
+            assert_eq!(negative.to_i64(), Ok(0));
+            assert!(negative.to_f64().unwrap().is_sign_negative());
+            assert!(negative.to_f32().unwrap().is_sign_negative());
+            assert!(negative.to_f64_exact().unwrap().is_sign_negative());
+        }
+        for zero in ["0", "+0", "0.0", "0e-7"] {
+            assert!(!n(zero).is_negative_zero(), "{zero}");
+        }
+        assert!(Number::from_f64(-0.0).unwrap().is_negative_zero());
+        assert!(Number::from_f32(-0.0).unwrap().is_negative_zero());
+        assert!(Number::from_f64_exact(-0.0).is_negative_zero());
+        assert!(!Number::from_f64(0.0).unwrap().is_negative_zero());
+        assert!(Number::from(0).negated().is_negative_zero());
+        assert!(!Number::NEGATIVE_ZERO.negated().is_negative_zero());
+        assert_eq!(n("-2.5").negated(), n("2.5"));
+        assert_eq!(
+            Number::from(i64::MIN).negated().to_string(),
+            "9223372036854775808"
+        );
     }
 
     #[test]

@@ -190,6 +190,13 @@ pub(crate) fn binary(op: Op, a: &Number, b: &Number) -> Result<Number, ArithErro
             )
         }
     };
+    if r.num.is_zero() {
+        return Ok(if zero_is_negative(op, a, b) {
+            Number::NEGATIVE_ZERO
+        } else {
+            Number::ZERO
+        });
+    }
     round(&r)
 }
 
@@ -207,13 +214,25 @@ pub(crate) fn literal(n: Number) -> Number {
     super::precision::cty_number(n)
 }
 
-/// `-a`.
+/// `-a` (zero becomes negative zero, as `big.Float.Neg` does).
 pub(crate) fn negate(a: &Number) -> Number {
-    if a.is_zero() {
-        return a.clone();
+    a.negated()
+}
+
+/// Whether a zero result of `a op b` is negative zero, by the rules of Go's `big.Float` (and
+/// IEEE 754) in the rounding mode HCL uses (to nearest even): a sum is `-0` only when both terms
+/// are `-0`, a product or quotient when the signs differ, and a remainder (`a - b × trunc(a/b)`,
+/// computed in that order, the truncation an integer and so a positive zero) when `a` is `-0`
+/// and `b` positive.
+fn zero_is_negative(op: Op, a: &Number, b: &Number) -> bool {
+    let negative = |n: &Number| n.signum() < 0 || n.is_negative_zero();
+    let positive_zero = |n: &Number| n.is_zero() && !n.is_negative_zero();
+    match op {
+        Op::Add => a.is_negative_zero() && b.is_negative_zero(),
+        Op::Sub => a.is_negative_zero() && positive_zero(b),
+        Op::Mul | Op::Div => negative(a) != negative(b),
+        Op::Mod => a.is_negative_zero() && !negative(b),
     }
-    let (m, e) = a.to_parts();
-    Number::from_parts(-m, e).unwrap_or_else(|_| a.clone())
 }
 
 #[cfg(test)]

@@ -98,21 +98,7 @@ pub(crate) fn eval_literal(expr: &Expression, src: &str) -> Result<Value, Litera
         Expression::UnaryOp(op) => {
             let inner = eval_literal(&op.expr, src)?;
             match (op.operator.value(), inner.kind()) {
-                (UnaryOperator::Neg, ValueKind::Number(n)) => {
-                    let negated: Number = if n.is_zero() {
-                        n.clone()
-                    } else {
-                        let (m, e) = n.to_parts();
-                        Number::from_parts(-m, e).map_err(|err| {
-                            LiteralError::new(
-                                expr.span(),
-                                "Invalid number literal",
-                                err.to_string(),
-                            )
-                        })?
-                    };
-                    Ok(Value::number(negated))
-                }
+                (UnaryOperator::Neg, ValueKind::Number(n)) => Ok(Value::number(n.negated())),
                 (UnaryOperator::Not, ValueKind::Bool(b)) => Ok(Value::bool(!b)),
                 _ => Err(LiteralError::new(
                     expr.span(),

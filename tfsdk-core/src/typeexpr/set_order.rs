@@ -129,7 +129,7 @@ fn append_hash(v: &Value, buf: &mut String) {
 pub(crate) fn go_format_g10(n: &Number) -> String {
     const PREC: i64 = 10;
     let (mantissa, exponent) = n.to_parts();
-    let negative = n.signum() < 0;
+    let negative = n.signum() < 0 || n.is_negative_zero();
     let mut digits: Vec<u8> = if n.is_zero() {
         Vec::new()
     } else {
