@@ -245,7 +245,7 @@ pub fn our_answer(value: &Value) -> Answer {
 }
 
 /// The value as `output -json` sees it: Terraform's outputs pass through the plan's msgpack
-/// encoding, which writes a negative zero as the integer 0 (as `Value::to_msgpack` does). A set
+/// encoding, where go-cty writes a negative zero as the integer 0. A set
 /// that held both zeros then holds one zero (go-cty's decoder merges equal elements), and a set
 /// of collections holding `-0` may order differently there than in the console text.
 fn through_the_plan(value: &Value) -> Value {

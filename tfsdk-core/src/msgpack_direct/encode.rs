@@ -214,7 +214,7 @@ impl<'o> Encoder<'o> {
     /// # Errors
     /// Only for text longer than msgpack can say.
     pub fn write_number(&mut self, n: &Number) -> Result<(), Error> {
-        if let Ok(i) = n.to_i64() {
+        if let (false, Ok(i)) = (n.is_negative_zero(), n.to_i64()) {
             self.write_int(i);
             return Ok(());
         }

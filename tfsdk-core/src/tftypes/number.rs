@@ -21,9 +21,8 @@ use num_traits::{Signed, ToPrimitive, Zero};
 /// Zero keeps its sign, as Terraform's numbers do: `-0` (from text, `-0.0f64`, or the
 /// configuration language's arithmetic) prints as `-0` and converts to the string `"-0"`. Like
 /// `f64::total_cmp`, and like the elements of a Terraform set, `-0` and `0` are two distinct
-/// values, `-0` ordered just before `0`; [`Number::is_zero`] holds for both. The msgpack
-/// encoding writes `-0` as the integer 0, as Terraform does, so it never crosses the plugin
-/// protocol.
+/// values, `-0` ordered just before `0`; [`Number::is_zero`] holds for both. The encodings keep
+/// the sign (msgpack as the float `-0.0`, JSON as `-0`), as go-cty reads them.
 ///
 /// ```
 /// use tfsdk_core::tftypes::Number;
