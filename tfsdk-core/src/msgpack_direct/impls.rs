@@ -203,7 +203,8 @@ fn write_f64(
     error: fn(NumberError) -> ConvertError,
 ) -> Result<(), Error> {
     if f.is_finite() {
-        if f == f.trunc() && f.abs() < 9.0e15 {
+        let negative_zero = f == 0.0 && f.is_sign_negative();
+        if f == f.trunc() && f.abs() < 9.0e15 && !negative_zero {
             e.write_int(f as i64);
             return Ok(());
         }
