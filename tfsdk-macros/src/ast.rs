@@ -49,7 +49,7 @@ pub struct Attribute {
     pub behaviour: Behaviour,
 }
 
-/// Schema behaviours of one attribute (seed 002).
+/// Schema behaviours of one attribute (`required`, `optional`, `computed`, defaults, ...).
 #[derive(Default)]
 pub struct Behaviour {
     /// `required`.

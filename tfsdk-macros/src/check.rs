@@ -228,7 +228,8 @@ fn behaviour_keys(options: &FieldOptions) -> Vec<&'static str> {
     keys
 }
 
-/// Seed 002's restrictions, each reported at the second of the two options in source order.
+/// The schema behaviours that exclude each other (`optional` with `required`, `required` with
+/// `computed`, ...), each reported at the second of the two options in source order.
 fn check_behaviours(
     member: &syn::Ident,
     options: &FieldOptions,
