@@ -13,11 +13,13 @@
 //! assertions become downcasts: `as_any`, `downcast_ref` and `is` on the trait objects, and
 //! the `as_type_with_*` methods for the extension traits.
 
+pub(crate) mod error;
+
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::convert::ConvertError;
+use self::error::ConvertError;
 use crate::diag::Diagnostics;
 use crate::path::{AttributePath, PathStep};
 use crate::tftypes;

@@ -7,9 +7,9 @@
 
 use num_bigint::BigInt;
 
-use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
-use crate::convert::ConvertError;
+use super::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::tftypes::{Number, NumberError, Type, Value, ValueData};
+use crate::types::conversion::{cannot_become, unexpected};
 
 /// Checks that a number may be built for `ty`.
 #[inline]

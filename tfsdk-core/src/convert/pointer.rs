@@ -8,10 +8,10 @@
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::{FromValue, Nullable, TerraformType, ToValue, concrete_type};
-use crate::convert::ConvertError;
+use super::{ConvertError, FromValue, Nullable, TerraformType, ToValue};
 use crate::schema::NestedAttributes;
 use crate::tftypes::{Type, Value};
+use crate::types::conversion::concrete_type;
 
 impl<T: TerraformType> TerraformType for Option<T> {
     const VALIDATES: bool = T::VALIDATES;

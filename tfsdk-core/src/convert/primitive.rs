@@ -1,8 +1,8 @@
 //! Strings and bools: known values move across; null and unknown are errors with a remedy.
 
-use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
-use crate::convert::ConvertError;
+use super::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::tftypes::{Type, Value, ValueData};
+use crate::types::conversion::{cannot_become, unexpected};
 
 impl TerraformType for String {
     const VALIDATES: bool = false;

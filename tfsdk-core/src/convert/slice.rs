@@ -4,11 +4,14 @@
 //! null list into an empty `Vec` would lose the difference on the way back. `Option<Vec<T>>`
 //! holds null, `types::List<T>` holds both.
 
-use super::set::{set_elements_from_value, set_value};
-use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
+use super::{FromValue, TerraformType, ToValue};
 use crate::convert::ConvertError;
 use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value, ValueData};
+use crate::types::conversion::{cannot_become, unexpected, validate_elements};
+use crate::types::elements::{
+    elements_from_values, list_value, set_elements_from_value, set_value,
+};
 
 impl<T: TerraformType> TerraformType for Vec<T> {
     const VALIDATES: bool = T::VALIDATES;
@@ -17,7 +20,7 @@ impl<T: TerraformType> TerraformType for Vec<T> {
         value: &Value,
         path: &crate::path::AttributePath,
     ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
+        validate_elements::<T>(value, path)
     }
 
     fn terraform_type() -> Type {
@@ -38,7 +41,7 @@ impl<T: TerraformType> TerraformType for [T] {
         value: &Value,
         path: &crate::path::AttributePath,
     ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
+        validate_elements::<T>(value, path)
     }
 
     fn terraform_type() -> Type {
@@ -56,7 +59,7 @@ impl<T: TerraformType, const N: usize> TerraformType for [T; N] {
         value: &Value,
         path: &crate::path::AttributePath,
     ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
+        validate_elements::<T>(value, path)
     }
 
     fn terraform_type() -> Type {
@@ -86,21 +89,6 @@ impl<T: FromValue> FromValue for Vec<T> {
             (ty, data) => Err(unexpected::<Vec<T>>(&ty, &data, "a list, set or tuple")),
         }
     }
-}
-
-/// Converts list or tuple elements in order, adding the index to an error's path.
-#[inline]
-pub(crate) fn elements_from_values<T: FromValue>(
-    elements: Vec<Value>,
-) -> Result<Vec<T>, ConvertError> {
-    let mut out = Vec::with_capacity(elements.len());
-    for (index, element) in elements.into_iter().enumerate() {
-        match T::from_value(element) {
-            Ok(element) => out.push(element),
-            Err(error) => return Err(error.under_index(index)),
-        }
-    }
-    Ok(out)
 }
 
 impl<T: ToValue + TerraformType> ToValue for Vec<T> {
@@ -133,97 +121,6 @@ impl<T: ToValue + TerraformType, const N: usize> ToValue for [T; N] {
     fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
         self.as_slice().to_value(ty)
     }
-}
-
-/// Builds a known list of type `ty` (whose element type is `element`) from Rust elements.
-///
-/// Only the element loop is generic; the checks are in [`finish_list`], compiled once.
-#[inline]
-pub(crate) fn list_value<'a, T: ToValue + 'a>(
-    items: impl ExactSizeIterator<Item = &'a T>,
-    ty: &Type,
-    element: &Type,
-) -> Result<Value, ConvertError> {
-    let mut out = Vec::with_capacity(items.len());
-    for (index, item) in items.enumerate() {
-        match item.to_value(element) {
-            Ok(value) => out.push(value),
-            Err(error) => return Err(error.under_index(index)),
-        }
-    }
-    finish_list(ty, element, out)
-}
-
-/// The list of type `ty` holding `elements`, once they share one concrete type.
-pub(crate) fn finish_list(
-    ty: &Type,
-    element: &Type,
-    elements: Vec<Value>,
-) -> Result<Value, ConvertError> {
-    debug_assert!(
-        elements.iter().all(|value| value.ty().usable_as(element)),
-        "ToValue returned a value not of {element}"
-    );
-    if let Some((index, error)) = type_conflict(element, &mut elements.iter()) {
-        return Err(error.under_index(index));
-    }
-    Ok(Value::from_parts_unchecked(
-        ty.clone(),
-        ValueData::List(elements),
-    ))
-}
-
-/// Under an element type holding `any`, the elements of one collection still share one
-/// concrete type (a list is of one type). `items` pairs each element with what names it.
-pub(crate) fn check_same_type<'a, K>(
-    element: &Type,
-    items: impl Iterator<Item = (K, &'a Value)>,
-    step: impl Fn(K) -> Option<crate::path::PathStep>,
-) -> Result<(), ConvertError> {
-    if !element.contains_dynamic() {
-        return Ok(());
-    }
-    let (names, values): (Vec<K>, Vec<&Value>) = items.unzip();
-    match type_conflict(element, &mut values.into_iter()) {
-        None => Ok(()),
-        Some((position, error)) => Err(match names.into_iter().nth(position).and_then(step) {
-            Some(step) => error.under(step),
-            None => error,
-        }),
-    }
-}
-
-/// The position of the first value whose concrete type differs from an earlier one's, and the
-/// error saying so; `None` when `element` holds no `any` or all agree. Not generic: one copy
-/// serves every collection.
-pub(crate) fn type_conflict(
-    element: &Type,
-    values: &mut dyn Iterator<Item = &Value>,
-) -> Option<(usize, ConvertError)> {
-    if !element.contains_dynamic() {
-        return None;
-    }
-    let mut first: Option<&Type> = None;
-    for (position, value) in values.enumerate() {
-        let ty = value.ty();
-        if ty.is_dynamic() {
-            continue;
-        }
-        match first {
-            None => first = Some(ty),
-            Some(first) if first != ty => {
-                let error = ConvertError::invalid(
-                    "Value Conversion Error",
-                    format!(
-                        "collection elements must all have the same type, found {first} and {ty}"
-                    ),
-                );
-                return Some((position, error));
-            }
-            Some(_) => {}
-        }
-    }
-    None
 }
 
 fn tuple_value<T: ToValue>(items: &[T], ty: &Type, types: &[Type]) -> Result<Value, ConvertError> {

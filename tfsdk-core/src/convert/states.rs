@@ -10,9 +10,9 @@
 //!
 //! The order is Go's: unknown first, then null, then the known half.
 
-use super::{Nullable, TerraformType, Unknownable, concrete_type};
-use crate::convert::ConvertError;
+use super::{ConvertError, Nullable, TerraformType, Unknownable};
 use crate::tftypes::{Type, Value};
+use crate::types::conversion::concrete_type;
 
 /// The known half of a conversion, for types whose null and unknown states are handled by
 /// [`Nullable`] / [`Unknownable`].

@@ -2,9 +2,10 @@
 
 use std::fmt;
 
+use super::conversion::{FromValue, TerraformType, ToValue};
 use super::fmt_go;
+use crate::attr::error::ConvertError;
 use crate::attr::{self, PathStepError, ValueState};
-use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::diag::Diagnostics;
 use crate::path::PathStep;
 use crate::tftypes::{Type, Value};
@@ -138,7 +139,7 @@ impl ToValue for Dynamic {
     }
 }
 
-impl crate::convert::Nullable for Dynamic {
+impl super::conversion::Nullable for Dynamic {
     fn null() -> Self {
         Dynamic::null()
     }
@@ -148,7 +149,7 @@ impl crate::convert::Nullable for Dynamic {
     }
 }
 
-impl crate::convert::Unknownable for Dynamic {
+impl super::conversion::Unknownable for Dynamic {
     fn unknown() -> Self {
         Dynamic::unknown()
     }

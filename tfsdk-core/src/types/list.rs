@@ -4,14 +4,14 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use super::conversion::{FromValue, TerraformType, ToValue};
+use super::elements::{elements_from_values, list_value};
 use super::{
     check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must, own_type_conflict,
     state_of, types_agree,
 };
+use crate::attr::error::ConvertError;
 use crate::attr::{self, PathStepError, TypeWithElementType, ValueState};
-use crate::convert::{
-    ConvertError, FromValue, TerraformType, ToValue, elements_from_values, list_value,
-};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::path::PathStep;
 use crate::tftypes::{Type, Value, ValueData};
@@ -233,7 +233,7 @@ impl<T: TerraformType> TerraformType for List<T> {
         value: &Value,
         path: &crate::path::AttributePath,
     ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
+        super::conversion::validate_elements::<T>(value, path)
     }
 
     fn terraform_type() -> Type {
@@ -307,7 +307,7 @@ impl<T: ToValue> List<T> {
     }
 }
 
-impl<T: ToValue + TerraformType> crate::convert::Nullable for List<T> {
+impl<T: ToValue + TerraformType> super::conversion::Nullable for List<T> {
     fn null() -> Self {
         List::null()
     }
@@ -317,7 +317,7 @@ impl<T: ToValue + TerraformType> crate::convert::Nullable for List<T> {
     }
 }
 
-impl<T: ToValue + TerraformType> crate::convert::Unknownable for List<T> {
+impl<T: ToValue + TerraformType> super::conversion::Unknownable for List<T> {
     fn unknown() -> Self {
         List::unknown()
     }

@@ -5,15 +5,15 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use super::conversion::{FromValue, TerraformType, ToValue};
+use super::elements::{entries_from_value, map_value};
 use super::list::wrong_type;
 use super::{
     check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must, own_type_conflict,
     state_of, types_agree,
 };
+use crate::attr::error::ConvertError;
 use crate::attr::{self, PathStepError, TypeWithElementType, ValueState};
-use crate::convert::{
-    ConvertError, FromValue, TerraformType, ToValue, entries_from_value, map_value,
-};
 use crate::diag::Diagnostics;
 use crate::path::PathStep;
 use crate::tftypes::{Type, Value, ValueData};
@@ -226,7 +226,7 @@ impl<T: TerraformType> TerraformType for Map<T> {
         value: &Value,
         path: &crate::path::AttributePath,
     ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
+        super::conversion::validate_elements::<T>(value, path)
     }
 
     fn terraform_type() -> Type {
@@ -306,7 +306,7 @@ impl<T: ToValue + TerraformType> ToValue for Map<T> {
     }
 }
 
-impl<T: ToValue + TerraformType> crate::convert::Nullable for Map<T> {
+impl<T: ToValue + TerraformType> super::conversion::Nullable for Map<T> {
     fn null() -> Self {
         Map::null()
     }
@@ -316,7 +316,7 @@ impl<T: ToValue + TerraformType> crate::convert::Nullable for Map<T> {
     }
 }
 
-impl<T: ToValue + TerraformType> crate::convert::Unknownable for Map<T> {
+impl<T: ToValue + TerraformType> super::conversion::Unknownable for Map<T> {
     fn unknown() -> Self {
         Map::unknown()
     }

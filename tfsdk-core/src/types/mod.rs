@@ -13,7 +13,9 @@
 //! (`List<String>`), a derived struct, or [`tftypes::Value`] for "any".
 
 mod bool;
+pub(crate) mod conversion;
 mod dynamic;
+pub(crate) mod elements;
 mod empty;
 mod float32;
 mod float64;
@@ -45,8 +47,9 @@ pub use string::{String, StringType};
 pub use tuple::{Tuple, TupleType};
 
 use crate::attr;
-use crate::convert::TerraformType;
+use crate::attr::error::ConvertError;
 use crate::tftypes;
+use conversion::TerraformType;
 
 /// The built-in attribute type for a Terraform type: `string` is [`StringType`], `number`
 /// [`NumberType`], `list(T)` a [`ListType`] of [`tftypes::Value`]
@@ -128,13 +131,13 @@ pub(crate) fn own_type_conflict<T: ?Sized>(
     state: crate::attr::ValueState,
     own: &tftypes::Type,
     expected: &tftypes::Type,
-) -> crate::convert::ConvertError {
+) -> ConvertError {
     let state = match state {
         crate::attr::ValueState::Null => "null",
         crate::attr::ValueState::Unknown => "unknown",
         crate::attr::ValueState::Known => "known",
     };
-    crate::convert::ConvertError::type_conflict::<T>(state, own, expected)
+    ConvertError::type_conflict::<T>(state, own, expected)
 }
 
 /// The state of a value as a framework value holds it.
@@ -192,7 +195,7 @@ fn invalid_element(
     kind: &str,
     element_type: &tftypes::Type,
     at: Option<crate::path::PathStep>,
-    error: &crate::convert::ConvertError,
+    error: &ConvertError,
 ) -> crate::diag::Diagnostic {
     let path = match at {
         Some(step) => crate::path::AttributePath::from(step).join(error.path()),
@@ -215,7 +218,7 @@ fn invalid_element(
 /// one diagnostic per bad element, at the step `step` gives for its key and converted value;
 /// elements of a type holding `any` must share one concrete type. Returns the converted
 /// elements.
-fn check_elements<'a, K: Clone, T: crate::convert::ToValue + 'a>(
+fn check_elements<'a, K: Clone, T: conversion::ToValue + 'a>(
     kind: &str,
     element_type: &tftypes::Type,
     elements: impl Iterator<Item = (K, &'a T)>,
@@ -227,10 +230,8 @@ fn check_elements<'a, K: Clone, T: crate::convert::ToValue + 'a>(
     for (key, element) in elements {
         match element.to_value(element_type) {
             Ok(value) if !value.ty().usable_as(element_type) => {
-                let error = crate::convert::ConvertError::type_mismatch::<T>(
-                    format!("a {element_type} value"),
-                    value.ty(),
-                );
+                let error =
+                    ConvertError::type_mismatch::<T>(format!("a {element_type} value"), value.ty());
                 diags.push(invalid_element(
                     kind,
                     element_type,
@@ -246,7 +247,7 @@ fn check_elements<'a, K: Clone, T: crate::convert::ToValue + 'a>(
         }
     }
     if let Err(error) =
-        crate::convert::check_same_type(element_type, steps.iter().zip(&values), |s| s.clone())
+        elements::check_same_type(element_type, steps.iter().zip(&values), |s| s.clone())
     {
         diags.push(crate::diag::Diagnostic::from(error));
     }
@@ -264,9 +265,8 @@ fn must<V>(constructor: &str, result: Result<V, crate::diag::Diagnostics>) -> V 
 
 /// A [`tftypes::ValueError`] from a checked value constructor as a conversion error at the
 /// same path.
-fn value_error(error: tftypes::ValueError) -> crate::convert::ConvertError {
-    crate::convert::ConvertError::invalid("Value Conversion Error", error.message)
-        .prefixed(&error.path)
+fn value_error(error: tftypes::ValueError) -> ConvertError {
+    ConvertError::invalid("Value Conversion Error", error.message).prefixed(&error.path)
 }
 
 /// True when `value` may be given to an attribute type of Terraform type `expected`: its type

@@ -2,9 +2,10 @@
 
 use std::fmt;
 
+use super::conversion::unexpected;
 use super::primitive::{PrimitiveKind, primitive_impls};
 use crate::attr::ValueState;
-use crate::convert::{ConvertError, unexpected};
+use crate::attr::error::ConvertError;
 use crate::tftypes::{self, Type, Value, ValueData};
 
 /// An arbitrary-precision number attribute value: null, unknown or known (Go's `types.Number`).

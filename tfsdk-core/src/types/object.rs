@@ -5,10 +5,11 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use super::conversion::{FromValue, TerraformType, ToValue};
 use super::list::wrong_type;
 use super::{attr_type_of, fmt_go, must, own_type_conflict, state_of, types_agree, value_error};
+use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::attr::{self, PathStepError, TypeWithAttributeTypes, ValueState};
-use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::path::{AttributePath, PathStep};
 use crate::tftypes::{self, Type, Value, ValueData};
@@ -604,7 +605,7 @@ impl<M> ToValue for Object<M> {
     }
 }
 
-impl<M: TerraformType> crate::convert::Nullable for Object<M> {
+impl<M: TerraformType> super::conversion::Nullable for Object<M> {
     fn null() -> Self {
         Object::null()
     }
@@ -614,7 +615,7 @@ impl<M: TerraformType> crate::convert::Nullable for Object<M> {
     }
 }
 
-impl<M: TerraformType> crate::convert::Unknownable for Object<M> {
+impl<M: TerraformType> super::conversion::Unknownable for Object<M> {
     fn unknown() -> Self {
         Object::unknown()
     }
@@ -654,7 +655,7 @@ impl<M: 'static> attr::Value for Object<M> {
 }
 
 /// A model's lookup of its attributes' framework types ([`crate::TfObject`]'s).
-type AttributeAttrTypes = fn(&str) -> Option<Box<dyn attr::Type>>;
+pub(crate) type AttributeAttrTypes = fn(&str) -> Option<Box<dyn attr::Type>>;
 
 /// The attribute type of [`Object<M>`] (Go's `types.ObjectType`): an object type; its values
 /// are `Object<M>`.
@@ -693,14 +694,14 @@ impl<M> ObjectType<M> {
     }
 }
 
-impl<M: crate::TfObject> ObjectType<M> {
-    /// The object type of model `M`, reporting each attribute's framework type as `M`'s field
-    /// declares it (a provider-defined type stays itself). A derived struct's
-    /// [`TerraformType::attr_type`] is this.
-    pub fn of_model() -> Self {
+impl<M: TerraformType> ObjectType<M> {
+    /// `M`'s object type, each attribute's framework type looked up in `lookup` (the built-in
+    /// companion where it answers `None`). [`ObjectType::of_model`] is this for a derived
+    /// model; it sits with the derive's object support.
+    pub(crate) fn with_attribute_lookup(lookup: AttributeAttrTypes) -> Self {
         ObjectType {
             object_type: model_object_type::<M>(),
-            attribute_attr: Some(M::attribute_attr_type),
+            attribute_attr: Some(lookup),
             model: PhantomData,
         }
     }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::convert::ConvertError;
+use crate::attr::error::ConvertError;
 use crate::tftypes::{Type, Value, ValueData};
 
 /// The part of a primitive framework value that depends on its kind.
@@ -26,7 +26,7 @@ pub(crate) trait PrimitiveKind {
 /// its attribute type `$type` of Terraform type `Type::$variant`.
 macro_rules! primitive_impls {
     ($value:ident, $type:ident, $variant:ident, $type_name:literal) => {
-        impl $crate::convert::TerraformType for $value {
+        impl $crate::types::conversion::TerraformType for $value {
             const VALIDATES: bool = false;
 
             fn terraform_type() -> $crate::tftypes::Type {
@@ -38,19 +38,19 @@ macro_rules! primitive_impls {
             }
         }
 
-        impl $crate::convert::FromValue for $value {
+        impl $crate::types::conversion::FromValue for $value {
             /// Null and unknown become the same states; a known value follows the kind's
             /// conversion rule.
             #[inline]
             fn from_value(
                 value: $crate::tftypes::Value,
-            ) -> Result<Self, $crate::convert::ConvertError> {
+            ) -> Result<Self, $crate::attr::error::ConvertError> {
                 use $crate::tftypes::{Type, ValueData};
                 match value.into_parts() {
                     (Type::$variant | Type::Dynamic, ValueData::Null) => Ok($value::null()),
                     (Type::$variant | Type::Dynamic, ValueData::Unknown) => Ok($value::unknown()),
                     (ty, ValueData::Null | ValueData::Unknown) => {
-                        Err($crate::convert::ConvertError::type_mismatch::<$value>(
+                        Err($crate::attr::error::ConvertError::type_mismatch::<$value>(
                             concat!("a ", stringify!($variant), " value").to_lowercase(),
                             &ty,
                         ))
@@ -65,17 +65,17 @@ macro_rules! primitive_impls {
             }
         }
 
-        impl $crate::convert::ToValue for $value {
+        impl $crate::types::conversion::ToValue for $value {
             #[inline]
             fn to_value(
                 &self,
                 ty: &$crate::tftypes::Type,
-            ) -> Result<$crate::tftypes::Value, $crate::convert::ConvertError> {
+            ) -> Result<$crate::tftypes::Value, $crate::attr::error::ConvertError> {
                 use $crate::tftypes::{Type, Value};
                 match ty {
                     Type::$variant | Type::Dynamic => {}
                     _ => {
-                        return Err($crate::convert::ConvertError::type_mismatch::<$value>(
+                        return Err($crate::attr::error::ConvertError::type_mismatch::<$value>(
                             concat!("a ", stringify!($variant), " type").to_lowercase(),
                             ty,
                         ));
@@ -93,7 +93,7 @@ macro_rules! primitive_impls {
             }
         }
 
-        impl $crate::convert::Nullable for $value {
+        impl $crate::types::conversion::Nullable for $value {
             fn null() -> Self {
                 $value::null()
             }
@@ -103,7 +103,7 @@ macro_rules! primitive_impls {
             }
         }
 
-        impl $crate::convert::Unknownable for $value {
+        impl $crate::types::conversion::Unknownable for $value {
             fn unknown() -> Self {
                 $value::unknown()
             }
@@ -116,8 +116,8 @@ macro_rules! primitive_impls {
         impl $crate::attr::Value for $value {
             fn to_terraform_value(
                 &self,
-            ) -> Result<$crate::tftypes::Value, $crate::convert::ConvertError> {
-                $crate::convert::ToValue::to_value(self, &$crate::tftypes::Type::$variant)
+            ) -> Result<$crate::tftypes::Value, $crate::attr::error::ConvertError> {
+                $crate::types::conversion::ToValue::to_value(self, &$crate::tftypes::Type::$variant)
             }
 
             fn equal(&self, other: &dyn $crate::attr::Value) -> bool {
@@ -162,7 +162,7 @@ macro_rules! primitive_impls {
                 &self,
                 value: $crate::tftypes::Value,
             ) -> Result<Box<dyn $crate::attr::Value>, $crate::diag::Diagnostics> {
-                <$value as $crate::convert::FromValue>::from_value(value)
+                <$value as $crate::types::conversion::FromValue>::from_value(value)
                     .map(|v| Box::new(v) as Box<dyn $crate::attr::Value>)
                     .map_err($crate::diag::Diagnostics::from)
             }

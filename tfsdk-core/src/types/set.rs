@@ -4,16 +4,15 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use super::conversion::{FromValue, TerraformType, ToValue};
+use super::elements::{set_elements_from_value, set_value};
 use super::list::wrong_type;
 use super::{
     check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must, own_type_conflict,
     state_of, types_agree,
 };
+use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::attr::{self, PathStepError, TypeWithElementType, ValueState};
-use crate::convert::{
-    ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue, set_elements_from_value,
-    set_value,
-};
 use crate::diag::Diagnostics;
 use crate::path::PathStep;
 use crate::tftypes::{Type, Value, ValueData};
@@ -251,7 +250,7 @@ impl<T: TerraformType> TerraformType for Set<T> {
         value: &Value,
         path: &crate::path::AttributePath,
     ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
+        super::conversion::validate_elements::<T>(value, path)
     }
 
     fn terraform_type() -> Type {
@@ -332,7 +331,7 @@ impl<T: ToValue> Set<T> {
     }
 }
 
-impl<T: ToValue + TerraformType> crate::convert::Nullable for Set<T> {
+impl<T: ToValue + TerraformType> super::conversion::Nullable for Set<T> {
     fn null() -> Self {
         Set::null()
     }
@@ -342,7 +341,7 @@ impl<T: ToValue + TerraformType> crate::convert::Nullable for Set<T> {
     }
 }
 
-impl<T: ToValue + TerraformType> crate::convert::Unknownable for Set<T> {
+impl<T: ToValue + TerraformType> super::conversion::Unknownable for Set<T> {
     fn unknown() -> Self {
         Set::unknown()
     }

@@ -2,10 +2,11 @@
 
 use std::fmt;
 
+use super::conversion::{FromValue, ToValue};
 use super::list::wrong_type;
 use super::{attr_type_of, fmt_go, must, own_type_conflict, types_agree, value_error};
+use crate::attr::error::ConvertError;
 use crate::attr::{self, PathStepError, TypeWithElementTypes, ValueState};
-use crate::convert::{ConvertError, FromValue, ToValue};
 use crate::diag::Diagnostics;
 use crate::path::PathStep;
 use crate::tftypes::{Type, Value, ValueData};
