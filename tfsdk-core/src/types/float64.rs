@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::conversion::unexpected;
-use super::primitive::{PrimitiveKind, primitive_impls};
+use super::primitive::{PrimitiveKind, copy_primitive_accessors, primitive_impls};
 use crate::attr::ValueState;
 use crate::attr::error::ConvertError;
 use crate::tftypes::{Number, Type, Value, ValueData};
@@ -25,76 +25,14 @@ pub struct Float64 {
     value: f64,
 }
 
-impl Float64 {
-    /// A null float (Go's `types.Float64Null()`).
-    pub fn null() -> Float64 {
-        Float64 {
-            state: ValueState::Null,
-            value: 0.0,
-        }
-    }
-
-    /// An unknown float (Go's `types.Float64Unknown()`).
-    pub fn unknown() -> Float64 {
-        Float64 {
-            state: ValueState::Unknown,
-            value: 0.0,
-        }
-    }
-
-    /// A known float (Go's `types.Float64Value`).
-    pub fn new(value: f64) -> Float64 {
-        Float64 {
-            state: ValueState::Known,
-            value,
-        }
-    }
-
-    /// The float, or `0.0` when null or unknown (Go's `ValueFloat64`).
-    pub fn value_float64(&self) -> f64 {
-        self.value
-    }
-
-    /// The float when known (Go's `ValueFloat64Pointer`, with `None` for null and unknown).
-    pub fn get(&self) -> Option<f64> {
-        (self.state == ValueState::Known).then_some(self.value)
-    }
-
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
-    }
-}
-
-impl From<f64> for Float64 {
-    fn from(value: f64) -> Float64 {
-        Float64::new(value)
-    }
-}
-
-impl From<Option<f64>> for Float64 {
-    /// `None` is null (Go's `Float64PointerValue`).
-    fn from(value: Option<f64>) -> Float64 {
-        value.map_or_else(Float64::null, Float64::new)
-    }
-}
-
 /// The attribute type of [`Float64`] (Go's `types.Float64Type`): Terraform's `number`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Float64Type;
 
 impl PrimitiveKind for Float64 {
     type Inner = f64;
+
+    const ZERO: f64 = 0.0;
 
     fn read_known(ty: &Type, data: ValueData) -> Result<f64, ConvertError> {
         match data {
@@ -117,4 +55,8 @@ impl PrimitiveKind for Float64 {
     }
 }
 
-primitive_impls!(Float64, Float64Type, Number, "Float64Type");
+// The null and unknown constructors, state accessors and traits every primitive value has
+// (`primitive.rs`).
+primitive_impls!(Float64, Float64Type, Number, "Float64Type", "float");
+// `new`, the Go-style accessor, `get` and the `From` conversions.
+copy_primitive_accessors!(Float64, f64, value_float64, "float", "0.0");

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::conversion::unexpected;
-use super::primitive::{PrimitiveKind, primitive_impls};
+use super::primitive::{PrimitiveKind, copy_primitive_accessors, primitive_impls};
 use crate::attr::ValueState;
 use crate::attr::error::ConvertError;
 use crate::tftypes::{Number, Type, Value, ValueData};
@@ -27,76 +27,14 @@ pub struct Int32 {
     value: i32,
 }
 
-impl Int32 {
-    /// A null integer (Go's `types.Int32Null()`).
-    pub fn null() -> Int32 {
-        Int32 {
-            state: ValueState::Null,
-            value: 0,
-        }
-    }
-
-    /// An unknown integer (Go's `types.Int32Unknown()`).
-    pub fn unknown() -> Int32 {
-        Int32 {
-            state: ValueState::Unknown,
-            value: 0,
-        }
-    }
-
-    /// A known integer (Go's `types.Int32Value`).
-    pub fn new(value: i32) -> Int32 {
-        Int32 {
-            state: ValueState::Known,
-            value,
-        }
-    }
-
-    /// The integer, or `0` when null or unknown (Go's `ValueInt32`).
-    pub fn value_int32(&self) -> i32 {
-        self.value
-    }
-
-    /// The integer when known (Go's `ValueInt32Pointer`, with `None` for null and unknown).
-    pub fn get(&self) -> Option<i32> {
-        (self.state == ValueState::Known).then_some(self.value)
-    }
-
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
-    }
-}
-
-impl From<i32> for Int32 {
-    fn from(value: i32) -> Int32 {
-        Int32::new(value)
-    }
-}
-
-impl From<Option<i32>> for Int32 {
-    /// `None` is null (Go's `Int32PointerValue`).
-    fn from(value: Option<i32>) -> Int32 {
-        value.map_or_else(Int32::null, Int32::new)
-    }
-}
-
 /// The attribute type of [`Int32`] (Go's `types.Int32Type`): Terraform's `number`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Int32Type;
 
 impl PrimitiveKind for Int32 {
     type Inner = i32;
+
+    const ZERO: i32 = 0;
 
     fn read_known(ty: &Type, data: ValueData) -> Result<i32, ConvertError> {
         match data {
@@ -114,4 +52,8 @@ impl PrimitiveKind for Int32 {
     }
 }
 
-primitive_impls!(Int32, Int32Type, Number, "Int32Type");
+// The null and unknown constructors, state accessors and traits every primitive value has
+// (`primitive.rs`).
+primitive_impls!(Int32, Int32Type, Number, "Int32Type", "integer");
+// `new`, the Go-style accessor, `get` and the `From` conversions.
+copy_primitive_accessors!(Int32, i32, value_int32, "integer", "0");

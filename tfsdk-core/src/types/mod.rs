@@ -13,6 +13,7 @@
 //! (`List<String>`), a derived struct, or [`tftypes::Value`] for "any".
 
 mod bool;
+mod collection;
 pub(crate) mod conversion;
 mod dynamic;
 pub(crate) mod elements;
@@ -273,4 +274,16 @@ fn value_error(error: tftypes::ValueError) -> ConvertError {
 /// is usable as `expected`, or it is a null or unknown of type `any`.
 fn fits(value: &tftypes::Value, expected: &tftypes::Type) -> bool {
     value.ty().usable_as(expected) || (value.ty().is_dynamic() && !value.is_known())
+}
+
+/// The diagnostic for a Terraform value given to an attribute type it does not belong to.
+fn wrong_type(value: &tftypes::Value, expected: &tftypes::Type) -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic::error(
+        "Value Conversion Error",
+        format!(
+            "An unexpected error was encountered trying to convert the Terraform value. This is \
+             always an error in the provider.\n\ncan't use a {} value as {expected}",
+            value.ty()
+        ),
+    )
 }

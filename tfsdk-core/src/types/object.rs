@@ -6,8 +6,9 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::conversion::{FromValue, TerraformType, ToValue};
-use super::list::wrong_type;
-use super::{attr_type_of, fmt_go, must, own_type_conflict, state_of, types_agree, value_error};
+use super::{
+    attr_type_of, fmt_go, must, own_type_conflict, state_of, types_agree, value_error, wrong_type,
+};
 use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::attr::{self, PathStepError, TypeWithAttributeTypes, ValueState};
 use crate::diag::{Diagnostic, Diagnostics};

@@ -12,6 +12,9 @@ pub(crate) trait PrimitiveKind {
     /// The Rust value held when known.
     type Inner;
 
+    /// The value held when null or unknown (what Go's accessors return for them).
+    const ZERO: Self::Inner;
+
     /// The known value from known data of any kind (errors for the wrong kind).
     fn read_known(ty: &Type, data: ValueData) -> Result<Self::Inner, ConvertError>;
 
@@ -22,10 +25,45 @@ pub(crate) trait PrimitiveKind {
     fn fmt_known(inner: &Self::Inner, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 }
 
-/// Implements the shared traits for a primitive value `$value` (fields `state` and `value`) and
-/// its attribute type `$type` of Terraform type `Type::$variant`.
+/// Implements the shared part of a primitive value `$value` (fields `state` and `value`; a
+/// `$noun` when known) and its attribute type `$type` of Terraform type `Type::$variant`: the
+/// null and unknown constructors, the state accessors, the conversion traits, the two attribute
+/// traits and `Display`.
 macro_rules! primitive_impls {
-    ($value:ident, $type:ident, $variant:ident, $type_name:literal) => {
+    ($value:ident, $type:ident, $variant:ident, $type_name:literal, $noun:literal) => {
+        impl $value {
+            #[doc = concat!("A null ", $noun, " (Go's `types.", stringify!($value), "Null()`).")]
+            pub fn null() -> $value {
+                $value {
+                    state: $crate::attr::ValueState::Null,
+                    value: <$value as $crate::types::primitive::PrimitiveKind>::ZERO,
+                }
+            }
+
+            #[doc = concat!("An unknown ", $noun, " (Go's `types.", stringify!($value), "Unknown()`).")]
+            pub fn unknown() -> $value {
+                $value {
+                    state: $crate::attr::ValueState::Unknown,
+                    value: <$value as $crate::types::primitive::PrimitiveKind>::ZERO,
+                }
+            }
+
+            /// True when null (Go's `IsNull`).
+            pub fn is_null(&self) -> bool {
+                self.state == $crate::attr::ValueState::Null
+            }
+
+            /// True when unknown (Go's `IsUnknown`).
+            pub fn is_unknown(&self) -> bool {
+                self.state == $crate::attr::ValueState::Unknown
+            }
+
+            /// Null, unknown or known.
+            pub fn state(&self) -> $crate::attr::ValueState {
+                self.state
+            }
+        }
+
         impl $crate::types::conversion::TerraformType for $value {
             const VALIDATES: bool = false;
 
@@ -187,4 +225,44 @@ macro_rules! primitive_impls {
     };
 }
 
-pub(crate) use primitive_impls;
+/// The constructor, accessors and `From` conversions of a primitive value held by copy
+/// (`Int64`, `Int32`, `Float64`, `Float32`, `Bool`): `new`, `$accessor` (the value or `$zero`,
+/// Go's `Value…`), `get` (the value when known) and `From<$inner>` / `From<Option<$inner>>`.
+macro_rules! copy_primitive_accessors {
+    ($value:ident, $inner:ty, $accessor:ident, $noun:literal, $zero:literal) => {
+        impl $value {
+            #[doc = concat!("A known ", $noun, " (Go's `types.", stringify!($value), "Value`).")]
+            pub fn new(value: $inner) -> $value {
+                $value {
+                    state: $crate::attr::ValueState::Known,
+                    value,
+                }
+            }
+
+            #[doc = concat!("The ", $noun, ", or `", $zero, "` when null or unknown (Go's `Value", stringify!($value), "`).")]
+            pub fn $accessor(&self) -> $inner {
+                self.value
+            }
+
+            #[doc = concat!("The ", $noun, " when known (Go's `Value", stringify!($value), "Pointer`, with `None` for null and unknown).")]
+            pub fn get(&self) -> Option<$inner> {
+                (self.state == $crate::attr::ValueState::Known).then_some(self.value)
+            }
+        }
+
+        impl From<$inner> for $value {
+            fn from(value: $inner) -> $value {
+                $value::new(value)
+            }
+        }
+
+        impl From<Option<$inner>> for $value {
+            #[doc = concat!("`None` is null (Go's `", stringify!($value), "PointerValue`).")]
+            fn from(value: Option<$inner>) -> $value {
+                value.map_or_else($value::null, $value::new)
+            }
+        }
+    };
+}
+
+pub(crate) use {copy_primitive_accessors, primitive_impls};

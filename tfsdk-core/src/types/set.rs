@@ -1,18 +1,14 @@
 //! [`Set`] and [`SetType`]: an unordered collection of unique elements of one type.
 
-use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use super::collection::{collection_type_impls, collection_value_impls};
 use super::conversion::{FromValue, TerraformType, ToValue};
 use super::elements::{set_elements_from_value, set_value};
-use super::list::wrong_type;
-use super::{
-    check_elements, element_attr_type, fits, fmt_go, holds_elements_of, must, own_type_conflict,
-    state_of, types_agree,
-};
+use super::{check_elements, must, own_type_conflict, state_of, types_agree};
 use crate::attr::error::{ConvertError, ConvertErrorKind};
-use crate::attr::{self, PathStepError, TypeWithElementType, ValueState};
+use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
 use crate::path::PathStep;
 use crate::tftypes::{Type, Value, ValueData};
@@ -61,17 +57,10 @@ pub struct Set<T = Value> {
     elements: Vec<T>,
 }
 
+// The null and unknown constructors, state accessors, `value_from` and the traits.
+collection_value_impls!(Set, SetType, set, "set");
+
 impl<T: TerraformType> Set<T> {
-    /// A null set of `T`'s Terraform type.
-    pub fn null() -> Set<T> {
-        Set::null_of(T::terraform_type())
-    }
-
-    /// An unknown set of `T`'s Terraform type.
-    pub fn unknown() -> Set<T> {
-        Set::unknown_of(T::terraform_type())
-    }
-
     /// A known set of these elements, of `T`'s Terraform type. Duplicates are reported when
     /// the set becomes a Terraform value; [`Set::value`] checks them now.
     pub fn new(elements: impl IntoIterator<Item = T>) -> Set<T> {
@@ -83,37 +72,7 @@ impl<T: TerraformType> Set<T> {
     }
 }
 
-impl<T: TerraformType> Default for Set<T> {
-    /// Null, as Go's zero value is.
-    fn default() -> Set<T> {
-        Set::null()
-    }
-}
-
 impl<T> Set<T> {
-    /// A null set of `element_type` elements (Go's `types.SetNull`).
-    pub fn null_of(element_type: Type) -> Set<T> {
-        Set {
-            element_type,
-            state: ValueState::Null,
-            elements: Vec::new(),
-        }
-    }
-
-    /// An unknown set of `element_type` elements (Go's `types.SetUnknown`).
-    pub fn unknown_of(element_type: Type) -> Set<T> {
-        Set {
-            element_type,
-            state: ValueState::Unknown,
-            elements: Vec::new(),
-        }
-    }
-
-    /// The Terraform type of the elements.
-    pub fn element_type(&self) -> &Type {
-        &self.element_type
-    }
-
     /// The elements; empty when null or unknown (Go's `Elements`).
     pub fn elements(&self) -> &[T] {
         &self.elements
@@ -127,21 +86,6 @@ impl<T> Set<T> {
     /// The elements when known, taken out.
     pub fn into_inner(self) -> Option<Vec<T>> {
         (self.state == ValueState::Known).then_some(self.elements)
-    }
-
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
     }
 }
 
@@ -228,41 +172,6 @@ impl<T: ToValue> Set<T> {
     }
 }
 
-impl<T: FromValue + TerraformType> Set<T> {
-    /// A known set built from native Rust data by the conversion rules (Go's
-    /// `types.SetValueFrom`): `&vec!["a", "b"]` for a set of strings.
-    ///
-    /// # Errors
-    /// When `source` cannot become a `set(element_type)`, or its elements cannot become `T`.
-    pub fn value_from<S: ToValue + ?Sized>(
-        element_type: Type,
-        source: &S,
-    ) -> Result<Set<T>, Diagnostics> {
-        let value = source.to_value(&Type::set(element_type))?;
-        Ok(Set::from_value(value)?)
-    }
-}
-
-impl<T: TerraformType> TerraformType for Set<T> {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        super::conversion::validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::set(T::terraform_type())
-    }
-
-    /// A `SetType` reporting `T`'s attribute type for its elements.
-    fn attr_type() -> Box<dyn attr::Type> {
-        Box::new(SetType::<Value>::of::<T>())
-    }
-}
-
 impl<T: FromValue + TerraformType> FromValue for Set<T> {
     /// A set value of any state; the element type comes from the value.
     fn from_value(value: Value) -> Result<Self, ConvertError> {
@@ -331,65 +240,6 @@ impl<T: ToValue> Set<T> {
     }
 }
 
-impl<T: ToValue + TerraformType> super::conversion::Nullable for Set<T> {
-    fn null() -> Self {
-        Set::null()
-    }
-
-    fn is_null(&self) -> bool {
-        Set::is_null(self)
-    }
-}
-
-impl<T: ToValue + TerraformType> super::conversion::Unknownable for Set<T> {
-    fn unknown() -> Self {
-        Set::unknown()
-    }
-
-    fn is_unknown(&self) -> bool {
-        Set::is_unknown(self)
-    }
-}
-
-impl<T: ToValue> fmt::Display for Set<T> {
-    /// Go's `String()`: `<null>`, `<unknown>` or `["a","b"]` (in canonical order).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.to_value(&Type::Dynamic) {
-            Ok(value) => fmt_go(&value, f),
-            Err(_) => f.write_str("<invalid>"),
-        }
-    }
-}
-
-impl<T> attr::Value for Set<T>
-where
-    T: FromValue + ToValue + TerraformType + Send + Sync + 'static,
-{
-    fn to_terraform_value(&self) -> Result<Value, ConvertError> {
-        self.to_value(&Type::Dynamic)
-    }
-
-    fn equal(&self, other: &dyn attr::Value) -> bool {
-        other.downcast_ref::<Set<T>>().is_some_and(|other| {
-            self.state == other.state
-                && self.element_type == other.element_type
-                && self.to_terraform_value().ok() == other.to_terraform_value().ok()
-        })
-    }
-
-    fn is_null(&self) -> bool {
-        Set::is_null(self)
-    }
-
-    fn is_unknown(&self) -> bool {
-        Set::is_unknown(self)
-    }
-
-    fn ty(&self) -> Box<dyn attr::Type> {
-        Box::new(SetType::<T>::new(self.element_type.clone()))
-    }
-}
-
 /// The attribute type of [`Set<T>`] (Go's `types.SetType`): a set type with its element
 /// type; its values are `Set<T>`.
 pub struct SetType<T = Value> {
@@ -399,138 +249,5 @@ pub struct SetType<T = Value> {
     element: PhantomData<fn() -> T>,
 }
 
-impl<T> SetType<T> {
-    /// `set(element_type)`, with values of Rust type `Set<T>`.
-    pub fn new(element_type: Type) -> SetType<T> {
-        SetType {
-            element_type,
-            element_attr: None,
-            element: PhantomData,
-        }
-    }
-
-    /// `set(E)` whose element attribute type is `E`'s own
-    /// ([`TerraformType::attr_type`]): a set of a provider-defined type reports that type,
-    /// however deeply it is nested. The attribute type of the native and framework
-    /// collections ([`TerraformType::attr_type`] of `Set<E>`, `Vec<E>`, …) is built this way.
-    pub fn of<E: TerraformType>() -> SetType<T> {
-        SetType {
-            element_type: E::terraform_type(),
-            element_attr: Some(E::attr_type),
-            element: PhantomData,
-        }
-    }
-}
-
-impl<T: TerraformType> SetType<T> {
-    /// The elements' attribute type: the one given to [`SetType::of`], else `T`'s own when `T`
-    /// is of the element type, else the built-in companion of the element type.
-    fn element_attr_type(&self) -> Box<dyn attr::Type> {
-        match self.element_attr {
-            Some(element) => element(),
-            None => element_attr_type::<T>(&self.element_type),
-        }
-    }
-}
-
-impl<T> Clone for SetType<T> {
-    fn clone(&self) -> Self {
-        SetType {
-            element_type: self.element_type.clone(),
-            element_attr: self.element_attr,
-            element: PhantomData,
-        }
-    }
-}
-
-impl<T> fmt::Debug for SetType<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "SetType({})", self.element_type)
-    }
-}
-
-impl<T: TerraformType> PartialEq for SetType<T> {
-    /// The same element type, and equal element attribute types.
-    fn eq(&self, other: &Self) -> bool {
-        self.element_type == other.element_type
-            && self
-                .element_attr_type()
-                .equal(other.element_attr_type().as_ref())
-    }
-}
-
-impl<T: TerraformType> Eq for SetType<T> {}
-
-impl<T> attr::Type for SetType<T>
-where
-    T: FromValue + ToValue + TerraformType + Send + Sync + 'static,
-{
-    fn terraform_type(&self) -> Type {
-        Type::set(self.element_type.clone())
-    }
-
-    fn value_from_terraform(&self, value: Value) -> Result<Box<dyn attr::Value>, Diagnostics> {
-        let expected = self.terraform_type();
-        if !fits(&value, &expected) {
-            return Err(wrong_type(&value, &expected).into());
-        }
-        let set = Set::<T>::from_value(value)?;
-        Ok(Box::new(set))
-    }
-
-    /// Another built-in set type (of any Rust element type `T`) with an equal element
-    /// attribute type, as Go compares `SetType{ElemType: …}`.
-    fn equal(&self, other: &dyn attr::Type) -> bool {
-        other.__builtin_collection() == Some(attr::BuiltinCollection::Set)
-            && other.terraform_type() == self.terraform_type()
-            && other.as_type_with_element_type().is_some_and(|other| {
-                other
-                    .element_type()
-                    .equal(self.element_attr_type().as_ref())
-            })
-    }
-
-    fn __builtin_collection(&self) -> Option<attr::BuiltinCollection> {
-        Some(attr::BuiltinCollection::Set)
-    }
-
-    fn apply_path_step(&self, step: &PathStep) -> Result<Box<dyn attr::Type>, PathStepError> {
-        match step {
-            PathStep::ElementKeyValue(_) => Ok(self.element_type()),
-            _ => Err(PathStepError::new(step, self)),
-        }
-    }
-
-    fn as_type_with_element_type(&self) -> Option<&dyn TypeWithElementType> {
-        Some(self)
-    }
-}
-
-impl<T> TypeWithElementType for SetType<T>
-where
-    T: FromValue + ToValue + TerraformType + Send + Sync + 'static,
-{
-    fn element_type(&self) -> Box<dyn attr::Type> {
-        self.element_attr_type()
-    }
-
-    /// A `SetType<T>` when `T` can hold the new elements, else a `SetType<tftypes::Value>`.
-    fn with_element_type(&self, element: &dyn attr::Type) -> Box<dyn TypeWithElementType> {
-        let element = element.terraform_type();
-        if holds_elements_of::<T>(&element) {
-            Box::new(SetType::<T>::new(element))
-        } else {
-            Box::new(SetType::<Value>::new(element))
-        }
-    }
-}
-
-impl<T> fmt::Display for SetType<T>
-where
-    T: TerraformType,
-{
-    /// `SetType[StringType]`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "SetType[{}]", self.element_attr_type())
-    }
-}
+// Everything but the struct: a `PathStep::ElementKeyValue` leads to the element type.
+collection_type_impls!(SetType, Set, set, "set", ElementKeyValue);

@@ -3,8 +3,7 @@
 use std::fmt;
 
 use super::conversion::{FromValue, ToValue};
-use super::list::wrong_type;
-use super::{attr_type_of, fmt_go, must, own_type_conflict, types_agree, value_error};
+use super::{attr_type_of, fmt_go, must, own_type_conflict, types_agree, value_error, wrong_type};
 use crate::attr::error::ConvertError;
 use crate::attr::{self, PathStepError, TypeWithElementTypes, ValueState};
 use crate::diag::Diagnostics;

@@ -1,0 +1,364 @@
+//! What [`List`](super::List), [`Set`](super::Set) and [`Map`](super::Map) share: the three
+//! states, the element type kept at run time, the traits every value has, and the whole of
+//! their attribute types but for the path step that leads to an element.
+//!
+//! Each kind's file holds its structs, what differs (constructors from elements, access to
+//! them, the checked constructor, `elements_as`, reading and writing Terraform values) and one
+//! call of each macro below.
+
+/// Implements the shared part of a collection value `$value<T>` (fields `element_type`,
+/// `state`, `elements`) of Terraform type `Type::$ctor(element)`, with attribute type
+/// `$attr_type<T>`: the null and unknown constructors, the state accessors, `value_from`,
+/// `Default`, [`TerraformType`](crate::convert::TerraformType), `Nullable`, `Unknownable`,
+/// `Display` and [`attr::Value`](crate::attr::Value).
+macro_rules! collection_value_impls {
+    ($value:ident, $attr_type:ident, $ctor:ident, $kind:literal) => {
+        impl<T: $crate::types::conversion::TerraformType> $value<T> {
+            #[doc = concat!("A null ", $kind, " of `T`'s Terraform type.")]
+            pub fn null() -> $value<T> {
+                $value::null_of(T::terraform_type())
+            }
+
+            #[doc = concat!("An unknown ", $kind, " of `T`'s Terraform type.")]
+            pub fn unknown() -> $value<T> {
+                $value::unknown_of(T::terraform_type())
+            }
+        }
+
+        impl<T: $crate::types::conversion::TerraformType> Default for $value<T> {
+            /// Null, as Go's zero value is.
+            fn default() -> $value<T> {
+                $value::null()
+            }
+        }
+
+        impl<T> $value<T> {
+            #[doc = concat!("A null ", $kind, " of `element_type` elements (Go's `types.", stringify!($value), "Null`).")]
+            pub fn null_of(element_type: $crate::tftypes::Type) -> $value<T> {
+                $value {
+                    element_type,
+                    state: $crate::attr::ValueState::Null,
+                    elements: Default::default(),
+                }
+            }
+
+            #[doc = concat!("An unknown ", $kind, " of `element_type` elements (Go's `types.", stringify!($value), "Unknown`).")]
+            pub fn unknown_of(element_type: $crate::tftypes::Type) -> $value<T> {
+                $value {
+                    element_type,
+                    state: $crate::attr::ValueState::Unknown,
+                    elements: Default::default(),
+                }
+            }
+
+            /// The Terraform type of the elements.
+            pub fn element_type(&self) -> &$crate::tftypes::Type {
+                &self.element_type
+            }
+
+            /// True when null (Go's `IsNull`).
+            pub fn is_null(&self) -> bool {
+                self.state == $crate::attr::ValueState::Null
+            }
+
+            /// True when unknown (Go's `IsUnknown`).
+            pub fn is_unknown(&self) -> bool {
+                self.state == $crate::attr::ValueState::Unknown
+            }
+
+            /// Null, unknown or known.
+            pub fn state(&self) -> $crate::attr::ValueState {
+                self.state
+            }
+        }
+
+        impl<T> $value<T>
+        where
+            T: $crate::types::conversion::FromValue + $crate::types::conversion::TerraformType,
+        {
+            #[doc = concat!("A known ", $kind, " built from native Rust data by the conversion rules (Go's `types.", stringify!($value), "ValueFrom`): `&vec![…]` for a `", $kind, "`, a `BTreeMap` for a `map`.")]
+            ///
+            /// # Errors
+            #[doc = concat!("When `source` cannot become a `", $kind, "(element_type)`, or its elements cannot become `T`.")]
+            pub fn value_from<S: $crate::types::conversion::ToValue + ?Sized>(
+                element_type: $crate::tftypes::Type,
+                source: &S,
+            ) -> Result<$value<T>, $crate::diag::Diagnostics> {
+                let value = source.to_value(&$crate::tftypes::Type::$ctor(element_type))?;
+                Ok(<$value<T> as $crate::types::conversion::FromValue>::from_value(value)?)
+            }
+        }
+
+        impl<T: $crate::types::conversion::TerraformType> $crate::types::conversion::TerraformType
+            for $value<T>
+        {
+            const VALIDATES: bool = T::VALIDATES;
+
+            fn validate_value(
+                value: &$crate::tftypes::Value,
+                path: &$crate::path::AttributePath,
+            ) -> $crate::diag::Diagnostics {
+                $crate::types::conversion::validate_elements::<T>(value, path)
+            }
+
+            fn terraform_type() -> $crate::tftypes::Type {
+                $crate::tftypes::Type::$ctor(T::terraform_type())
+            }
+
+            #[doc = concat!("A `", stringify!($attr_type), "` reporting `T`'s attribute type for its elements.")]
+            fn attr_type() -> Box<dyn $crate::attr::Type> {
+                Box::new($attr_type::<$crate::tftypes::Value>::of::<T>())
+            }
+        }
+
+        impl<T> $crate::types::conversion::Nullable for $value<T>
+        where
+            T: $crate::types::conversion::ToValue + $crate::types::conversion::TerraformType,
+        {
+            fn null() -> Self {
+                $value::null()
+            }
+
+            fn is_null(&self) -> bool {
+                $value::is_null(self)
+            }
+        }
+
+        impl<T> $crate::types::conversion::Unknownable for $value<T>
+        where
+            T: $crate::types::conversion::ToValue + $crate::types::conversion::TerraformType,
+        {
+            fn unknown() -> Self {
+                $value::unknown()
+            }
+
+            fn is_unknown(&self) -> bool {
+                $value::is_unknown(self)
+            }
+        }
+
+        impl<T> std::fmt::Display for $value<T>
+        where
+            $value<T>: $crate::types::conversion::ToValue,
+        {
+            /// Go's `String()`: `<null>`, `<unknown>` or the elements (`["a","b"]`,
+            /// `{"k":"v"}`).
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match $crate::types::conversion::ToValue::to_value(
+                    self,
+                    &$crate::tftypes::Type::Dynamic,
+                ) {
+                    Ok(value) => $crate::types::fmt_go(&value, f),
+                    Err(_) => f.write_str("<invalid>"),
+                }
+            }
+        }
+
+        impl<T> $crate::attr::Value for $value<T>
+        where
+            T: $crate::types::conversion::FromValue
+                + $crate::types::conversion::ToValue
+                + $crate::types::conversion::TerraformType
+                + Send
+                + Sync
+                + 'static,
+        {
+            fn to_terraform_value(
+                &self,
+            ) -> Result<$crate::tftypes::Value, $crate::attr::error::ConvertError> {
+                $crate::types::conversion::ToValue::to_value(self, &$crate::tftypes::Type::Dynamic)
+            }
+
+            fn equal(&self, other: &dyn $crate::attr::Value) -> bool {
+                other.downcast_ref::<$value<T>>().is_some_and(|other| {
+                    self.state == other.state
+                        && self.element_type == other.element_type
+                        && self.to_terraform_value().ok() == other.to_terraform_value().ok()
+                })
+            }
+
+            fn is_null(&self) -> bool {
+                $value::is_null(self)
+            }
+
+            fn is_unknown(&self) -> bool {
+                $value::is_unknown(self)
+            }
+
+            fn ty(&self) -> Box<dyn $crate::attr::Type> {
+                Box::new($attr_type::<T>::new(self.element_type.clone()))
+            }
+        }
+    };
+}
+
+/// Implements a collection attribute type `$attr_type<T>` (fields `element_type`,
+/// `element_attr`, `element`) of Terraform type `Type::$ctor(element)` with values `$value<T>`:
+/// its constructors, comparison, [`attr::Type`](crate::attr::Type) (a `PathStep::$step` leads
+/// to the element type) and [`attr::TypeWithElementType`](crate::attr::TypeWithElementType).
+macro_rules! collection_type_impls {
+    ($attr_type:ident, $value:ident, $ctor:ident, $kind:literal, $step:ident) => {
+        impl<T> $attr_type<T> {
+            #[doc = concat!("`", $kind, "(element_type)`, with values of Rust type `", stringify!($value), "<T>`.")]
+            pub fn new(element_type: $crate::tftypes::Type) -> $attr_type<T> {
+                $attr_type {
+                    element_type,
+                    element_attr: None,
+                    element: std::marker::PhantomData,
+                }
+            }
+
+            #[doc = concat!("`", $kind, "(E)` whose element attribute type is `E`'s own")]
+            /// ([`TerraformType::attr_type`](crate::convert::TerraformType::attr_type)): a
+            /// collection of a provider-defined type reports that type, however deeply it is
+            /// nested. The attribute type of the native and framework collections
+            /// (`attr_type` of `List<E>`, `Vec<E>`, …) is built this way.
+            pub fn of<E: $crate::types::conversion::TerraformType>() -> $attr_type<T> {
+                $attr_type {
+                    element_type: E::terraform_type(),
+                    element_attr: Some(E::attr_type),
+                    element: std::marker::PhantomData,
+                }
+            }
+        }
+
+        impl<T: $crate::types::conversion::TerraformType> $attr_type<T> {
+            /// The elements' attribute type: the one given to `of`, else `T`'s own when `T` is
+            /// of the element type, else the built-in companion of the element type.
+            fn element_attr_type(&self) -> Box<dyn $crate::attr::Type> {
+                match self.element_attr {
+                    Some(element) => element(),
+                    None => $crate::types::element_attr_type::<T>(&self.element_type),
+                }
+            }
+        }
+
+        impl<T> Clone for $attr_type<T> {
+            fn clone(&self) -> Self {
+                $attr_type {
+                    element_type: self.element_type.clone(),
+                    element_attr: self.element_attr,
+                    element: std::marker::PhantomData,
+                }
+            }
+        }
+
+        impl<T> std::fmt::Debug for $attr_type<T> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, concat!(stringify!($attr_type), "({})"), self.element_type)
+            }
+        }
+
+        impl<T: $crate::types::conversion::TerraformType> PartialEq for $attr_type<T> {
+            /// The same element type, and equal element attribute types.
+            fn eq(&self, other: &Self) -> bool {
+                self.element_type == other.element_type
+                    && self
+                        .element_attr_type()
+                        .equal(other.element_attr_type().as_ref())
+            }
+        }
+
+        impl<T: $crate::types::conversion::TerraformType> Eq for $attr_type<T> {}
+
+        impl<T> $crate::attr::Type for $attr_type<T>
+        where
+            T: $crate::types::conversion::FromValue
+                + $crate::types::conversion::ToValue
+                + $crate::types::conversion::TerraformType
+                + Send
+                + Sync
+                + 'static,
+        {
+            fn terraform_type(&self) -> $crate::tftypes::Type {
+                $crate::tftypes::Type::$ctor(self.element_type.clone())
+            }
+
+            fn value_from_terraform(
+                &self,
+                value: $crate::tftypes::Value,
+            ) -> Result<Box<dyn $crate::attr::Value>, $crate::diag::Diagnostics> {
+                let expected = self.terraform_type();
+                if !$crate::types::fits(&value, &expected) {
+                    return Err($crate::types::wrong_type(&value, &expected).into());
+                }
+                let collection =
+                    <$value<T> as $crate::types::conversion::FromValue>::from_value(value)?;
+                Ok(Box::new(collection))
+            }
+
+            /// Another built-in collection type of the same kind (of any Rust element type
+            /// `T`) with an equal element attribute type, as Go compares
+            /// `ListType{ElemType: …}`.
+            fn equal(&self, other: &dyn $crate::attr::Type) -> bool {
+                other.__builtin_collection() == Some($crate::attr::BuiltinCollection::$value)
+                    && other.terraform_type() == self.terraform_type()
+                    && other.as_type_with_element_type().is_some_and(|other| {
+                        other
+                            .element_type()
+                            .equal(self.element_attr_type().as_ref())
+                    })
+            }
+
+            fn __builtin_collection(&self) -> Option<$crate::attr::BuiltinCollection> {
+                Some($crate::attr::BuiltinCollection::$value)
+            }
+
+            fn apply_path_step(
+                &self,
+                step: &$crate::path::PathStep,
+            ) -> Result<Box<dyn $crate::attr::Type>, $crate::attr::PathStepError> {
+                match step {
+                    $crate::path::PathStep::$step(_) => Ok(self.element_attr_type()),
+                    _ => Err($crate::attr::PathStepError::new(step, self)),
+                }
+            }
+
+            fn as_type_with_element_type(
+                &self,
+            ) -> Option<&dyn $crate::attr::TypeWithElementType> {
+                Some(self)
+            }
+        }
+
+        impl<T> $crate::attr::TypeWithElementType for $attr_type<T>
+        where
+            T: $crate::types::conversion::FromValue
+                + $crate::types::conversion::ToValue
+                + $crate::types::conversion::TerraformType
+                + Send
+                + Sync
+                + 'static,
+        {
+            fn element_type(&self) -> Box<dyn $crate::attr::Type> {
+                self.element_attr_type()
+            }
+
+            #[doc = concat!("A `", stringify!($attr_type), "<T>` when `T` can hold the new elements, else a `", stringify!($attr_type), "<tftypes::Value>`.")]
+            fn with_element_type(
+                &self,
+                element: &dyn $crate::attr::Type,
+            ) -> Box<dyn $crate::attr::TypeWithElementType> {
+                let element = element.terraform_type();
+                if $crate::types::holds_elements_of::<T>(&element) {
+                    Box::new($attr_type::<T>::new(element))
+                } else {
+                    Box::new($attr_type::<$crate::tftypes::Value>::new(element))
+                }
+            }
+        }
+
+        impl<T: $crate::types::conversion::TerraformType> std::fmt::Display for $attr_type<T> {
+            #[doc = concat!("`", stringify!($attr_type), "[StringType]`.")]
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(
+                    f,
+                    concat!(stringify!($attr_type), "[{}]"),
+                    self.element_attr_type()
+                )
+            }
+        }
+    };
+}
+
+pub(super) use {collection_type_impls, collection_value_impls};
