@@ -8,31 +8,12 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::BuildHasher;
 
 use super::{ConvertError, FromValue, TerraformType, ToValue};
-use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value};
-use crate::types::conversion::{cannot_become, unexpected, validate_elements};
+use crate::types::collection::collection_terraform_type;
+use crate::types::conversion::{cannot_become, unexpected};
 use crate::types::elements::{entries_from_value, map_value};
 
-impl<T: TerraformType> TerraformType for BTreeMap<String, T> {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::map(T::terraform_type())
-    }
-    fn nested_attributes() -> Option<NestedAttributes> {
-        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Map))
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::MapType::<Value>::of::<T>())
-    }
-}
+collection_terraform_type!(impl[] BTreeMap<String, T>, map, MapType, nested in Map);
 
 impl<T: FromValue> FromValue for BTreeMap<String, T> {
     /// A known map, or a known object's attributes.
@@ -56,26 +37,7 @@ impl<T: ToValue + TerraformType> ToValue for BTreeMap<String, T> {
     }
 }
 
-impl<T: TerraformType, S> TerraformType for HashMap<String, T, S> {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::map(T::terraform_type())
-    }
-    fn nested_attributes() -> Option<NestedAttributes> {
-        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Map))
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::MapType::<Value>::of::<T>())
-    }
-}
+collection_terraform_type!(impl[S] HashMap<String, T, S>, map, MapType, nested in Map);
 
 impl<T: FromValue, S: BuildHasher + Default> FromValue for HashMap<String, T, S> {
     /// A known map, or a known object's attributes.

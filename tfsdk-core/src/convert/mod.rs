@@ -16,6 +16,20 @@
 //! sets in `set.rs`, `Option`/`Box` in `pointer.rs` and `tftypes::Value` (the "any" target) in
 //! `dynamic.rs`.
 
+/// [`TerraformType`] for types that stand for one fixed Terraform type and need no checks
+/// beyond it: `fixed_terraform_type!(Type::Bool => bool)`.
+macro_rules! fixed_terraform_type {
+    ($ty:expr => $($t:ty),+ $(,)?) => {$(
+        impl TerraformType for $t {
+            const VALIDATES: bool = false;
+
+            fn terraform_type() -> Type {
+                $ty
+            }
+        }
+    )+};
+}
+
 mod dynamic;
 mod map;
 mod number;

@@ -8,9 +8,9 @@ use std::collections::{BTreeSet, HashSet};
 use std::hash::{BuildHasher, Hash};
 
 use super::{ConvertError, FromValue, TerraformType, ToValue};
-use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value, ValueData};
-use crate::types::conversion::{cannot_become, unexpected, validate_elements};
+use crate::types::collection::collection_terraform_type;
+use crate::types::conversion::{cannot_become, unexpected};
 use crate::types::elements::{duplicate, set_elements_from_value, set_value};
 
 /// Reads a known set, list or tuple into a Rust set through `insert`, which says whether the
@@ -61,26 +61,7 @@ fn rust_set_to_value<'a, S: ?Sized, T: ToValue + TerraformType + 'a>(
     }
 }
 
-impl<T: TerraformType, S> TerraformType for HashSet<T, S> {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::set(T::terraform_type())
-    }
-    fn nested_attributes() -> Option<NestedAttributes> {
-        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Set))
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::SetType::<Value>::of::<T>())
-    }
-}
+collection_terraform_type!(impl[S] HashSet<T, S>, set, SetType, nested in Set);
 
 impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T, S> {
     /// A known set (or a list or tuple without duplicates).
@@ -99,26 +80,7 @@ impl<T: ToValue + TerraformType, S> ToValue for HashSet<T, S> {
     }
 }
 
-impl<T: TerraformType> TerraformType for BTreeSet<T> {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::set(T::terraform_type())
-    }
-    fn nested_attributes() -> Option<NestedAttributes> {
-        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Set))
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::SetType::<Value>::of::<T>())
-    }
-}
+collection_terraform_type!(impl[] BTreeSet<T>, set, SetType, nested in Set);
 
 impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
     /// A known set (or a list or tuple without duplicates).

@@ -6,69 +6,18 @@
 
 use super::{FromValue, TerraformType, ToValue};
 use crate::convert::ConvertError;
-use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value, ValueData};
-use crate::types::conversion::{cannot_become, unexpected, validate_elements};
+use crate::types::collection::collection_terraform_type;
+use crate::types::conversion::{cannot_become, unexpected};
 use crate::types::elements::{
     elements_from_values, list_value, set_elements_from_value, set_value,
 };
 
-impl<T: TerraformType> TerraformType for Vec<T> {
-    const VALIDATES: bool = T::VALIDATES;
+collection_terraform_type!(impl[] Vec<T>, list, ListType, nested in List);
 
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        validate_elements::<T>(value, path)
-    }
+collection_terraform_type!(impl[] [T], list, ListType);
 
-    fn terraform_type() -> Type {
-        Type::list(T::terraform_type())
-    }
-    fn nested_attributes() -> Option<NestedAttributes> {
-        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::List))
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::ListType::<Value>::of::<T>())
-    }
-}
-
-impl<T: TerraformType> TerraformType for [T] {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::list(T::terraform_type())
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::ListType::<Value>::of::<T>())
-    }
-}
-
-impl<T: TerraformType, const N: usize> TerraformType for [T; N] {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::list(T::terraform_type())
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::ListType::<Value>::of::<T>())
-    }
-}
+collection_terraform_type!(impl[const N: usize] [T; N], list, ListType);
 
 impl<T: FromValue> FromValue for Vec<T> {
     /// A known list, set or tuple, element by element.

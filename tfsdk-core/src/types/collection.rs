@@ -6,6 +6,45 @@
 //! them, the checked constructor, `elements_as`, reading and writing Terraform values) and one
 //! call of each macro below.
 
+/// [`TerraformType`](crate::convert::TerraformType) for a collection of `T` elements, framework
+/// (`List<T>`) or native (`Vec<T>`, `BTreeSet<T>`, `HashMap<String, T, S>`, …): of Terraform
+/// type `Type::$ctor(T's type)`, validating its elements, with a `$attr_type` as its attribute
+/// type and, with `nested in $nesting`, the nested attributes of a schema struct element.
+/// `impl[…]` gives the generics beyond `T`.
+macro_rules! collection_terraform_type {
+    (impl[$($generics:tt)*] $collection:ty, $ctor:ident, $attr_type:ident $(, nested in $nesting:ident)?) => {
+        impl<T: $crate::types::conversion::TerraformType, $($generics)*>
+            $crate::types::conversion::TerraformType for $collection
+        {
+            const VALIDATES: bool = T::VALIDATES;
+
+            fn validate_value(
+                value: &$crate::tftypes::Value,
+                path: &$crate::path::AttributePath,
+            ) -> $crate::diag::Diagnostics {
+                $crate::types::conversion::validate_elements::<T>(value, path)
+            }
+
+            fn terraform_type() -> $crate::tftypes::Type {
+                $crate::tftypes::Type::$ctor(T::terraform_type())
+            }
+
+            $(
+                fn nested_attributes() -> Option<$crate::schema::NestedAttributes> {
+                    T::nested_attributes()
+                        .and_then(|n| n.in_collection($crate::schema::NestingMode::$nesting))
+                }
+            )?
+
+            /// The collection's attribute type, reporting `T`'s attribute type for its
+            /// elements.
+            fn attr_type() -> Box<dyn $crate::attr::Type> {
+                Box::new($crate::types::$attr_type::<$crate::tftypes::Value>::of::<T>())
+            }
+        }
+    };
+}
+
 /// Implements the shared part of a collection value `$value<T>` (fields `element_type`,
 /// `state`, `elements`) of Terraform type `Type::$ctor(element)`, with attribute type
 /// `$attr_type<T>`: the null and unknown constructors, the state accessors, `value_from`,
@@ -89,27 +128,7 @@ macro_rules! collection_value_impls {
             }
         }
 
-        impl<T: $crate::types::conversion::TerraformType> $crate::types::conversion::TerraformType
-            for $value<T>
-        {
-            const VALIDATES: bool = T::VALIDATES;
-
-            fn validate_value(
-                value: &$crate::tftypes::Value,
-                path: &$crate::path::AttributePath,
-            ) -> $crate::diag::Diagnostics {
-                $crate::types::conversion::validate_elements::<T>(value, path)
-            }
-
-            fn terraform_type() -> $crate::tftypes::Type {
-                $crate::tftypes::Type::$ctor(T::terraform_type())
-            }
-
-            #[doc = concat!("A `", stringify!($attr_type), "` reporting `T`'s attribute type for its elements.")]
-            fn attr_type() -> Box<dyn $crate::attr::Type> {
-                Box::new($attr_type::<$crate::tftypes::Value>::of::<T>())
-            }
-        }
+        $crate::types::collection::collection_terraform_type!(impl[] $value<T>, $ctor, $attr_type);
 
         impl<T> $crate::types::conversion::Nullable for $value<T>
         where
@@ -361,4 +380,4 @@ macro_rules! collection_type_impls {
     };
 }
 
-pub(super) use {collection_type_impls, collection_value_impls};
+pub(crate) use {collection_terraform_type, collection_type_impls, collection_value_impls};

@@ -13,7 +13,7 @@
 //! (`List<String>`), a derived struct, or [`tftypes::Value`] for "any".
 
 mod bool;
-mod collection;
+pub(crate) mod collection;
 pub(crate) mod conversion;
 mod dynamic;
 pub(crate) mod elements;
