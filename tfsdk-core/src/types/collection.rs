@@ -6,6 +6,40 @@
 //! them, the checked constructor, `elements_as`, reading and writing Terraform values) and one
 //! call of each macro below.
 
+use crate::attr::ValueState;
+use crate::attr::error::ConvertError;
+use crate::diag::Diagnostics;
+use crate::tftypes::Type;
+
+/// Ok when a collection's element type `own` agrees with `expected` (see
+/// [`types_agree`](super::types_agree)); else the conflict error of a `C` in `state`, naming both
+/// as collection types made by `wrap` (`Type::list`, …).
+pub(super) fn check_element_type<C: ?Sized>(
+    state: ValueState,
+    own: &Type,
+    expected: &Type,
+    wrap: fn(Type) -> Type,
+) -> Result<(), ConvertError> {
+    if super::types_agree(own, expected) {
+        return Ok(());
+    }
+    Err(super::own_type_conflict::<C>(
+        state,
+        &wrap(own.clone()),
+        &wrap(expected.clone()),
+    ))
+}
+
+/// Ok when known; for null and unknown, the error of a `C` (a `Vec`, a `BTreeMap`), which holds
+/// neither, asked to take the collection of type `ty`.
+pub(super) fn require_known<C: ?Sized>(state: ValueState, ty: Type) -> Result<(), Diagnostics> {
+    match state {
+        ValueState::Null => Err(ConvertError::null::<C>(&ty).into()),
+        ValueState::Unknown => Err(ConvertError::unknown::<C>(&ty).into()),
+        ValueState::Known => Ok(()),
+    }
+}
+
 /// [`TerraformType`](crate::convert::TerraformType) for a collection of `T` elements, framework
 /// (`List<T>`) or native (`Vec<T>`, `BTreeSet<T>`, `HashMap<String, T, S>`, …): of Terraform
 /// type `Type::$ctor(T's type)`, validating its elements, with a `$attr_type` as its attribute
@@ -49,9 +83,46 @@ macro_rules! collection_terraform_type {
 /// `state`, `elements`) of Terraform type `Type::$ctor(element)`, with attribute type
 /// `$attr_type<T>`: the null and unknown constructors, the state accessors, `value_from`,
 /// `Default`, [`TerraformType`](crate::convert::TerraformType), `Nullable`, `Unknownable`,
-/// `Display` and [`attr::Value`](crate::attr::Value).
+/// `Display`, [`attr::Value`](crate::attr::Value), and `FromValue` and `ToValue` for every state
+/// (the kind's `from_known` reads a known value, its `write_known` writes one; `ToValue` has
+/// the bounds given).
 macro_rules! collection_value_impls {
-    ($value:ident, $attr_type:ident, $ctor:ident, $kind:literal) => {
+    ($value:ident, $attr_type:ident, $ctor:ident, $kind:literal, to_value where T: $($to_value_bound:tt)+) => {
+        impl<T: $($to_value_bound)+> $crate::types::conversion::ToValue for $value<T> {
+            #[doc = concat!("A ", $kind, " of type `ty` (or of the ", $kind, "'s own type under `any`).")]
+            fn to_value(
+                &self,
+                ty: &$crate::tftypes::Type,
+            ) -> Result<$crate::tftypes::Value, $crate::attr::error::ConvertError> {
+                use $crate::tftypes::{Type, Value};
+                let own;
+                let (ty, element) = match ty {
+                    Type::$value(element) => (ty, &**element),
+                    Type::Dynamic => {
+                        own = Type::$ctor(self.element_type.clone());
+                        (&own, &self.element_type)
+                    }
+                    _ => {
+                        return Err($crate::attr::error::ConvertError::type_mismatch::<Self>(
+                            concat!("a ", $kind, " type"),
+                            ty,
+                        ));
+                    }
+                };
+                $crate::types::collection::check_element_type::<Self>(
+                    self.state,
+                    &self.element_type,
+                    element,
+                    Type::$ctor,
+                )?;
+                match self.state {
+                    $crate::attr::ValueState::Null => Ok(Value::null(ty.clone())),
+                    $crate::attr::ValueState::Unknown => Ok(Value::unknown(ty.clone())),
+                    $crate::attr::ValueState::Known => self.write_known(ty, element),
+                }
+            }
+        }
+
         impl<T: $crate::types::conversion::TerraformType> $value<T> {
             #[doc = concat!("A null ", $kind, " of `T`'s Terraform type.")]
             pub fn null() -> $value<T> {
@@ -95,20 +166,7 @@ macro_rules! collection_value_impls {
                 &self.element_type
             }
 
-            /// True when null (Go's `IsNull`).
-            pub fn is_null(&self) -> bool {
-                self.state == $crate::attr::ValueState::Null
-            }
-
-            /// True when unknown (Go's `IsUnknown`).
-            pub fn is_unknown(&self) -> bool {
-                self.state == $crate::attr::ValueState::Unknown
-            }
-
-            /// Null, unknown or known.
-            pub fn state(&self) -> $crate::attr::ValueState {
-                self.state
-            }
+            $crate::types::state_accessors!();
         }
 
         impl<T> $value<T>
@@ -128,33 +186,44 @@ macro_rules! collection_value_impls {
             }
         }
 
+        impl<T> $crate::types::conversion::FromValue for $value<T>
+        where
+            T: $crate::types::conversion::FromValue + $crate::types::conversion::TerraformType,
+        {
+            #[doc = concat!("A ", $kind, " value of any state; the element type comes from the value.")]
+            fn from_value(
+                value: $crate::tftypes::Value,
+            ) -> Result<Self, $crate::attr::error::ConvertError> {
+                use $crate::tftypes::Type;
+                let element = match value.ty() {
+                    Type::$value(element) => (**element).clone(),
+                    Type::Dynamic if value.is_null() => return Ok($value::null()),
+                    Type::Dynamic if value.is_unknown() => return Ok($value::unknown()),
+                    ty => {
+                        return Err($crate::attr::error::ConvertError::type_mismatch::<Self>(
+                            concat!("a ", $kind),
+                            ty,
+                        ));
+                    }
+                };
+                let state = $crate::types::state_of(&value);
+                $crate::types::collection::check_element_type::<Self>(
+                    state,
+                    &element,
+                    &T::terraform_type(),
+                    Type::$ctor,
+                )?;
+                match state {
+                    $crate::attr::ValueState::Null => Ok($value::null_of(element)),
+                    $crate::attr::ValueState::Unknown => Ok($value::unknown_of(element)),
+                    $crate::attr::ValueState::Known => $value::from_known(element, value),
+                }
+            }
+        }
+
         $crate::types::collection::collection_terraform_type!(impl[] $value<T>, $ctor, $attr_type);
 
-        impl<T> $crate::types::conversion::Nullable for $value<T>
-        where
-            T: $crate::types::conversion::ToValue + $crate::types::conversion::TerraformType,
-        {
-            fn null() -> Self {
-                $value::null()
-            }
-
-            fn is_null(&self) -> bool {
-                $value::is_null(self)
-            }
-        }
-
-        impl<T> $crate::types::conversion::Unknownable for $value<T>
-        where
-            T: $crate::types::conversion::ToValue + $crate::types::conversion::TerraformType,
-        {
-            fn unknown() -> Self {
-                $value::unknown()
-            }
-
-            fn is_unknown(&self) -> bool {
-                $value::is_unknown(self)
-            }
-        }
+        $crate::types::nullable_unknownable!(impl[T: $crate::types::conversion::ToValue + $crate::types::conversion::TerraformType] $value<T>);
 
         impl<T> std::fmt::Display for $value<T>
         where
@@ -196,13 +265,7 @@ macro_rules! collection_value_impls {
                 })
             }
 
-            fn is_null(&self) -> bool {
-                $value::is_null(self)
-            }
-
-            fn is_unknown(&self) -> bool {
-                $value::is_unknown(self)
-            }
+            $crate::types::delegate_state_queries!($value);
 
             fn ty(&self) -> Box<dyn $crate::attr::Type> {
                 Box::new($attr_type::<T>::new(self.element_type.clone()))

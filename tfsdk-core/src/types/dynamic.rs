@@ -74,20 +74,7 @@ impl Dynamic {
         self.state == ValueState::Known && self.value.is_unknown()
     }
 
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
-    }
+    state_accessors!();
 }
 
 impl Default for Dynamic {
@@ -139,25 +126,7 @@ impl ToValue for Dynamic {
     }
 }
 
-impl super::conversion::Nullable for Dynamic {
-    fn null() -> Self {
-        Dynamic::null()
-    }
-
-    fn is_null(&self) -> bool {
-        Dynamic::is_null(self)
-    }
-}
-
-impl super::conversion::Unknownable for Dynamic {
-    fn unknown() -> Self {
-        Dynamic::unknown()
-    }
-
-    fn is_unknown(&self) -> bool {
-        Dynamic::is_unknown(self)
-    }
-}
+nullable_unknownable!(impl[] Dynamic);
 
 impl fmt::Display for Dynamic {
     /// Go's `String()`: `<null>`, `<unknown>`, or the underlying value's.
@@ -175,13 +144,7 @@ impl attr::Value for Dynamic {
         other.downcast_ref::<Dynamic>() == Some(self)
     }
 
-    fn is_null(&self) -> bool {
-        Dynamic::is_null(self)
-    }
-
-    fn is_unknown(&self) -> bool {
-        Dynamic::is_unknown(self)
-    }
+    delegate_state_queries!(Dynamic);
 
     fn ty(&self) -> Box<dyn attr::Type> {
         Box::new(DynamicType)

@@ -1,12 +1,13 @@
 //! [`List`] and [`ListType`]: an ordered collection of elements of one type.
 
 use std::marker::PhantomData;
-use std::sync::Arc;
 
-use super::collection::{collection_type_impls, collection_value_impls};
+use super::collection::{
+    check_element_type, collection_type_impls, collection_value_impls, require_known,
+};
 use super::conversion::{FromValue, TerraformType, ToValue};
 use super::elements::{elements_from_values, list_value};
-use super::{check_elements, must, own_type_conflict, state_of, types_agree};
+use super::{check_elements, must};
 use crate::attr::error::ConvertError;
 use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
@@ -52,7 +53,7 @@ pub struct List<T = Value> {
 }
 
 // The null and unknown constructors, state accessors, `value_from` and the traits.
-collection_value_impls!(List, ListType, list, "list");
+collection_value_impls!(List, ListType, list, "list", to_value where T: ToValue);
 
 impl<T: TerraformType> List<T> {
     /// A known list of these elements, of `T`'s Terraform type.
@@ -95,14 +96,12 @@ impl<T: ToValue> List<T> {
     where
         T: TerraformType,
     {
-        if !types_agree(&T::terraform_type(), &element_type) {
-            return Err(own_type_conflict::<Self>(
-                ValueState::Known,
-                &Type::list(element_type),
-                &Type::list(T::terraform_type()),
-            )
-            .into());
-        }
+        check_element_type::<Self>(
+            ValueState::Known,
+            &element_type,
+            &T::terraform_type(),
+            Type::list,
+        )?;
         let elements: Vec<T> = elements.into_iter().collect();
         check_elements(
             "List",
@@ -137,82 +136,36 @@ impl<T: ToValue> List<T> {
     /// A null or unknown list (check [`List::is_null`] / [`List::is_unknown`] first; a `Vec`
     /// holds neither), or an element that `U` cannot hold, with its path.
     pub fn elements_as<U: FromValue>(&self) -> Result<Vec<U>, Diagnostics> {
-        let ty = Type::list(self.element_type.clone());
-        match self.state {
-            ValueState::Null => Err(ConvertError::null::<Vec<U>>(&ty).into()),
-            ValueState::Unknown => Err(ConvertError::unknown::<Vec<U>>(&ty).into()),
-            ValueState::Known => {
-                let mut out = Vec::with_capacity(self.elements.len());
-                for (i, element) in self.elements.iter().enumerate() {
-                    let converted = element
-                        .to_value(&self.element_type)
-                        .and_then(U::from_value)
-                        .map_err(|e| e.under_index(i))?;
-                    out.push(converted);
-                }
-                Ok(out)
-            }
+        require_known::<Vec<U>>(self.state, Type::list(self.element_type.clone()))?;
+        let mut out = Vec::with_capacity(self.elements.len());
+        for (i, element) in self.elements.iter().enumerate() {
+            let converted = element
+                .to_value(&self.element_type)
+                .and_then(U::from_value)
+                .map_err(|e| e.under_index(i))?;
+            out.push(converted);
         }
-    }
-}
-
-impl<T: FromValue + TerraformType> FromValue for List<T> {
-    /// A list value of any state; the element type comes from the value.
-    fn from_value(value: Value) -> Result<Self, ConvertError> {
-        if let Type::List(element) = value.ty()
-            && !types_agree(element, &T::terraform_type())
-        {
-            return Err(own_type_conflict::<Self>(
-                state_of(&value),
-                value.ty(),
-                &Type::list(T::terraform_type()),
-            ));
-        }
-        match value.into_parts() {
-            (Type::List(element), ValueData::List(elements)) => Ok(List {
-                elements: elements_from_values(elements)?,
-                element_type: Arc::unwrap_or_clone(element),
-                state: ValueState::Known,
-            }),
-            (Type::List(element), ValueData::Null) => {
-                Ok(List::null_of(Arc::unwrap_or_clone(element)))
-            }
-            (Type::List(element), ValueData::Unknown) => {
-                Ok(List::unknown_of(Arc::unwrap_or_clone(element)))
-            }
-            (Type::Dynamic, ValueData::Null) => Ok(List::null()),
-            (Type::Dynamic, ValueData::Unknown) => Ok(List::unknown()),
-            (ty, _) => Err(ConvertError::type_mismatch::<Self>("a list", &ty)),
-        }
-    }
-}
-
-impl<T: ToValue> ToValue for List<T> {
-    /// A list of type `ty` (or of the list's own type under `any`).
-    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
-        match ty {
-            Type::List(element) => self.to_list_value(ty, element),
-            Type::Dynamic => {
-                self.to_list_value(&Type::list(self.element_type.clone()), &self.element_type)
-            }
-            _ => Err(ConvertError::type_mismatch::<Self>("a list type", ty)),
-        }
+        Ok(out)
     }
 }
 
 impl<T: ToValue> List<T> {
-    fn to_list_value(&self, ty: &Type, element: &Type) -> Result<Value, ConvertError> {
-        if !types_agree(&self.element_type, element) {
-            return Err(own_type_conflict::<Self>(
-                self.state,
-                &Type::list(self.element_type.clone()),
-                ty,
-            ));
-        }
-        match self.state {
-            ValueState::Null => Ok(Value::null(ty.clone())),
-            ValueState::Unknown => Ok(Value::unknown(ty.clone())),
-            ValueState::Known => list_value(self.elements.iter(), ty, element),
+    /// The Terraform value of this known list as type `ty`, of `element` elements.
+    fn write_known(&self, ty: &Type, element: &Type) -> Result<Value, ConvertError> {
+        list_value(self.elements.iter(), ty, element)
+    }
+}
+
+impl<T: FromValue + TerraformType> List<T> {
+    /// The known list in `value`, of `element_type` elements.
+    fn from_known(element_type: Type, value: Value) -> Result<Self, ConvertError> {
+        match value.into_parts() {
+            (_, ValueData::List(elements)) => Ok(List {
+                elements: elements_from_values(elements)?,
+                element_type,
+                state: ValueState::Known,
+            }),
+            (ty, _) => Err(ConvertError::type_mismatch::<Self>("a list", &ty)),
         }
     }
 }

@@ -2,17 +2,18 @@
 
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
-use std::sync::Arc;
 
-use super::collection::{collection_type_impls, collection_value_impls};
+use super::collection::{
+    check_element_type, collection_type_impls, collection_value_impls, require_known,
+};
 use super::conversion::{FromValue, TerraformType, ToValue};
 use super::elements::{entries_from_value, map_value};
-use super::{check_elements, must, own_type_conflict, state_of, types_agree};
+use super::{check_elements, must};
 use crate::attr::error::ConvertError;
 use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
 use crate::path::PathStep;
-use crate::tftypes::{Type, Value, ValueData};
+use crate::tftypes::{Type, Value};
 
 /// A map attribute value (Go's `types.Map`): null, unknown, or known elements of Rust type `T`
 /// under string keys.
@@ -44,7 +45,7 @@ pub struct Map<T = Value> {
 }
 
 // The null and unknown constructors, state accessors, `value_from` and the traits.
-collection_value_impls!(Map, MapType, map, "map");
+collection_value_impls!(Map, MapType, map, "map", to_value where T: ToValue + TerraformType);
 
 impl<T: TerraformType> Map<T> {
     /// A known map of these entries, of `T`'s Terraform type.
@@ -87,14 +88,12 @@ impl<T: ToValue> Map<T> {
     where
         T: TerraformType,
     {
-        if !types_agree(&T::terraform_type(), &element_type) {
-            return Err(own_type_conflict::<Self>(
-                ValueState::Known,
-                &Type::map(element_type),
-                &Type::map(T::terraform_type()),
-            )
-            .into());
-        }
+        check_element_type::<Self>(
+            ValueState::Known,
+            &element_type,
+            &T::terraform_type(),
+            Type::map,
+        )?;
         let elements: BTreeMap<String, T> =
             elements.into_iter().map(|(k, v)| (k.into(), v)).collect();
         check_elements("Map", &element_type, elements.iter(), |key, _| {
@@ -129,89 +128,42 @@ impl<T: ToValue> Map<T> {
     /// A null or unknown map (check [`Map::is_null`] / [`Map::is_unknown`] first), or an
     /// element that `U` cannot hold, with its key.
     pub fn elements_as<U: FromValue>(&self) -> Result<BTreeMap<String, U>, Diagnostics> {
-        let ty = Type::map(self.element_type.clone());
-        match self.state {
-            ValueState::Null => Err(ConvertError::null::<BTreeMap<String, U>>(&ty).into()),
-            ValueState::Unknown => Err(ConvertError::unknown::<BTreeMap<String, U>>(&ty).into()),
-            ValueState::Known => {
-                let mut out = BTreeMap::new();
-                for (key, element) in &self.elements {
-                    let converted = element
-                        .to_value(&self.element_type)
-                        .and_then(U::from_value)
-                        .map_err(|e| e.under_key(key))?;
-                    out.insert(key.clone(), converted);
-                }
-                Ok(out)
-            }
+        require_known::<BTreeMap<String, U>>(self.state, Type::map(self.element_type.clone()))?;
+        let mut out = BTreeMap::new();
+        for (key, element) in &self.elements {
+            let converted = element
+                .to_value(&self.element_type)
+                .and_then(U::from_value)
+                .map_err(|e| e.under_key(key))?;
+            out.insert(key.clone(), converted);
         }
+        Ok(out)
     }
 }
 
-impl<T: FromValue + TerraformType> FromValue for Map<T> {
-    /// A map value of any state; the element type comes from the value.
-    fn from_value(value: Value) -> Result<Self, ConvertError> {
-        if let Type::Map(element) = value.ty()
-            && !types_agree(element, &T::terraform_type())
-        {
-            return Err(own_type_conflict::<Self>(
-                state_of(&value),
-                value.ty(),
-                &Type::map(T::terraform_type()),
-            ));
-        }
-        match value.ty() {
-            Type::Map(element) if value.is_known() => {
-                let element_type = (**element).clone();
-                let entries = entries_from_value(
-                    value,
-                    Vec::with_capacity,
-                    |entries, key, element| entries.push((key, element)),
-                    |ty, _| ConvertError::type_mismatch::<Self>("a map", ty),
-                )?;
-                Ok(Map {
-                    element_type,
-                    state: ValueState::Known,
-                    elements: entries.into_iter().collect(),
-                })
-            }
-            _ => match value.into_parts() {
-                (Type::Map(element), ValueData::Null) => {
-                    Ok(Map::null_of(Arc::unwrap_or_clone(element)))
-                }
-                (Type::Map(element), ValueData::Unknown) => {
-                    Ok(Map::unknown_of(Arc::unwrap_or_clone(element)))
-                }
-                (Type::Dynamic, ValueData::Null) => Ok(Map::null()),
-                (Type::Dynamic, ValueData::Unknown) => Ok(Map::unknown()),
-                (ty, _) => Err(ConvertError::type_mismatch::<Self>("a map", &ty)),
-            },
-        }
+impl<T: ToValue + TerraformType> Map<T> {
+    /// The Terraform value of this known map as type `ty`, of `element` elements.
+    fn write_known(&self, ty: &Type, _element: &Type) -> Result<Value, ConvertError> {
+        map_value(self.elements.iter(), ty, |ty| {
+            ConvertError::type_mismatch::<Self>("a map type", ty)
+        })
     }
 }
 
-impl<T: ToValue + TerraformType> ToValue for Map<T> {
-    /// A map of type `ty` (or of the map's own type under `any`).
-    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
-        let ty = match ty {
-            Type::Map(element) if types_agree(&self.element_type, element) => ty.clone(),
-            Type::Map(_) => {
-                return Err(own_type_conflict::<Self>(
-                    self.state,
-                    &Type::map(self.element_type.clone()),
-                    ty,
-                ));
-            }
-            Type::Dynamic => Type::map(self.element_type.clone()),
-            _ => return Err(ConvertError::type_mismatch::<Self>("a map type", ty)),
-        };
-        match self.state {
-            ValueState::Null => Ok(Value::null(ty)),
-            ValueState::Unknown => Ok(Value::unknown(ty)),
-            ValueState::Known => map_value(self.elements.iter(), &ty, |ty| {
-                ConvertError::type_mismatch::<Self>("a map type", ty)
-            }),
-        }
+impl<T: FromValue + TerraformType> Map<T> {
+    /// The known map in `value`, of `element_type` elements.
+    fn from_known(element_type: Type, value: Value) -> Result<Self, ConvertError> {
+        let entries = entries_from_value(
+            value,
+            Vec::with_capacity,
+            |entries, key, element| entries.push((key, element)),
+            |ty, _| ConvertError::type_mismatch::<Self>("a map", ty),
+        )?;
+        Ok(Map {
+            element_type,
+            state: ValueState::Known,
+            elements: entries.into_iter().collect(),
+        })
     }
 }
 

@@ -12,6 +12,68 @@
 //! (`List<types::String>`, which keeps null and unknown elements), a native type
 //! (`List<String>`), a derived struct, or [`tftypes::Value`] for "any".
 
+/// The state accessors every framework value has (`is_null`, `is_unknown`, `state`), for a
+/// struct with a `state` field; expands inside its inherent `impl`.
+macro_rules! state_accessors {
+    () => {
+        /// True when null (Go's `IsNull`).
+        pub fn is_null(&self) -> bool {
+            self.state == $crate::attr::ValueState::Null
+        }
+
+        /// True when unknown (Go's `IsUnknown`).
+        pub fn is_unknown(&self) -> bool {
+            self.state == $crate::attr::ValueState::Unknown
+        }
+
+        /// Null, unknown or known.
+        pub fn state(&self) -> $crate::attr::ValueState {
+            self.state
+        }
+    };
+}
+
+/// `is_null` and `is_unknown` of a trait impl (`attr::Value`) answered by `$value`'s own.
+macro_rules! delegate_state_queries {
+    ($value:ident) => {
+        fn is_null(&self) -> bool {
+            $value::is_null(self)
+        }
+
+        fn is_unknown(&self) -> bool {
+            $value::is_unknown(self)
+        }
+    };
+}
+
+/// `Nullable` and `Unknownable` of a framework value `$value`, answered by its own `null`,
+/// `unknown`, `is_null` and `is_unknown`; `impl[…]` gives the generics with their bounds.
+macro_rules! nullable_unknownable {
+    (impl[$($generics:tt)*] $value:ty) => {
+        impl<$($generics)*> $crate::types::conversion::Nullable for $value {
+            fn null() -> Self {
+                <$value>::null()
+            }
+
+            fn is_null(&self) -> bool {
+                <$value>::is_null(self)
+            }
+        }
+
+        impl<$($generics)*> $crate::types::conversion::Unknownable for $value {
+            fn unknown() -> Self {
+                <$value>::unknown()
+            }
+
+            fn is_unknown(&self) -> bool {
+                <$value>::is_unknown(self)
+            }
+        }
+    };
+}
+
+pub(crate) use {delegate_state_queries, nullable_unknownable, state_accessors};
+
 mod bool;
 pub(crate) mod collection;
 pub(crate) mod conversion;

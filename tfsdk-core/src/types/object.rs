@@ -184,20 +184,7 @@ impl<M> Object<M> {
         (self.state == ValueState::Known).then_some(&self.attributes)
     }
 
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
-    }
+    state_accessors!();
 
     /// The same object without its model.
     pub fn untyped(self) -> Object {
@@ -606,25 +593,7 @@ impl<M> ToValue for Object<M> {
     }
 }
 
-impl<M: TerraformType> super::conversion::Nullable for Object<M> {
-    fn null() -> Self {
-        Object::null()
-    }
-
-    fn is_null(&self) -> bool {
-        Object::is_null(self)
-    }
-}
-
-impl<M: TerraformType> super::conversion::Unknownable for Object<M> {
-    fn unknown() -> Self {
-        Object::unknown()
-    }
-
-    fn is_unknown(&self) -> bool {
-        Object::is_unknown(self)
-    }
-}
+nullable_unknownable!(impl[M: TerraformType] Object<M>);
 
 impl<M> fmt::Display for Object<M> {
     /// Go's `String()`: `<null>`, `<unknown>` or `{"a":"x","b":1}`.
@@ -642,13 +611,7 @@ impl<M: 'static> attr::Value for Object<M> {
         other.downcast_ref::<Object<M>>() == Some(self)
     }
 
-    fn is_null(&self) -> bool {
-        Object::is_null(self)
-    }
-
-    fn is_unknown(&self) -> bool {
-        Object::is_unknown(self)
-    }
+    delegate_state_queries!(Object);
 
     fn ty(&self) -> Box<dyn attr::Type> {
         Box::new(ObjectType::<M>::from_arc(self.object_type.clone()))

@@ -48,20 +48,7 @@ macro_rules! primitive_impls {
                 }
             }
 
-            /// True when null (Go's `IsNull`).
-            pub fn is_null(&self) -> bool {
-                self.state == $crate::attr::ValueState::Null
-            }
-
-            /// True when unknown (Go's `IsUnknown`).
-            pub fn is_unknown(&self) -> bool {
-                self.state == $crate::attr::ValueState::Unknown
-            }
-
-            /// Null, unknown or known.
-            pub fn state(&self) -> $crate::attr::ValueState {
-                self.state
-            }
+            $crate::types::state_accessors!();
         }
 
         impl $crate::types::conversion::TerraformType for $value {
@@ -131,25 +118,7 @@ macro_rules! primitive_impls {
             }
         }
 
-        impl $crate::types::conversion::Nullable for $value {
-            fn null() -> Self {
-                $value::null()
-            }
-
-            fn is_null(&self) -> bool {
-                $value::is_null(self)
-            }
-        }
-
-        impl $crate::types::conversion::Unknownable for $value {
-            fn unknown() -> Self {
-                $value::unknown()
-            }
-
-            fn is_unknown(&self) -> bool {
-                $value::is_unknown(self)
-            }
-        }
+        $crate::types::nullable_unknownable!(impl[] $value);
 
         impl $crate::attr::Value for $value {
             fn to_terraform_value(
@@ -162,13 +131,7 @@ macro_rules! primitive_impls {
                 other.downcast_ref::<$value>() == Some(self)
             }
 
-            fn is_null(&self) -> bool {
-                $value::is_null(self)
-            }
-
-            fn is_unknown(&self) -> bool {
-                $value::is_unknown(self)
-            }
+            $crate::types::delegate_state_queries!($value);
 
             fn ty(&self) -> Box<dyn $crate::attr::Type> {
                 Box::new($type)

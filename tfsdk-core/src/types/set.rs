@@ -1,12 +1,13 @@
 //! [`Set`] and [`SetType`]: an unordered collection of unique elements of one type.
 
 use std::marker::PhantomData;
-use std::sync::Arc;
 
-use super::collection::{collection_type_impls, collection_value_impls};
+use super::collection::{
+    check_element_type, collection_type_impls, collection_value_impls, require_known,
+};
 use super::conversion::{FromValue, TerraformType, ToValue};
 use super::elements::{set_elements_from_value, set_value};
-use super::{check_elements, must, own_type_conflict, state_of, types_agree};
+use super::{check_elements, must};
 use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
@@ -58,7 +59,7 @@ pub struct Set<T = Value> {
 }
 
 // The null and unknown constructors, state accessors, `value_from` and the traits.
-collection_value_impls!(Set, SetType, set, "set");
+collection_value_impls!(Set, SetType, set, "set", to_value where T: ToValue);
 
 impl<T: TerraformType> Set<T> {
     /// A known set of these elements, of `T`'s Terraform type. Duplicates are reported when
@@ -103,14 +104,12 @@ impl<T: ToValue> Set<T> {
     where
         T: TerraformType,
     {
-        if !types_agree(&T::terraform_type(), &element_type) {
-            return Err(own_type_conflict::<Self>(
-                ValueState::Known,
-                &Type::set(element_type),
-                &Type::set(T::terraform_type()),
-            )
-            .into());
-        }
+        check_element_type::<Self>(
+            ValueState::Known,
+            &element_type,
+            &T::terraform_type(),
+            Type::set,
+        )?;
         let elements: Vec<T> = elements.into_iter().collect();
         let mut values = check_elements(
             "Set",
@@ -155,88 +154,41 @@ impl<T: ToValue> Set<T> {
     /// A null or unknown set (check [`Set::is_null`] / [`Set::is_unknown`] first; a `Vec`
     /// holds neither), or an element that `U` cannot hold, with its path.
     pub fn elements_as<U: FromValue>(&self) -> Result<Vec<U>, Diagnostics> {
-        let ty = Type::set(self.element_type.clone());
-        match self.state {
-            ValueState::Null => Err(ConvertError::null::<Vec<U>>(&ty).into()),
-            ValueState::Unknown => Err(ConvertError::unknown::<Vec<U>>(&ty).into()),
-            ValueState::Known => {
-                let mut out = Vec::with_capacity(self.elements.len());
-                for element in &self.elements {
-                    let value = element.to_value(&self.element_type)?;
-                    let key = value.clone();
-                    out.push(U::from_value(value).map_err(|e| e.under_set_value(&key))?);
-                }
-                Ok(out)
-            }
+        require_known::<Vec<U>>(self.state, Type::set(self.element_type.clone()))?;
+        let mut out = Vec::with_capacity(self.elements.len());
+        for element in &self.elements {
+            let value = element.to_value(&self.element_type)?;
+            let key = value.clone();
+            out.push(U::from_value(value).map_err(|e| e.under_set_value(&key))?);
         }
-    }
-}
-
-impl<T: FromValue + TerraformType> FromValue for Set<T> {
-    /// A set value of any state; the element type comes from the value.
-    fn from_value(value: Value) -> Result<Self, ConvertError> {
-        if let Type::Set(element) = value.ty()
-            && !types_agree(element, &T::terraform_type())
-        {
-            return Err(own_type_conflict::<Self>(
-                state_of(&value),
-                value.ty(),
-                &Type::set(T::terraform_type()),
-            ));
-        }
-        match value.into_parts() {
-            (Type::Set(element), ValueData::Set(elements)) => Ok(Set {
-                elements: {
-                    let mut out = Vec::with_capacity(elements.len());
-                    set_elements_from_value(elements, |element, _| {
-                        out.push(element);
-                        Ok(())
-                    })?;
-                    out
-                },
-                element_type: Arc::unwrap_or_clone(element),
-                state: ValueState::Known,
-            }),
-            (Type::Set(element), ValueData::Null) => {
-                Ok(Set::null_of(Arc::unwrap_or_clone(element)))
-            }
-            (Type::Set(element), ValueData::Unknown) => {
-                Ok(Set::unknown_of(Arc::unwrap_or_clone(element)))
-            }
-            (Type::Dynamic, ValueData::Null) => Ok(Set::null()),
-            (Type::Dynamic, ValueData::Unknown) => Ok(Set::unknown()),
-            (ty, _) => Err(ConvertError::type_mismatch::<Self>("a set", &ty)),
-        }
-    }
-}
-
-impl<T: ToValue> ToValue for Set<T> {
-    /// A set of type `ty` (or of the set's own type under `any`).
-    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
-        match ty {
-            Type::Set(element) => self.to_set_value(ty, element),
-            Type::Dynamic => {
-                self.to_set_value(&Type::set(self.element_type.clone()), &self.element_type)
-            }
-            _ => Err(ConvertError::type_mismatch::<Self>("a set type", ty)),
-        }
+        Ok(out)
     }
 }
 
 impl<T: ToValue> Set<T> {
-    fn to_set_value(&self, ty: &Type, element: &Type) -> Result<Value, ConvertError> {
-        if !types_agree(&self.element_type, element) {
-            return Err(own_type_conflict::<Self>(
-                self.state,
-                &Type::set(self.element_type.clone()),
-                ty,
-            ));
-        }
-        match self.state {
-            ValueState::Null => Ok(Value::null(ty.clone())),
-            ValueState::Unknown => Ok(Value::unknown(ty.clone())),
-            ValueState::Known => set_value(self.elements.iter(), ty, element),
-        }
+    /// The Terraform value of this known set as type `ty`, of `element` elements.
+    fn write_known(&self, ty: &Type, element: &Type) -> Result<Value, ConvertError> {
+        set_value(self.elements.iter(), ty, element)
+    }
+}
+
+impl<T: FromValue + TerraformType> Set<T> {
+    /// The known set in `value`, of `element_type` elements.
+    fn from_known(element_type: Type, value: Value) -> Result<Self, ConvertError> {
+        let (ty, data) = value.into_parts();
+        let ValueData::Set(values) = data else {
+            return Err(ConvertError::type_mismatch::<Self>("a set", &ty));
+        };
+        let mut elements = Vec::with_capacity(values.len());
+        set_elements_from_value(values, |element, _| {
+            elements.push(element);
+            Ok(())
+        })?;
+        Ok(Set {
+            element_type,
+            state: ValueState::Known,
+            elements,
+        })
     }
 }
 
