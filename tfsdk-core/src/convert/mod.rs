@@ -1,4 +1,4 @@
-//! Conversions between Terraform values and Rust values, both directions (seed 004).
+//! Conversions between Terraform values and Rust values, both directions.
 //!
 //! Three traits carry every conversion:
 //!

@@ -87,10 +87,8 @@ pub fn from_value_nullable_unknownable<T: KnownValue + Nullable + Unknownable>(
 ) -> Result<T, ConvertError> {
     if value.is_unknown() {
         Ok(T::unknown())
-    } else if value.is_null() {
-        Ok(T::null())
     } else {
-        T::from_known(value)
+        from_value_nullable(value)
     }
 }
 
@@ -104,11 +102,7 @@ pub fn to_value_nullable<T: KnownValue + Nullable>(
     value: &T,
     ty: &Type,
 ) -> Result<Value, ConvertError> {
-    if value.is_null() {
-        Ok(Value::null(concrete_type::<T>(ty)))
-    } else {
-        value.to_known(ty)
-    }
+    to_value_in_state(value, ty, value.is_null(), false)
 }
 
 /// [`ToValue`](super::ToValue) for an [`Unknownable`] type: an unknown `self` is an unknown of `ty`.
@@ -120,11 +114,7 @@ pub fn to_value_unknownable<T: KnownValue + Unknownable>(
     value: &T,
     ty: &Type,
 ) -> Result<Value, ConvertError> {
-    if value.is_unknown() {
-        Ok(Value::unknown(concrete_type::<T>(ty)))
-    } else {
-        value.to_known(ty)
-    }
+    to_value_in_state(value, ty, false, value.is_unknown())
 }
 
 /// [`ToValue`](super::ToValue) for a type that is both [`Nullable`] and [`Unknownable`].
@@ -136,9 +126,21 @@ pub fn to_value_nullable_unknownable<T: KnownValue + Nullable + Unknownable>(
     value: &T,
     ty: &Type,
 ) -> Result<Value, ConvertError> {
-    if value.is_unknown() {
+    to_value_in_state(value, ty, value.is_null(), value.is_unknown())
+}
+
+/// `value` as a Terraform value of `ty`: an unknown or a null of `ty` (of `T`'s static type
+/// under `any`) as `unknown` and `null` say, else [`KnownValue::to_known`].
+#[inline]
+fn to_value_in_state<T: KnownValue>(
+    value: &T,
+    ty: &Type,
+    null: bool,
+    unknown: bool,
+) -> Result<Value, ConvertError> {
+    if unknown {
         Ok(Value::unknown(concrete_type::<T>(ty)))
-    } else if value.is_null() {
+    } else if null {
         Ok(Value::null(concrete_type::<T>(ty)))
     } else {
         value.to_known(ty)
@@ -146,7 +148,7 @@ pub fn to_value_nullable_unknownable<T: KnownValue + Nullable + Unknownable>(
 }
 
 /// Writes [`FromValue`](super::FromValue) and [`ToValue`](super::ToValue) for a type from [`KnownValue`] and the state traits it
-/// implements (seed 004's `Nullable` and `Unknownable`), or for a newtype from its inner type.
+/// implements (`Nullable` and `Unknownable`), or for a newtype from its inner type.
 ///
 /// - `impl_value_conversions!(MyType: Nullable)`: null converts to [`Nullable::null`] and
 ///   back; unknown is an error.

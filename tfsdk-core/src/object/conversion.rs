@@ -124,8 +124,8 @@ pub fn check_attribute_names<V>(
 /// Takes one attribute's value out of the map and converts it to its field's type.
 ///
 /// The value is moved out and a null placeholder left under the name, instead of removing the
-/// entry: removing from a `BTreeMap` rebalances it, which cost a third of a small struct's
-/// conversion, while the map is dropped whole afterwards anyway. Each name is taken once (a
+/// entry: removing from a `BTreeMap` rebalances it, work that is wasted because the map is
+/// dropped whole afterwards. Each name is taken once (a
 /// struct's attribute names are unique).
 ///
 /// # Errors

@@ -1,5 +1,5 @@
 //! Plan semantics: from prior state and configuration to the planned state, the attributes that
-//! force a replacement, and the diagnostics (seed 002's behaviours at plan time).
+//! force a replacement, and the diagnostics (the schema behaviours at plan time).
 
 use std::collections::BTreeMap;
 

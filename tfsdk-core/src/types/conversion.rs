@@ -139,7 +139,7 @@ pub trait ToValue {
     fn to_value(&self, ty: &Type) -> Result<Value, ConvertError>;
 }
 
-/// A Rust type that can hold null (seed 004's `Nullable`).
+/// A Rust type that can hold null (the Go framework's `Nullable`).
 pub trait Nullable: Sized {
     /// The null value (Go's `SetNull(true)`).
     fn null() -> Self;
@@ -147,7 +147,7 @@ pub trait Nullable: Sized {
     fn is_null(&self) -> bool;
 }
 
-/// A Rust type that can hold unknown (seed 004's `Unknownable`).
+/// A Rust type that can hold unknown (the Go framework's `Unknownable`).
 pub trait Unknownable: Sized {
     /// The unknown value (Go's `SetUnknown(true)`).
     fn unknown() -> Self;

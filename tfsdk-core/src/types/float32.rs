@@ -1,12 +1,7 @@
 //! [`Float32`] and [`Float32Type`]: a Terraform number held as `f32` that may be null or unknown.
 
-use std::fmt;
-
-use super::conversion::unexpected;
-use super::primitive::{PrimitiveKind, copy_primitive_accessors, primitive_impls};
+use super::primitive::{copy_primitive_accessors, float_kind, primitive_impls};
 use crate::attr::ValueState;
-use crate::attr::error::ConvertError;
-use crate::tftypes::{Number, Type, Value, ValueData};
 
 /// A 32-bit float attribute value: null, unknown or known (Go's `types.Float32`).
 ///
@@ -28,31 +23,8 @@ pub struct Float32 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Float32Type;
 
-impl PrimitiveKind for Float32 {
-    type Inner = f32;
-
-    const ZERO: f32 = 0.0;
-
-    fn read_known(ty: &Type, data: ValueData) -> Result<f32, ConvertError> {
-        match data {
-            ValueData::Number(n) => n.to_f32().map_err(ConvertError::number::<Float32>),
-            data => Err(unexpected::<Float32>(ty, &data, "a number")),
-        }
-    }
-
-    fn write_known(inner: &f32) -> Result<Value, ConvertError> {
-        Number::from_f32(*inner)
-            .map(Value::number)
-            .map_err(ConvertError::number::<Float32>)
-    }
-
-    fn fmt_known(inner: &f32, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match Number::from_f32(*inner) {
-            Ok(n) => write!(f, "{n}"),
-            Err(_) => write!(f, "{inner}"),
-        }
-    }
-}
+// Read with `Number::to_f32`: the nearest float that prints back as the same decimal.
+float_kind!(Float32, f32, to_f32, from_f32);
 
 // The null and unknown constructors, state accessors and traits every primitive value has
 // (`primitive.rs`).

@@ -1,12 +1,7 @@
 //! [`Float64`] and [`Float64Type`]: a Terraform number held as `f64` that may be null or unknown.
 
-use std::fmt;
-
-use super::conversion::unexpected;
-use super::primitive::{PrimitiveKind, copy_primitive_accessors, primitive_impls};
+use super::primitive::{copy_primitive_accessors, float_kind, primitive_impls};
 use crate::attr::ValueState;
-use crate::attr::error::ConvertError;
-use crate::tftypes::{Number, Type, Value, ValueData};
 
 /// A 64-bit float attribute value: null, unknown or known (Go's `types.Float64`).
 ///
@@ -29,31 +24,8 @@ pub struct Float64 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Float64Type;
 
-impl PrimitiveKind for Float64 {
-    type Inner = f64;
-
-    const ZERO: f64 = 0.0;
-
-    fn read_known(ty: &Type, data: ValueData) -> Result<f64, ConvertError> {
-        match data {
-            ValueData::Number(n) => n.to_f64().map_err(ConvertError::number::<Float64>),
-            data => Err(unexpected::<Float64>(ty, &data, "a number")),
-        }
-    }
-
-    fn write_known(inner: &f64) -> Result<Value, ConvertError> {
-        Number::from_f64(*inner)
-            .map(Value::number)
-            .map_err(ConvertError::number::<Float64>)
-    }
-
-    fn fmt_known(inner: &f64, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match Number::from_f64(*inner) {
-            Ok(n) => write!(f, "{n}"),
-            Err(_) => write!(f, "{inner}"),
-        }
-    }
-}
+// Read with `Number::to_f64`: the nearest float that prints back as the same decimal.
+float_kind!(Float64, f64, to_f64, from_f64);
 
 // The null and unknown constructors, state accessors and traits every primitive value has
 // (`primitive.rs`).

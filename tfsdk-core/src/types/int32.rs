@@ -1,12 +1,7 @@
 //! [`Int32`] and [`Int32Type`]: a Terraform number held as `i32` that may be null or unknown.
 
-use std::fmt;
-
-use super::conversion::unexpected;
-use super::primitive::{PrimitiveKind, copy_primitive_accessors, primitive_impls};
+use super::primitive::{copy_primitive_accessors, integer_kind, primitive_impls};
 use crate::attr::ValueState;
-use crate::attr::error::ConvertError;
-use crate::tftypes::{Number, Type, Value, ValueData};
 
 /// A 32-bit integer attribute value: null, unknown or known (Go's `types.Int32`).
 ///
@@ -31,26 +26,8 @@ pub struct Int32 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Int32Type;
 
-impl PrimitiveKind for Int32 {
-    type Inner = i32;
-
-    const ZERO: i32 = 0;
-
-    fn read_known(ty: &Type, data: ValueData) -> Result<i32, ConvertError> {
-        match data {
-            ValueData::Number(n) => n.to_i32().map_err(ConvertError::number::<Int32>),
-            data => Err(unexpected::<Int32>(ty, &data, "a number")),
-        }
-    }
-
-    fn write_known(inner: &i32) -> Result<Value, ConvertError> {
-        Ok(Value::number(Number::from(*inner)))
-    }
-
-    fn fmt_known(inner: &i32, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{inner}")
-    }
-}
+// Read with `Number::to_i32`: exact both ways.
+integer_kind!(Int32, i32, to_i32);
 
 // The null and unknown constructors, state accessors and traits every primitive value has
 // (`primitive.rs`).

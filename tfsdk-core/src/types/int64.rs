@@ -1,12 +1,7 @@
 //! [`Int64`] and [`Int64Type`]: a Terraform number held as `i64` that may be null or unknown.
 
-use std::fmt;
-
-use super::conversion::unexpected;
-use super::primitive::{PrimitiveKind, copy_primitive_accessors, primitive_impls};
+use super::primitive::{copy_primitive_accessors, integer_kind, primitive_impls};
 use crate::attr::ValueState;
-use crate::attr::error::ConvertError;
-use crate::tftypes::{Number, Type, Value, ValueData};
 
 /// A 64-bit integer attribute value: null, unknown or known (Go's `types.Int64`).
 ///
@@ -33,26 +28,8 @@ pub struct Int64 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Int64Type;
 
-impl PrimitiveKind for Int64 {
-    type Inner = i64;
-
-    const ZERO: i64 = 0;
-
-    fn read_known(ty: &Type, data: ValueData) -> Result<i64, ConvertError> {
-        match data {
-            ValueData::Number(n) => n.to_i64().map_err(ConvertError::number::<Int64>),
-            data => Err(unexpected::<Int64>(ty, &data, "a number")),
-        }
-    }
-
-    fn write_known(inner: &i64) -> Result<Value, ConvertError> {
-        Ok(Value::number(Number::from(*inner)))
-    }
-
-    fn fmt_known(inner: &i64, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{inner}")
-    }
-}
+// Read with `Number::to_i64`: exact both ways.
+integer_kind!(Int64, i64, to_i64);
 
 // The null and unknown constructors, state accessors and traits every primitive value has
 // (`primitive.rs`).

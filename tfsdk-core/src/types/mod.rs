@@ -1,4 +1,4 @@
-//! The framework's built-in attribute values and types (seed 001), one file per kind as Go's
+//! The framework's built-in attribute values and types, one file per kind as Go's
 //! `types/basetypes`.
 //!
 //! Each value holds null, unknown or known data and has an attribute type companion: [`String`]

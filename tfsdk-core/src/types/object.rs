@@ -1,4 +1,4 @@
-//! [`Object`] and [`ObjectType`]: named attributes, each with its own type (seed 003).
+//! [`Object`] and [`ObjectType`]: named attributes, each with its own type.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -50,7 +50,7 @@ impl ObjectModel for AnyAttributes {
 /// (usually with `#[derive(TfObject)]`) whose object type is then the static type of
 /// `Object<M>`, which lets it be the field of a derived struct.
 ///
-/// Check null and unknown before reading the attributes as a struct (seed 003):
+/// Check null and unknown before reading the attributes as a struct:
 ///
 /// ```
 /// use tfsdk_core::tftypes::{Type, Value};

@@ -228,4 +228,78 @@ macro_rules! copy_primitive_accessors {
     };
 }
 
-pub(crate) use {copy_primitive_accessors, primitive_impls};
+/// [`PrimitiveKind`] of a number value `$value` held as `$inner`: read with `Number::$to` (an
+/// error where it would overflow or lose precision), written by `$write` and shown by `$fmt`
+/// from `$n`, the held number.
+macro_rules! number_kind {
+    ($value:ident, $inner:ty, $to:ident, $zero:expr, |$n:ident| $write:expr, |$m:ident, $f:ident| $fmt:expr) => {
+        impl $crate::types::primitive::PrimitiveKind for $value {
+            type Inner = $inner;
+
+            const ZERO: $inner = $zero;
+
+            fn read_known(
+                ty: &$crate::tftypes::Type,
+                data: $crate::tftypes::ValueData,
+            ) -> Result<$inner, $crate::attr::error::ConvertError> {
+                match data {
+                    $crate::tftypes::ValueData::Number(n) => n
+                        .$to()
+                        .map_err($crate::attr::error::ConvertError::number::<$value>),
+                    data => Err($crate::types::conversion::unexpected::<$value>(
+                        ty, &data, "a number",
+                    )),
+                }
+            }
+
+            fn write_known(
+                $n: &$inner,
+            ) -> Result<$crate::tftypes::Value, $crate::attr::error::ConvertError> {
+                $write
+            }
+
+            fn fmt_known($m: &$inner, $f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                $fmt
+            }
+        }
+    };
+}
+
+/// [`PrimitiveKind`] of an integer value: exact both ways, shown in decimal.
+macro_rules! integer_kind {
+    ($value:ident, $inner:ty, $to:ident) => {
+        $crate::types::primitive::number_kind!(
+            $value,
+            $inner,
+            $to,
+            0,
+            |n| Ok($crate::tftypes::Value::number(
+                $crate::tftypes::Number::from(*n)
+            )),
+            |n, f| write!(f, "{n}")
+        );
+    };
+}
+
+/// [`PrimitiveKind`] of a float value: read when the nearest float prints back as the same
+/// decimal, written as the shortest decimal that reads back (NaN and infinities are errors),
+/// shown as Terraform prints the number.
+macro_rules! float_kind {
+    ($value:ident, $inner:ty, $to:ident, $from:ident) => {
+        $crate::types::primitive::number_kind!(
+            $value,
+            $inner,
+            $to,
+            0.0,
+            |n| $crate::tftypes::Number::$from(*n)
+                .map($crate::tftypes::Value::number)
+                .map_err($crate::attr::error::ConvertError::number::<$value>),
+            |n, f| match $crate::tftypes::Number::$from(*n) {
+                Ok(number) => write!(f, "{number}"),
+                Err(_) => write!(f, "{n}"),
+            }
+        );
+    };
+}
+
+pub(crate) use {copy_primitive_accessors, float_kind, integer_kind, number_kind, primitive_impls};
