@@ -79,6 +79,92 @@ macro_rules! collection_terraform_type {
     };
 }
 
+/// `new`, `elements`, `get` and `into_inner` of a collection value `$value<T>` that holds its
+/// elements in a `Vec` (lists and sets); `$doc` documents `new`.
+macro_rules! vec_accessors {
+    ($value:ident, $($doc:literal),+) => {
+        impl<T: $crate::types::conversion::TerraformType> $value<T> {
+            $(#[doc = $doc])+
+            pub fn new(elements: impl IntoIterator<Item = T>) -> $value<T> {
+                $value {
+                    element_type: T::terraform_type(),
+                    state: $crate::attr::ValueState::Known,
+                    elements: elements.into_iter().collect(),
+                }
+            }
+        }
+
+        impl<T> $value<T> {
+            /// The elements; empty when null or unknown (Go's `Elements`).
+            pub fn elements(&self) -> &[T] {
+                &self.elements
+            }
+
+            /// The elements when known.
+            pub fn get(&self) -> Option<&[T]> {
+                (self.state == $crate::attr::ValueState::Known).then_some(self.elements.as_slice())
+            }
+
+            /// The elements when known, taken out.
+            pub fn into_inner(self) -> Option<Vec<T>> {
+                (self.state == $crate::attr::ValueState::Known).then_some(self.elements)
+            }
+        }
+    };
+}
+
+/// The checked constructors of a collection value `$value<T>` (Go's `types.ListValue` and
+/// `types.ListValueMust`, …): `value` collects `elements` (items `$item`, with generics
+/// `[…]`) by `$collect`, checks the element type against `T`'s and the elements by the kind's
+/// `check_new`; `value_must` panics where `value` returns diagnostics. `$doc` documents
+/// `value`.
+macro_rules! checked_constructors {
+    ($value:ident, $ctor:ident, [$($generics:tt)*] $item:ty, |$elements:ident| $collect:expr, $($doc:literal),+) => {
+        impl<T: $crate::types::conversion::ToValue> $value<T> {
+            $(#[doc = $doc])+
+            pub fn value<$($generics)*>(
+                element_type: $crate::tftypes::Type,
+                $elements: impl IntoIterator<Item = $item>,
+            ) -> Result<$value<T>, $crate::diag::Diagnostics>
+            where
+                T: $crate::types::conversion::TerraformType,
+            {
+                $crate::types::collection::check_element_type::<Self>(
+                    $crate::attr::ValueState::Known,
+                    &element_type,
+                    &T::terraform_type(),
+                    $crate::tftypes::Type::$ctor,
+                )?;
+                let collection = $value {
+                    element_type,
+                    state: $crate::attr::ValueState::Known,
+                    elements: $collect,
+                };
+                $value::check_new(&collection.element_type, &collection.elements)?;
+                Ok(collection)
+            }
+
+            #[doc = concat!("[`", stringify!($value), "::value`] for tests and exhaustively tested logic (Go's `types.", stringify!($value), "ValueMust`).")]
+            ///
+            /// # Panics
+            #[doc = concat!("When [`", stringify!($value), "::value`] returns diagnostics; the message lists them.")]
+            #[track_caller]
+            pub fn value_must<$($generics)*>(
+                element_type: $crate::tftypes::Type,
+                $elements: impl IntoIterator<Item = $item>,
+            ) -> $value<T>
+            where
+                T: $crate::types::conversion::TerraformType,
+            {
+                $crate::types::must(
+                    concat!(stringify!($value), "::value_must"),
+                    $value::value(element_type, $elements),
+                )
+            }
+        }
+    };
+}
+
 /// Implements the shared part of a collection value `$value<T>` (fields `element_type`,
 /// `state`, `elements`) of Terraform type `Type::$ctor(element)`, with attribute type
 /// `$attr_type<T>`: the null and unknown constructors, the state accessors, `value_from`,
@@ -443,4 +529,7 @@ macro_rules! collection_type_impls {
     };
 }
 
-pub(crate) use {collection_terraform_type, collection_type_impls, collection_value_impls};
+pub(crate) use {
+    checked_constructors, collection_terraform_type, collection_type_impls, collection_value_impls,
+    vec_accessors,
+};

@@ -2,12 +2,13 @@
 
 use std::marker::PhantomData;
 
+use super::check_elements;
 use super::collection::{
-    check_element_type, collection_type_impls, collection_value_impls, require_known,
+    checked_constructors, collection_type_impls, collection_value_impls, require_known,
+    vec_accessors,
 };
 use super::conversion::{FromValue, TerraformType, ToValue};
 use super::elements::{elements_from_values, list_value};
-use super::{check_elements, must};
 use crate::attr::error::ConvertError;
 use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
@@ -52,80 +53,35 @@ pub struct List<T = Value> {
     elements: Vec<T>,
 }
 
-// The null and unknown constructors, state accessors, `value_from` and the traits.
+// The null and unknown constructors, state accessors, `value_from` and the traits; a known
+// value is read by `from_known` and written by `write_known` below.
 collection_value_impls!(List, ListType, list, "list", to_value where T: ToValue);
 
-impl<T: TerraformType> List<T> {
-    /// A known list of these elements, of `T`'s Terraform type.
-    pub fn new(elements: impl IntoIterator<Item = T>) -> List<T> {
-        List {
-            element_type: T::terraform_type(),
-            state: ValueState::Known,
-            elements: elements.into_iter().collect(),
-        }
-    }
-}
+// `new` from elements of `T`, and the elements.
+vec_accessors!(
+    List,
+    "A known list of these elements, of `T`'s Terraform type."
+);
 
-impl<T> List<T> {
-    /// The elements; empty when null or unknown (Go's `Elements`).
-    pub fn elements(&self) -> &[T] {
-        &self.elements
-    }
-
-    /// The elements when known.
-    pub fn get(&self) -> Option<&[T]> {
-        (self.state == ValueState::Known).then_some(self.elements.as_slice())
-    }
-
-    /// The elements when known, taken out.
-    pub fn into_inner(self) -> Option<Vec<T>> {
-        (self.state == ValueState::Known).then_some(self.elements)
-    }
-}
+checked_constructors!(
+    List,
+    list,
+    [] T,
+    |elements| elements.into_iter().collect(),
+    "A known list of `element_type` elements, each checked against the type (Go's",
+    "`types.ListValue`).",
+    "",
+    "# Errors",
+    "One diagnostic per element that does not convert to `element_type`, with its path."
+);
 
 impl<T: ToValue> List<T> {
-    /// A known list of `element_type` elements, each checked against the type (Go's
-    /// `types.ListValue`).
-    ///
-    /// # Errors
-    /// One diagnostic per element that does not convert to `element_type`, with its path.
-    pub fn value(
-        element_type: Type,
-        elements: impl IntoIterator<Item = T>,
-    ) -> Result<List<T>, Diagnostics>
-    where
-        T: TerraformType,
-    {
-        check_element_type::<Self>(
-            ValueState::Known,
-            &element_type,
-            &T::terraform_type(),
-            Type::list,
-        )?;
-        let elements: Vec<T> = elements.into_iter().collect();
-        check_elements(
-            "List",
-            &element_type,
-            elements.iter().enumerate(),
-            |i, _| Some(PathStep::ElementKeyInt(i as i64)),
-        )?;
-        Ok(List {
-            element_type,
-            state: ValueState::Known,
-            elements,
+    /// The checks of [`List::value`] beyond the element type: each element converts to it.
+    fn check_new(element_type: &Type, elements: &[T]) -> Result<(), Diagnostics> {
+        check_elements("List", element_type, elements.iter().enumerate(), |i, _| {
+            Some(PathStep::ElementKeyInt(i as i64))
         })
-    }
-
-    /// [`List::value`] for tests and exhaustively tested logic (Go's `types.ListValueMust`).
-    ///
-    /// # Panics
-    /// When [`List::value`] returns diagnostics; the message lists them.
-    #[track_caller]
-    pub fn value_must(element_type: Type, elements: impl IntoIterator<Item = T>) -> List<T>
-    where
-        T: TerraformType,
-    {
-        must("List::value_must", List::value(element_type, elements))
+        .map(drop)
     }
 
     /// The elements converted to `U` by the conversion rules (Go's `ElementsAs`):

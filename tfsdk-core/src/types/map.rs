@@ -3,12 +3,12 @@
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
+use super::check_elements;
 use super::collection::{
-    check_element_type, collection_type_impls, collection_value_impls, require_known,
+    checked_constructors, collection_type_impls, collection_value_impls, require_known,
 };
 use super::conversion::{FromValue, TerraformType, ToValue};
 use super::elements::{entries_from_value, map_value};
-use super::{check_elements, must};
 use crate::attr::error::ConvertError;
 use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
@@ -44,7 +44,8 @@ pub struct Map<T = Value> {
     elements: BTreeMap<String, T>,
 }
 
-// The null and unknown constructors, state accessors, `value_from` and the traits.
+// The null and unknown constructors, state accessors, `value_from` and the traits; a known
+// value is read by `from_known` and written by `write_known` below.
 collection_value_impls!(Map, MapType, map, "map", to_value where T: ToValue + TerraformType);
 
 impl<T: TerraformType> Map<T> {
@@ -75,50 +76,25 @@ impl<T> Map<T> {
     }
 }
 
-impl<T: ToValue> Map<T> {
-    /// A known map of `element_type` elements, each checked against the type (Go's
-    /// `types.MapValue`).
-    ///
-    /// # Errors
-    /// One diagnostic per element that does not convert to `element_type`, with its path.
-    pub fn value<K: Into<String>>(
-        element_type: Type,
-        elements: impl IntoIterator<Item = (K, T)>,
-    ) -> Result<Map<T>, Diagnostics>
-    where
-        T: TerraformType,
-    {
-        check_element_type::<Self>(
-            ValueState::Known,
-            &element_type,
-            &T::terraform_type(),
-            Type::map,
-        )?;
-        let elements: BTreeMap<String, T> =
-            elements.into_iter().map(|(k, v)| (k.into(), v)).collect();
-        check_elements("Map", &element_type, elements.iter(), |key, _| {
-            Some(PathStep::ElementKeyString(key.clone()))
-        })?;
-        Ok(Map {
-            element_type,
-            state: ValueState::Known,
-            elements,
-        })
-    }
+checked_constructors!(
+    Map,
+    map,
+    [K: Into<String>] (K, T),
+    |elements| elements.into_iter().map(|(k, v)| (k.into(), v)).collect(),
+    "A known map of `element_type` elements, each checked against the type (Go's",
+    "`types.MapValue`).",
+    "",
+    "# Errors",
+    "One diagnostic per element that does not convert to `element_type`, with its path."
+);
 
-    /// [`Map::value`] for tests and exhaustively tested logic (Go's `types.MapValueMust`).
-    ///
-    /// # Panics
-    /// When [`Map::value`] returns diagnostics; the message lists them.
-    #[track_caller]
-    pub fn value_must<K: Into<String>>(
-        element_type: Type,
-        elements: impl IntoIterator<Item = (K, T)>,
-    ) -> Map<T>
-    where
-        T: TerraformType,
-    {
-        must("Map::value_must", Map::value(element_type, elements))
+impl<T: ToValue> Map<T> {
+    /// The checks of [`Map::value`] beyond the element type: each element converts to it.
+    fn check_new(element_type: &Type, elements: &BTreeMap<String, T>) -> Result<(), Diagnostics> {
+        check_elements("Map", element_type, elements.iter(), |key, _| {
+            Some(PathStep::ElementKeyString(key.clone()))
+        })
+        .map(drop)
     }
 
     /// The entries with elements converted to `U` by the conversion rules (Go's

@@ -2,12 +2,13 @@
 
 use std::marker::PhantomData;
 
+use super::check_elements;
 use super::collection::{
-    check_element_type, collection_type_impls, collection_value_impls, require_known,
+    checked_constructors, collection_type_impls, collection_value_impls, require_known,
+    vec_accessors,
 };
 use super::conversion::{FromValue, TerraformType, ToValue};
 use super::elements::{set_elements_from_value, set_value};
-use super::{check_elements, must};
 use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
@@ -58,62 +59,37 @@ pub struct Set<T = Value> {
     elements: Vec<T>,
 }
 
-// The null and unknown constructors, state accessors, `value_from` and the traits.
+// The null and unknown constructors, state accessors, `value_from` and the traits; a known
+// value is read by `from_known` and written by `write_known` below.
 collection_value_impls!(Set, SetType, set, "set", to_value where T: ToValue);
 
-impl<T: TerraformType> Set<T> {
-    /// A known set of these elements, of `T`'s Terraform type. Duplicates are reported when
-    /// the set becomes a Terraform value; [`Set::value`] checks them now.
-    pub fn new(elements: impl IntoIterator<Item = T>) -> Set<T> {
-        Set {
-            element_type: T::terraform_type(),
-            state: ValueState::Known,
-            elements: elements.into_iter().collect(),
-        }
-    }
-}
+// `new` from elements of `T`, and the elements.
+vec_accessors!(
+    Set,
+    "A known set of these elements, of `T`'s Terraform type. Duplicates are reported when",
+    "the set becomes a Terraform value; [`Set::value`] checks them now."
+);
 
-impl<T> Set<T> {
-    /// The elements; empty when null or unknown (Go's `Elements`).
-    pub fn elements(&self) -> &[T] {
-        &self.elements
-    }
-
-    /// The elements when known.
-    pub fn get(&self) -> Option<&[T]> {
-        (self.state == ValueState::Known).then_some(self.elements.as_slice())
-    }
-
-    /// The elements when known, taken out.
-    pub fn into_inner(self) -> Option<Vec<T>> {
-        (self.state == ValueState::Known).then_some(self.elements)
-    }
-}
+checked_constructors!(
+    Set,
+    set,
+    [] T,
+    |elements| elements.into_iter().collect(),
+    "A known set of `element_type` elements, each checked against the type, and no two equal",
+    "(Go's `types.SetValue`).",
+    "",
+    "# Errors",
+    "One diagnostic per element that does not convert to `element_type`, and one for equal",
+    "elements, with their paths."
+);
 
 impl<T: ToValue> Set<T> {
-    /// A known set of `element_type` elements, each checked against the type, and no two equal
-    /// (Go's `types.SetValue`).
-    ///
-    /// # Errors
-    /// One diagnostic per element that does not convert to `element_type`, and one for equal
-    /// elements, with their paths.
-    pub fn value(
-        element_type: Type,
-        elements: impl IntoIterator<Item = T>,
-    ) -> Result<Set<T>, Diagnostics>
-    where
-        T: TerraformType,
-    {
-        check_element_type::<Self>(
-            ValueState::Known,
-            &element_type,
-            &T::terraform_type(),
-            Type::set,
-        )?;
-        let elements: Vec<T> = elements.into_iter().collect();
+    /// The checks of [`Set::value`] beyond the element type: each element converts to it, and no
+    /// two are equal.
+    fn check_new(element_type: &Type, elements: &[T]) -> Result<(), Diagnostics> {
         let mut values = check_elements(
             "Set",
-            &element_type,
+            element_type,
             elements.iter().map(|e| ((), e)),
             |(), value| value.map(|v| PathStep::ElementKeyValue(v.clone())),
         )?;
@@ -127,23 +103,7 @@ impl<T: ToValue> Set<T> {
                 return Err(error.into());
             }
         }
-        Ok(Set {
-            element_type,
-            state: ValueState::Known,
-            elements,
-        })
-    }
-
-    /// [`Set::value`] for tests and exhaustively tested logic (Go's `types.SetValueMust`).
-    ///
-    /// # Panics
-    /// When [`Set::value`] returns diagnostics; the message sets them.
-    #[track_caller]
-    pub fn value_must(element_type: Type, elements: impl IntoIterator<Item = T>) -> Set<T>
-    where
-        T: TerraformType,
-    {
-        must("Set::value_must", Set::value(element_type, elements))
+        Ok(())
     }
 
     /// The elements converted to `U` by the conversion rules (Go's `ElementsAs`):
