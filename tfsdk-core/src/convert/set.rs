@@ -11,7 +11,7 @@ use super::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::tftypes::{Type, Value, ValueData};
 use crate::types::collection::collection_terraform_type;
 use crate::types::conversion::{cannot_become, unexpected};
-use crate::types::elements::{duplicate, set_elements_from_value, set_value};
+use crate::types::elements::{duplicate, sequence_value, set_elements_from_value};
 
 /// Reads a known set, list or tuple into a Rust set through `insert`, which says whether the
 /// element was new.
@@ -52,10 +52,10 @@ fn rust_set_to_value<'a, S: ?Sized, T: ToValue + TerraformType + 'a>(
     ty: &Type,
 ) -> Result<Value, ConvertError> {
     match ty {
-        Type::Set(element) => set_value(items, ty, element),
+        Type::Set(element) => sequence_value(items, ty, element),
         Type::Dynamic => {
             let element = T::terraform_type();
-            set_value(items, &Type::set(element.clone()), &element)
+            sequence_value(items, &Type::set(element.clone()), &element)
         }
         _ => Err(cannot_become::<S>(ty, "a set")),
     }

@@ -9,9 +9,7 @@ use crate::convert::ConvertError;
 use crate::tftypes::{Type, Value, ValueData};
 use crate::types::collection::collection_terraform_type;
 use crate::types::conversion::{cannot_become, unexpected};
-use crate::types::elements::{
-    elements_from_values, list_value, set_elements_from_value, set_value,
-};
+use crate::types::elements::{elements_from_values, sequence_value, set_elements_from_value};
 
 collection_terraform_type!(impl[] Vec<T>, list, ListType, nested in List);
 
@@ -52,12 +50,12 @@ impl<T: ToValue + TerraformType> ToValue for [T] {
     /// two equal elements is an error.
     fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
         match ty {
-            Type::List(element) => list_value(self.iter(), ty, element),
-            Type::Set(element) => set_value(self.iter(), ty, element),
+            Type::List(element) => sequence_value(self.iter(), ty, element),
+            Type::Set(element) => sequence_value(self.iter(), ty, element),
             Type::Tuple(types) => tuple_value(self, ty, types),
             Type::Dynamic => {
                 let element = T::terraform_type();
-                list_value(self.iter(), &Type::list(element.clone()), &element)
+                sequence_value(self.iter(), &Type::list(element.clone()), &element)
             }
             _ => Err(cannot_become::<Vec<T>>(ty, "a list, set or tuple")),
         }

@@ -28,23 +28,32 @@ pub(crate) fn elements_from_values<T: FromValue>(
     Ok(out)
 }
 
-/// Builds a known list of type `ty` (whose element type is `element`) from Rust elements.
+/// Builds a known list or set of type `ty` (whose element type is `element`) from Rust
+/// elements; in a set, equal elements are an error. A list element's error gets its index;
+/// a set's elements are named by value, which only the finished set knows.
 ///
-/// Only the element loop is generic; the checks are in [`finish_list`], compiled once.
+/// Only the element loop is generic; the checks are in [`finish_list`] and [`finish_set`],
+/// compiled once.
 #[inline]
-pub(crate) fn list_value<'a, T: ToValue + 'a>(
+pub(crate) fn sequence_value<'a, T: ToValue + 'a>(
     items: impl ExactSizeIterator<Item = &'a T>,
     ty: &Type,
     element: &Type,
 ) -> Result<Value, ConvertError> {
+    let is_set = matches!(ty, Type::Set(_));
     let mut out = Vec::with_capacity(items.len());
     for (index, item) in items.enumerate() {
         match item.to_value(element) {
             Ok(value) => out.push(value),
+            Err(error) if is_set => return Err(error),
             Err(error) => return Err(error.under_index(index)),
         }
     }
-    finish_list(ty, element, out)
+    if is_set {
+        finish_set(ty, element, out)
+    } else {
+        finish_list(ty, element, out)
+    }
 }
 
 /// The list of type `ty` holding `elements`, once they share one concrete type.
@@ -146,21 +155,6 @@ pub(crate) fn duplicate(element: &Value) -> ConvertError {
     ConvertError::new(ConvertErrorKind::DuplicateSetElement {
         element: element.to_string(),
     })
-}
-
-/// Builds a known set of type `ty` (whose element type is `element`) from Rust elements;
-/// equal elements are an error.
-#[inline]
-pub(crate) fn set_value<'a, T: ToValue + 'a>(
-    items: impl ExactSizeIterator<Item = &'a T>,
-    ty: &Type,
-    element: &Type,
-) -> Result<Value, ConvertError> {
-    let mut out = Vec::with_capacity(items.len());
-    for item in items {
-        out.push(item.to_value(element)?);
-    }
-    finish_set(ty, element, out)
 }
 
 /// The set of type `ty` holding `elements`: they share one concrete type and no two are equal.

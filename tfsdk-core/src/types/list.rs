@@ -8,7 +8,7 @@ use super::collection::{
     vec_accessors,
 };
 use super::conversion::{FromValue, TerraformType, ToValue};
-use super::elements::{elements_from_values, list_value};
+use super::elements::{elements_from_values, sequence_value};
 use crate::attr::error::ConvertError;
 use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
@@ -108,7 +108,7 @@ impl<T: ToValue> List<T> {
 impl<T: ToValue> List<T> {
     /// The Terraform value of this known list as type `ty`, of `element` elements.
     fn write_known(&self, ty: &Type, element: &Type) -> Result<Value, ConvertError> {
-        list_value(self.elements.iter(), ty, element)
+        sequence_value(self.elements.iter(), ty, element)
     }
 }
 

@@ -283,22 +283,23 @@ impl Object {
     pub fn null_of<K: Into<String>>(
         attribute_types: impl IntoIterator<Item = (K, Type)>,
     ) -> Object {
-        Object::with_state(
-            Arc::new(tftypes::ObjectType::new(attribute_types)),
-            ValueState::Null,
-            BTreeMap::new(),
-        )
+        Object::empty_of(attribute_types, ValueState::Null)
     }
 
     /// An unknown object of these attribute types (Go's `types.ObjectUnknown`).
     pub fn unknown_of<K: Into<String>>(
         attribute_types: impl IntoIterator<Item = (K, Type)>,
     ) -> Object {
-        Object::with_state(
-            Arc::new(tftypes::ObjectType::new(attribute_types)),
-            ValueState::Unknown,
-            BTreeMap::new(),
-        )
+        Object::empty_of(attribute_types, ValueState::Unknown)
+    }
+
+    /// An object of these attribute types in `state`, holding no attribute values.
+    fn empty_of<K: Into<String>>(
+        attribute_types: impl IntoIterator<Item = (K, Type)>,
+        state: ValueState,
+    ) -> Object {
+        let object_type = Arc::new(tftypes::ObjectType::new(attribute_types));
+        Object::with_state(object_type, state, BTreeMap::new())
     }
 
     /// A known object from framework values, every attribute present and of its type (Go's

@@ -8,7 +8,7 @@ use super::collection::{
     vec_accessors,
 };
 use super::conversion::{FromValue, TerraformType, ToValue};
-use super::elements::{set_elements_from_value, set_value};
+use super::elements::{sequence_value, set_elements_from_value};
 use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
@@ -128,7 +128,7 @@ impl<T: ToValue> Set<T> {
 impl<T: ToValue> Set<T> {
     /// The Terraform value of this known set as type `ty`, of `element` elements.
     fn write_known(&self, ty: &Type, element: &Type) -> Result<Value, ConvertError> {
-        set_value(self.elements.iter(), ty, element)
+        sequence_value(self.elements.iter(), ty, element)
     }
 }
 
