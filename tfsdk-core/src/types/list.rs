@@ -63,6 +63,7 @@ vec_accessors!(
     "A known list of these elements, of `T`'s Terraform type."
 );
 
+// `value` and `value_must`: the elements checked by `check_new` below.
 checked_constructors!(
     List,
     list,

@@ -76,6 +76,7 @@ impl<T> Map<T> {
     }
 }
 
+// `value` and `value_must`: the elements checked by `check_new` below.
 checked_constructors!(
     Map,
     map,

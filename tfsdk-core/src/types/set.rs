@@ -70,6 +70,7 @@ vec_accessors!(
     "the set becomes a Terraform value; [`Set::value`] checks them now."
 );
 
+// `value` and `value_must`: the elements checked by `check_new` below.
 checked_constructors!(
     Set,
     set,
