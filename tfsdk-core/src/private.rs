@@ -7,6 +7,11 @@ use std::collections::BTreeMap;
 
 pub use crate::attr::Type as AttrType;
 pub use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
+pub use crate::object::conversion::{
+    ObjectShape, SortedAttributes, cached_object_type, check_attribute_names, object_attributes,
+    object_from_value, object_to_value, object_type, put_attribute, take_attribute,
+    take_own_attributes, target_object_type, validate,
+};
 pub use crate::object::{AttributeNames, TfObject, TfSchema, assert_unique_names};
 pub use crate::schema::{
     Attribute as SchemaAttribute, DefaultValue, DiffSuppress, NestedAttributes, NestingMode,
@@ -76,119 +81,6 @@ pub fn skipped<T: SkippedField>() -> T {
     T::default()
 }
 
-/// What the non-generic helpers below need to know about a derived struct.
-///
-/// Generated code and the generic helpers hand this over instead of the type itself, so each
-/// helper's body is compiled once in tfsdk-core rather than once per struct: a crate with
-/// hundreds of derived structs compiles only their one-line shims.
-#[derive(Clone, Copy)]
-pub struct ObjectShape {
-    /// `std::any::type_name` of the struct, for error messages.
-    pub type_name: &'static str,
-    /// The struct's attribute names, flattened structs' included.
-    pub names: &'static AttributeNames,
-    /// [`TfObject::attribute_count`].
-    pub attribute_count: usize,
-    /// [`TfObject::has_attribute`].
-    pub has_attribute: fn(&str) -> bool,
-    /// [`TerraformType::terraform_type`] of the struct.
-    pub terraform_type: fn() -> Type,
-}
-
-impl ObjectShape {
-    /// The shape of `T`.
-    #[inline]
-    pub fn of<T: TfObject>() -> ObjectShape {
-        ObjectShape {
-            type_name: std::any::type_name::<T>(),
-            names: &T::ATTRIBUTE_NAMES,
-            attribute_count: T::attribute_count(),
-            has_attribute: T::has_attribute,
-            terraform_type: T::terraform_type,
-        }
-    }
-}
-
-/// The object type of a derived struct, built from its attributes.
-pub fn object_type<T: TfObject>() -> Type {
-    let mut attributes = BTreeMap::new();
-    T::collect_attribute_types(&mut attributes);
-    Type::object(attributes)
-}
-
-/// A non-generic struct's object type, computed once and cached in `cell`.
-pub fn cached_object_type(cell: &'static OnceLock<Type>, init: fn() -> Type) -> Type {
-    cell.get_or_init(init).clone()
-}
-
-/// Builds a derived struct from an object value: null, unknown and non-object values are
-/// errors, and the object's attributes must be exactly the struct's.
-///
-/// # Errors
-/// As above, with the attribute path of a field that fails to convert.
-#[inline]
-pub fn object_from_value<T: TfObject>(value: Value) -> Result<T, ConvertError> {
-    T::from_checked_attributes(object_attributes(value, &ObjectShape::of::<T>())?)
-}
-
-/// The attributes of an object value that is to become the struct of `shape`.
-///
-/// # Errors
-/// The value is null, unknown or not an object, or its attribute names are not the struct's.
-pub fn object_attributes(
-    value: Value,
-    shape: &ObjectShape,
-) -> Result<BTreeMap<String, Value>, ConvertError> {
-    let (ty, data) = value.into_parts();
-    let attributes = match data {
-        ValueData::Object(attributes) => attributes,
-        ValueData::Null => return Err(ConvertError::null_named(shape.type_name, &ty)),
-        ValueData::Unknown => return Err(ConvertError::unknown_named(shape.type_name, &ty)),
-        _ => {
-            return Err(ConvertError::type_mismatch_named(
-                shape.type_name,
-                "an object value".to_owned(),
-                &ty,
-            ));
-        }
-    };
-    check_attribute_names(&attributes, shape)?;
-    Ok(attributes)
-}
-
-/// Checks that the object's attribute names are exactly the struct's, listing both sides of a
-/// difference like the Go framework does.
-///
-/// # Errors
-/// [`ConvertErrorKind::ObjectMismatch`].
-pub fn check_attribute_names<V>(
-    attributes: &BTreeMap<String, V>,
-    shape: &ObjectShape,
-) -> Result<(), ConvertError> {
-    if attributes.len() == shape.attribute_count
-        && attributes.keys().all(|name| (shape.has_attribute)(name))
-    {
-        return Ok(());
-    }
-    let object_only = attributes
-        .keys()
-        .filter(|name| !(shape.has_attribute)(name))
-        .cloned()
-        .collect();
-    let mut struct_only: Vec<String> = shape
-        .names
-        .to_vec()
-        .into_iter()
-        .filter(|name| !attributes.contains_key(*name))
-        .map(str::to_owned)
-        .collect();
-    struct_only.sort();
-    Err(ConvertError::new(ConvertErrorKind::ObjectMismatch {
-        struct_only,
-        object_only,
-    }))
-}
-
 /// The first error met while a derived struct reads its fields.
 ///
 /// Generated `from_checked_attributes` (or, for a struct with flattened fields,
@@ -256,147 +148,6 @@ pub fn insert_schema_attribute(
     out.insert(name.to_owned(), attribute);
 }
 
-/// Takes one attribute's value out of the map and converts it to its field's type.
-///
-/// The value is moved out and a null placeholder left under the name, instead of removing the
-/// entry: removing from a `BTreeMap` rebalances it, which cost a third of a small struct's
-/// conversion, while the map is dropped whole afterwards anyway. Each name is taken once (a
-/// struct's attribute names are unique).
-///
-/// # Errors
-/// The attribute is missing, or its value does not convert (the error gets the attribute's
-/// name in its path).
-#[inline]
-pub fn take_attribute<T: FromValue + TerraformType>(
-    attributes: &mut BTreeMap<String, Value>,
-    name: &str,
-) -> Result<T, ConvertError> {
-    match attribute_slot(attributes, name) {
-        Some(slot) => {
-            let value = std::mem::replace(slot, Value::null(Type::Dynamic));
-            if T::VALIDATES {
-                validate::<T>(&value).map_err(|e| e.under_attribute(name))?;
-            }
-            T::from_value(value).map_err(|e| e.under_attribute(name))
-        }
-        None => Err(missing_attribute(name)),
-    }
-}
-
-/// [`TerraformType::validate_value`] of `value` as an error: the first error diagnostic, at
-/// its path relative to `value`.
-#[cold]
-#[inline(never)]
-pub fn validate<T: TerraformType + ?Sized>(value: &Value) -> Result<(), ConvertError> {
-    let diagnostics = T::validate_value(value, &crate::path::AttributePath::empty());
-    match diagnostics.errors().next() {
-        None => Ok(()),
-        Some(error) => {
-            let converted = ConvertError::invalid(error.summary.clone(), error.detail.clone());
-            Err(match &error.path {
-                Some(path) => converted.prefixed(path),
-                None => converted,
-            })
-        }
-    }
-}
-
-/// The value of one attribute. Objects are small: up to 16 attributes, a scan comparing lengths
-/// first (names of another length are skipped without touching their bytes) beats the map's
-/// ordered search, which compares bytes at every step.
-#[inline]
-fn attribute_slot<'a>(
-    attributes: &'a mut BTreeMap<String, Value>,
-    name: &str,
-) -> Option<&'a mut Value> {
-    if attributes.len() <= 16 {
-        attributes
-            .iter_mut()
-            .find_map(|(key, value)| (key.as_str() == name).then_some(value))
-    } else {
-        attributes.get_mut(name)
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn missing_attribute(name: &str) -> ConvertError {
-    ConvertError::new(ConvertErrorKind::ObjectMismatch {
-        struct_only: vec![name.to_owned()],
-        object_only: Vec::new(),
-    })
-}
-
-/// An object's attributes read in name order: generated
-/// [`TfObject::from_checked_attributes`] reads its fields sorted by attribute name, so each
-/// read takes the next entry of the map instead of looking a name up.
-pub struct SortedAttributes {
-    entries: std::collections::btree_map::IntoIter<String, Value>,
-}
-
-impl SortedAttributes {
-    /// Reads `attributes` from its first name on.
-    #[inline]
-    pub fn new(attributes: BTreeMap<String, Value>) -> SortedAttributes {
-        SortedAttributes {
-            entries: attributes.into_iter(),
-        }
-    }
-
-    /// The next attribute, which must be `name`, converted to its field's type.
-    ///
-    /// # Errors
-    /// The next attribute is not `name` (the names were not checked), or its value does not
-    /// convert (the error gets the attribute's name in its path).
-    #[inline]
-    pub fn next<T: FromValue + TerraformType>(&mut self, name: &str) -> Result<T, ConvertError> {
-        match self.next_value(name) {
-            Ok(value) => {
-                if T::VALIDATES
-                    && let Err(error) = validate::<T>(&value)
-                {
-                    return Err(error.under_attribute(name));
-                }
-                match T::from_value(value) {
-                    Ok(field) => Ok(field),
-                    Err(error) => Err(error.under_attribute(name)),
-                }
-            }
-            Err(error) => Err(error),
-        }
-    }
-
-    /// The value of the next attribute, which must be `name`.
-    fn next_value(&mut self, name: &str) -> Result<Value, ConvertError> {
-        match self.entries.next() {
-            Some((key, value)) if key == name => Ok(value),
-            _ => Err(missing_attribute(name)),
-        }
-    }
-}
-
-/// Takes the attributes named `names` (a struct's own, none flattened) out of a parent
-/// object's map, for the [`TfObject::from_attributes`] of a struct that is flattened into
-/// another.
-///
-/// # Errors
-/// One of the names is not in the map.
-pub fn take_own_attributes(
-    attributes: &mut BTreeMap<String, Value>,
-    names: &[&str],
-) -> Result<BTreeMap<String, Value>, ConvertError> {
-    let mut own = BTreeMap::new();
-    for name in names {
-        match attributes.remove_entry(*name) {
-            Some((name, value)) => {
-                own.insert(name, value);
-            }
-            None => return Err(missing_attribute(name)),
-        }
-    }
-    Ok(own)
-}
-
 /// Builds a flattened struct from the attributes it maps.
 ///
 /// # Errors
@@ -405,32 +156,6 @@ pub fn take_flattened<T: FlattenedField>(
     attributes: &mut BTreeMap<String, Value>,
 ) -> Result<T, ConvertError> {
     T::from_attributes(attributes)
-}
-
-/// Converts a field to its attribute type in `ty` and adds it to `out`.
-///
-/// # Errors
-/// The attribute is not in `ty`, or the field does not convert to its type.
-pub fn put_attribute<T: ToValue>(
-    out: &mut BTreeMap<String, Value>,
-    ty: &ObjectType,
-    name: &str,
-    field: &T,
-) -> Result<(), ConvertError> {
-    let Some(attribute_type) = ty.attribute(name) else {
-        return Err(missing_attribute(name));
-    };
-    let value = field
-        .to_value(attribute_type)
-        .map_err(|e| e.under_attribute(name))?;
-    if !value.ty().usable_as(attribute_type) {
-        return Err(
-            ConvertError::type_mismatch::<T>(attribute_type.to_string(), value.ty())
-                .under_attribute(name),
-        );
-    }
-    out.insert(name.to_owned(), value);
-    Ok(())
 }
 
 /// Adds a flattened struct's attributes to `out`.
@@ -444,46 +169,6 @@ pub fn put_flattened<T: FlattenedField>(
 ) -> Result<(), ConvertError> {
     field.to_attributes(ty, out)
 }
-
-/// Converts a derived struct to an object value of type `ty`: its own object type, `Dynamic`,
-/// or any object type with exactly its attribute names (attribute types may differ where the
-/// fields allow, e.g. a `Vec` as a set).
-///
-/// # Errors
-/// `ty` is not such a type, or a field does not convert.
-#[inline]
-pub fn object_to_value<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
-    let ty = target_object_type(ty, &ObjectShape::of::<T>())?;
-    let mut attributes = BTreeMap::new();
-    if let Some(object) = ty.as_object() {
-        value.to_attributes(object, &mut attributes)?;
-    }
-    Ok(Value::__object_unchecked(ty, attributes))
-}
-
-/// The object type a struct of `shape` converts to when `ty` is asked for: `ty` itself when it
-/// is an object type with exactly the struct's attribute names, the struct's own type for
-/// `Dynamic`.
-///
-/// # Errors
-/// `ty` is not such a type.
-pub fn target_object_type(ty: &Type, shape: &ObjectShape) -> Result<Type, ConvertError> {
-    let ty = match ty {
-        Type::Dynamic => (shape.terraform_type)(),
-        other => other.clone(),
-    };
-    let Some(object) = ty.as_object() else {
-        return Err(ConvertError::type_mismatch_named(
-            shape.type_name,
-            "an object type".to_owned(),
-            &ty,
-        ));
-    };
-    // Which attributes are missing and which are extra, as the Go original says.
-    check_attribute_names(object.attributes(), shape)?;
-    Ok(ty)
-}
-
 /// The framework type of a derived struct: its object type, each attribute reported as its
 /// field declares it.
 pub fn model_attr_type<T: TfObject + 'static>() -> Box<dyn crate::attr::Type> {

@@ -1,4 +1,4 @@
-//! The two central traits of the typed layer (seed 001): an attribute [`Type`] and an
+//! The two central traits of the typed layer: an attribute [`Type`] and an
 //! attribute [`Value`], with the extension traits for types that hold other types.
 //!
 //! Provider code mostly uses the implementations in [`crate::types`]; implementing the traits
@@ -13,14 +13,51 @@
 //! assertions become downcasts: `as_any`, `downcast_ref` and `is` on the trait objects, and
 //! the `as_type_with_*` methods for the extension traits.
 
+pub(crate) mod error;
+
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::convert::ConvertError;
+use self::error::ConvertError;
 use crate::diag::Diagnostics;
 use crate::path::{AttributePath, PathStep};
 use crate::tftypes;
+
+/// What `dyn Type` and `dyn Value` both offer: downcasts (Go's type assertions), `Debug` as
+/// `attr::Type(…)` / `attr::Value(…)`, and `==` by the trait's `equal`.
+macro_rules! trait_object_helpers {
+    ($trait:ident) => {
+        impl dyn $trait {
+            /// The trait object as [`Any`], for downcasting in `equal`.
+            pub fn as_any(&self) -> &dyn Any {
+                self
+            }
+
+            /// The concrete type, when it is `T`.
+            pub fn downcast_ref<T: $trait>(&self) -> Option<&T> {
+                self.as_any().downcast_ref()
+            }
+
+            /// True when the concrete type is `T`.
+            pub fn is<T: $trait>(&self) -> bool {
+                self.as_any().is::<T>()
+            }
+        }
+
+        impl fmt::Debug for dyn $trait {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!("attr::", stringify!($trait), "({})"), self)
+            }
+        }
+
+        impl PartialEq for dyn $trait {
+            fn eq(&self, other: &dyn $trait) -> bool {
+                self.equal(other)
+            }
+        }
+    };
+}
 
 /// Whether a value is null, unknown or known (Go's `attr.ValueState`).
 ///
@@ -125,34 +162,7 @@ pub enum BuiltinCollection {
     Map,
 }
 
-impl dyn Type {
-    /// The type as [`Any`], for downcasting in [`Type::equal`].
-    pub fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    /// The concrete type, when it is `T`.
-    pub fn downcast_ref<T: Type>(&self) -> Option<&T> {
-        self.as_any().downcast_ref()
-    }
-
-    /// True when the concrete type is `T`.
-    pub fn is<T: Type>(&self) -> bool {
-        self.as_any().is::<T>()
-    }
-}
-
-impl fmt::Debug for dyn Type {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "attr::Type({self})")
-    }
-}
-
-impl PartialEq for dyn Type {
-    fn eq(&self, other: &dyn Type) -> bool {
-        self.equal(other)
-    }
-}
+trait_object_helpers!(Type);
 
 /// An attribute value (Go's `attr.Value`): null, unknown or known, convertible to a Terraform
 /// value.
@@ -190,34 +200,7 @@ pub trait Value: Any + Send + Sync + fmt::Display {
     fn ty(&self) -> Box<dyn Type>;
 }
 
-impl dyn Value {
-    /// The value as [`Any`], for downcasting in [`Value::equal`].
-    pub fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    /// The concrete value, when it is `T`.
-    pub fn downcast_ref<T: Value>(&self) -> Option<&T> {
-        self.as_any().downcast_ref()
-    }
-
-    /// True when the concrete value is `T`.
-    pub fn is<T: Value>(&self) -> bool {
-        self.as_any().is::<T>()
-    }
-}
-
-impl fmt::Debug for dyn Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "attr::Value({self})")
-    }
-}
-
-impl PartialEq for dyn Value {
-    fn eq(&self, other: &dyn Value) -> bool {
-        self.equal(other)
-    }
-}
+trait_object_helpers!(Value);
 
 /// A type whose elements share one type: lists, sets, maps (Go's `attr.TypeWithElementType`).
 ///

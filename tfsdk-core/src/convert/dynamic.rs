@@ -3,8 +3,7 @@
 //! Reading never fails and keeps null and unknown at every level. Writing checks the value
 //! fits the requested type; a null or unknown value takes the requested type.
 
-use super::{FromValue, TerraformType, ToValue};
-use crate::convert::ConvertError;
+use super::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::tftypes::{Type, Value};
 
 impl TerraformType for Value {

@@ -7,9 +7,9 @@
 
 use num_bigint::BigInt;
 
-use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
-use crate::convert::ConvertError;
+use super::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::tftypes::{Number, NumberError, Type, Value, ValueData};
+use crate::types::conversion::{cannot_become, unexpected};
 
 /// Checks that a number may be built for `ty`.
 #[inline]
@@ -20,35 +20,52 @@ fn number_type<T: ?Sized>(ty: &Type) -> Result<(), ConvertError> {
     }
 }
 
-macro_rules! integer_conversions {
-    ($($t:ty => $to:ident),* $(,)?) => {$(
-        impl TerraformType for $t {
-            const VALIDATES: bool = false;
+/// The number of a known number value; anything else is an error for a `T`.
+#[inline]
+fn known_number<T: ?Sized>(value: Value) -> Result<Number, ConvertError> {
+    match value.into_parts() {
+        (_, ValueData::Number(n)) => Ok(n),
+        (ty, data) => Err(unexpected::<T>(&ty, &data, "a number")),
+    }
+}
 
+fixed_terraform_type!(Type::Number => i8, i16, i32, i64, isize, i128, u8, u16, u32, u64, usize, u128, f32, f64, BigInt, Number);
 
-            fn terraform_type() -> Type {
-                Type::Number
-            }
-        }
-
+/// [`FromValue`] and [`ToValue`] for a machine number `$t`: read with `Number::$to`, written
+/// by `$write` from `$this`, the number.
+macro_rules! machine_number_conversions {
+    ($t:ty, $to:ident, $read:literal, $written:literal, |$this:ident| $write:expr) => {
         impl FromValue for $t {
-            /// A known whole number within the type's range.
+            #[doc = $read]
             #[inline]
             fn from_value(value: Value) -> Result<Self, ConvertError> {
-                match value.into_parts() {
-                    (_, ValueData::Number(n)) => n.$to().map_err(ConvertError::number::<$t>),
-                    (ty, data) => Err(unexpected::<$t>(&ty, &data, "a number")),
-                }
+                known_number::<$t>(value)?
+                    .$to()
+                    .map_err(ConvertError::number::<$t>)
             }
         }
 
         impl ToValue for $t {
+            #[doc = $written]
             #[inline]
             fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
                 number_type::<$t>(ty)?;
-                Ok(Value::number(Number::from(*self)))
+                let $this = *self;
+                $write
             }
         }
+    };
+}
+
+macro_rules! integer_conversions {
+    ($($t:ty => $to:ident),* $(,)?) => {$(
+        machine_number_conversions!(
+            $t,
+            $to,
+            "A known whole number within the type's range.",
+            "The integer, exactly.",
+            |n| Ok(Value::number(Number::from(n)))
+        );
     )*};
 }
 
@@ -59,62 +76,29 @@ integer_conversions!(
 
 macro_rules! float_conversions {
     ($($t:ty => $to:ident, $from:ident),* $(,)?) => {$(
-        impl TerraformType for $t {
-            const VALIDATES: bool = false;
-
-
-            fn terraform_type() -> Type {
-                Type::Number
-            }
-        }
-
-        impl FromValue for $t {
-            /// A known number whose nearest float prints back as the same decimal.
-            #[inline]
-            fn from_value(value: Value) -> Result<Self, ConvertError> {
-                match value.into_parts() {
-                    (_, ValueData::Number(n)) => n.$to().map_err(ConvertError::number::<$t>),
-                    (ty, data) => Err(unexpected::<$t>(&ty, &data, "a number")),
-                }
-            }
-        }
-
-        impl ToValue for $t {
-            /// The shortest decimal that reads back as the float (`0.1`, not its binary
-            /// expansion); NaN and infinities are errors.
-            #[inline]
-            fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
-                number_type::<$t>(ty)?;
-                Number::$from(*self)
-                    .map(Value::number)
-                    .map_err(ConvertError::number::<$t>)
-            }
-        }
+        machine_number_conversions!(
+            $t,
+            $to,
+            "A known number whose nearest float prints back as the same decimal.",
+            "The shortest decimal that reads back as the float (`0.1`, not its binary \
+             expansion); NaN and infinities are errors.",
+            |n| Number::$from(n).map(Value::number).map_err(ConvertError::number::<$t>)
+        );
     )*};
 }
 
 float_conversions!(f64 => to_f64, from_f64, f32 => to_f32, from_f32);
 
-impl TerraformType for BigInt {
-    const VALIDATES: bool = false;
-
-    fn terraform_type() -> Type {
-        Type::Number
-    }
-}
-
 impl FromValue for BigInt {
     /// A known whole number of any size (Go's `*big.Int`).
     fn from_value(value: Value) -> Result<Self, ConvertError> {
-        match value.into_parts() {
-            (_, ValueData::Number(n)) => n.to_bigint().ok_or_else(|| {
-                ConvertError::number::<BigInt>(NumberError::PrecisionLoss {
-                    value: n.to_string(),
-                    target: "BigInt",
-                })
-            }),
-            (ty, data) => Err(unexpected::<BigInt>(&ty, &data, "a number")),
-        }
+        let n = known_number::<BigInt>(value)?;
+        n.to_bigint().ok_or_else(|| {
+            ConvertError::number::<BigInt>(NumberError::PrecisionLoss {
+                value: n.to_string(),
+                target: "BigInt",
+            })
+        })
     }
 }
 
@@ -138,22 +122,11 @@ impl ToValue for BigInt {
     }
 }
 
-impl TerraformType for Number {
-    const VALIDATES: bool = false;
-
-    fn terraform_type() -> Type {
-        Type::Number
-    }
-}
-
 impl FromValue for Number {
     /// Any known number, every digit kept (Go's `*big.Float`, without its rounding).
     #[inline]
     fn from_value(value: Value) -> Result<Self, ConvertError> {
-        match value.into_parts() {
-            (_, ValueData::Number(n)) => Ok(n),
-            (ty, data) => Err(unexpected::<Number>(&ty, &data, "a number")),
-        }
+        known_number::<Number>(value)
     }
 }
 

@@ -8,10 +8,10 @@
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::{FromValue, Nullable, TerraformType, ToValue, concrete_type};
-use crate::convert::ConvertError;
+use super::{ConvertError, FromValue, Nullable, TerraformType, ToValue};
 use crate::schema::NestedAttributes;
 use crate::tftypes::{Type, Value};
+use crate::types::conversion::concrete_type;
 
 impl<T: TerraformType> TerraformType for Option<T> {
     const VALIDATES: bool = T::VALIDATES;
@@ -72,28 +72,40 @@ impl<T> Nullable for Option<T> {
     }
 }
 
-macro_rules! smart_pointer {
-    ($($p:ident),*) => {$(
-        impl<T: TerraformType + ?Sized> TerraformType for $p<T> {
+/// [`TerraformType`] of a pointer `$ptr` to `T`: all of it `T`'s. Naming `nested_attributes`
+/// passes `T`'s nested attributes on too (a reference, which is never a field, leaves them out).
+macro_rules! pointee_terraform_type {
+    ($ptr:ty $(, $nested_attributes:ident)?) => {
+        impl<T: TerraformType + ?Sized> TerraformType for $ptr {
             const VALIDATES: bool = T::VALIDATES;
 
-            fn validate_value(value: &Value, path: &crate::path::AttributePath) -> crate::diag::Diagnostics {
+            fn validate_value(
+                value: &Value,
+                path: &crate::path::AttributePath,
+            ) -> crate::diag::Diagnostics {
                 T::validate_value(value, path)
             }
-
 
             fn terraform_type() -> Type {
                 T::terraform_type()
             }
 
-            fn nested_attributes() -> Option<NestedAttributes> {
-                T::nested_attributes()
-            }
+            $(
+                fn $nested_attributes() -> Option<NestedAttributes> {
+                    T::nested_attributes()
+                }
+            )?
 
             fn attr_type() -> Box<dyn crate::attr::Type> {
                 T::attr_type()
             }
         }
+    };
+}
+
+macro_rules! smart_pointer {
+    ($($p:ident),*) => {$(
+        pointee_terraform_type!($p<T>, nested_attributes);
 
         impl<T: FromValue> FromValue for $p<T> {
             #[inline]
@@ -113,24 +125,7 @@ macro_rules! smart_pointer {
 
 smart_pointer!(Box, Arc, Rc);
 
-impl<T: TerraformType + ?Sized> TerraformType for &T {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        T::validate_value(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        T::terraform_type()
-    }
-
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        T::attr_type()
-    }
-}
+pointee_terraform_type!(&T);
 
 impl<T: ToValue + ?Sized> ToValue for &T {
     #[inline]

@@ -1,24 +1,11 @@
 //! Strings and bools: known values move across; null and unknown are errors with a remedy.
 
-use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
-use crate::convert::ConvertError;
+use super::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::tftypes::{Type, Value, ValueData};
+use crate::types::conversion::{cannot_become, unexpected};
 
-impl TerraformType for String {
-    const VALIDATES: bool = false;
-
-    fn terraform_type() -> Type {
-        Type::String
-    }
-}
-
-impl TerraformType for str {
-    const VALIDATES: bool = false;
-
-    fn terraform_type() -> Type {
-        Type::String
-    }
-}
+fixed_terraform_type!(Type::String => String, str);
+fixed_terraform_type!(Type::Bool => bool);
 
 impl FromValue for String {
     /// A known string; the text moves out of the value without a copy.
@@ -46,14 +33,6 @@ impl ToValue for str {
             Type::String | Type::Dynamic => Ok(Value::string(self)),
             _ => Err(cannot_become::<str>(ty, "a string")),
         }
-    }
-}
-
-impl TerraformType for bool {
-    const VALIDATES: bool = false;
-
-    fn terraform_type() -> Type {
-        Type::Bool
     }
 }
 

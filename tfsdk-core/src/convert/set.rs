@@ -7,31 +7,11 @@
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{BuildHasher, Hash};
 
-use super::slice::type_conflict;
-use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
-use crate::convert::{ConvertError, ConvertErrorKind};
-use crate::schema::{NestedAttributes, NestingMode};
+use super::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::tftypes::{Type, Value, ValueData};
-
-/// Converts the elements of a known set one by one, handing each to `add` with the original
-/// element (for the path and message of a duplicate).
-///
-/// Each element is copied before it is converted, so a failing element can still be named by
-/// its value in the error's path; this is the one conversion that pays a copy on its success
-/// path.
-pub(crate) fn set_elements_from_value<T: FromValue>(
-    elements: Vec<Value>,
-    mut add: impl FnMut(T, &Value) -> Result<(), ConvertError>,
-) -> Result<(), ConvertError> {
-    for element in elements {
-        let key = element.clone();
-        match T::from_value(element) {
-            Ok(converted) => add(converted, &key).map_err(|e| e.under_set_value(&key))?,
-            Err(error) => return Err(error.under_set_value(&key)),
-        }
-    }
-    Ok(())
-}
+use crate::types::collection::collection_terraform_type;
+use crate::types::conversion::{cannot_become, unexpected};
+use crate::types::elements::{duplicate, sequence_value, set_elements_from_value};
 
 /// Reads a known set, list or tuple into a Rust set through `insert`, which says whether the
 /// element was new.
@@ -67,88 +47,21 @@ fn rust_set_from_value<S, T: FromValue>(
     }
 }
 
-#[cold]
-fn duplicate(element: &Value) -> ConvertError {
-    ConvertError::new(ConvertErrorKind::DuplicateSetElement {
-        element: element.to_string(),
-    })
-}
-
-/// Builds a known set of type `ty` (whose element type is `element`) from Rust elements;
-/// equal elements are an error.
-#[inline]
-pub(crate) fn set_value<'a, T: ToValue + 'a>(
-    items: impl ExactSizeIterator<Item = &'a T>,
-    ty: &Type,
-    element: &Type,
-) -> Result<Value, ConvertError> {
-    let mut out = Vec::with_capacity(items.len());
-    for item in items {
-        out.push(item.to_value(element)?);
-    }
-    finish_set(ty, element, out)
-}
-
-/// The set of type `ty` holding `elements`: they share one concrete type and no two are equal.
-/// Not generic: one copy serves every element type.
-pub(crate) fn finish_set(
-    ty: &Type,
-    element: &Type,
-    mut elements: Vec<Value>,
-) -> Result<Value, ConvertError> {
-    debug_assert!(elements.iter().all(|value| value.ty().usable_as(element)));
-    if let Some((position, error)) = type_conflict(element, &mut elements.iter()) {
-        return Err(error.under_set_value(&elements[position]));
-    }
-    elements.sort_by(Value::canonical_cmp);
-    // Sorted, equal elements are neighbours. Values not wholly known are never duplicates:
-    // an unknown may turn out to be anything.
-    for pair in elements.windows(2) {
-        if pair[0] == pair[1] && pair[0].is_wholly_known() {
-            return Err(duplicate(&pair[1]).under_set_value(&pair[1]));
-        }
-    }
-    Ok(Value::from_parts_unchecked(
-        ty.clone(),
-        ValueData::Set(elements),
-    ))
-}
-
-/// A set of `T` for `ty`: `set(…)` as given, or `set(T)` under `any`.
 fn rust_set_to_value<'a, S: ?Sized, T: ToValue + TerraformType + 'a>(
     items: impl ExactSizeIterator<Item = &'a T>,
     ty: &Type,
 ) -> Result<Value, ConvertError> {
     match ty {
-        Type::Set(element) => set_value(items, ty, element),
+        Type::Set(element) => sequence_value(items, ty, element),
         Type::Dynamic => {
             let element = T::terraform_type();
-            set_value(items, &Type::set(element.clone()), &element)
+            sequence_value(items, &Type::set(element.clone()), &element)
         }
         _ => Err(cannot_become::<S>(ty, "a set")),
     }
 }
 
-impl<T: TerraformType, S> TerraformType for HashSet<T, S> {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::set(T::terraform_type())
-    }
-    fn nested_attributes() -> Option<NestedAttributes> {
-        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Set))
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::SetType::<Value>::of::<T>())
-    }
-}
+collection_terraform_type!(impl[S] HashSet<T, S>, set, SetType, nested in Set);
 
 impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T, S> {
     /// A known set (or a list or tuple without duplicates).
@@ -167,26 +80,7 @@ impl<T: ToValue + TerraformType, S> ToValue for HashSet<T, S> {
     }
 }
 
-impl<T: TerraformType> TerraformType for BTreeSet<T> {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::set(T::terraform_type())
-    }
-    fn nested_attributes() -> Option<NestedAttributes> {
-        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::Set))
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::SetType::<Value>::of::<T>())
-    }
-}
+collection_terraform_type!(impl[] BTreeSet<T>, set, SetType, nested in Set);
 
 impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
     /// A known set (or a list or tuple without duplicates).

@@ -4,68 +4,18 @@
 //! null list into an empty `Vec` would lose the difference on the way back. `Option<Vec<T>>`
 //! holds null, `types::List<T>` holds both.
 
-use super::set::{set_elements_from_value, set_value};
-use super::{FromValue, TerraformType, ToValue, cannot_become, unexpected};
+use super::{FromValue, TerraformType, ToValue};
 use crate::convert::ConvertError;
-use crate::schema::{NestedAttributes, NestingMode};
 use crate::tftypes::{Type, Value, ValueData};
+use crate::types::collection::collection_terraform_type;
+use crate::types::conversion::{cannot_become, unexpected};
+use crate::types::elements::{elements_from_values, sequence_value, set_elements_from_value};
 
-impl<T: TerraformType> TerraformType for Vec<T> {
-    const VALIDATES: bool = T::VALIDATES;
+collection_terraform_type!(impl[] Vec<T>, list, ListType, nested in List);
 
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
-    }
+collection_terraform_type!(impl[] [T], list, ListType);
 
-    fn terraform_type() -> Type {
-        Type::list(T::terraform_type())
-    }
-    fn nested_attributes() -> Option<NestedAttributes> {
-        T::nested_attributes().and_then(|n| n.in_collection(NestingMode::List))
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::ListType::<Value>::of::<T>())
-    }
-}
-
-impl<T: TerraformType> TerraformType for [T] {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::list(T::terraform_type())
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::ListType::<Value>::of::<T>())
-    }
-}
-
-impl<T: TerraformType, const N: usize> TerraformType for [T; N] {
-    const VALIDATES: bool = T::VALIDATES;
-
-    fn validate_value(
-        value: &Value,
-        path: &crate::path::AttributePath,
-    ) -> crate::diag::Diagnostics {
-        crate::convert::validate_elements::<T>(value, path)
-    }
-
-    fn terraform_type() -> Type {
-        Type::list(T::terraform_type())
-    }
-    fn attr_type() -> Box<dyn crate::attr::Type> {
-        Box::new(crate::types::ListType::<Value>::of::<T>())
-    }
-}
+collection_terraform_type!(impl[const N: usize] [T; N], list, ListType);
 
 impl<T: FromValue> FromValue for Vec<T> {
     /// A known list, set or tuple, element by element.
@@ -88,21 +38,6 @@ impl<T: FromValue> FromValue for Vec<T> {
     }
 }
 
-/// Converts list or tuple elements in order, adding the index to an error's path.
-#[inline]
-pub(crate) fn elements_from_values<T: FromValue>(
-    elements: Vec<Value>,
-) -> Result<Vec<T>, ConvertError> {
-    let mut out = Vec::with_capacity(elements.len());
-    for (index, element) in elements.into_iter().enumerate() {
-        match T::from_value(element) {
-            Ok(element) => out.push(element),
-            Err(error) => return Err(error.under_index(index)),
-        }
-    }
-    Ok(out)
-}
-
 impl<T: ToValue + TerraformType> ToValue for Vec<T> {
     #[inline]
     fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
@@ -115,12 +50,12 @@ impl<T: ToValue + TerraformType> ToValue for [T] {
     /// two equal elements is an error.
     fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
         match ty {
-            Type::List(element) => list_value(self.iter(), ty, element),
-            Type::Set(element) => set_value(self.iter(), ty, element),
+            Type::List(element) => sequence_value(self.iter(), ty, element),
+            Type::Set(element) => sequence_value(self.iter(), ty, element),
             Type::Tuple(types) => tuple_value(self, ty, types),
             Type::Dynamic => {
                 let element = T::terraform_type();
-                list_value(self.iter(), &Type::list(element.clone()), &element)
+                sequence_value(self.iter(), &Type::list(element.clone()), &element)
             }
             _ => Err(cannot_become::<Vec<T>>(ty, "a list, set or tuple")),
         }
@@ -133,97 +68,6 @@ impl<T: ToValue + TerraformType, const N: usize> ToValue for [T; N] {
     fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
         self.as_slice().to_value(ty)
     }
-}
-
-/// Builds a known list of type `ty` (whose element type is `element`) from Rust elements.
-///
-/// Only the element loop is generic; the checks are in [`finish_list`], compiled once.
-#[inline]
-pub(crate) fn list_value<'a, T: ToValue + 'a>(
-    items: impl ExactSizeIterator<Item = &'a T>,
-    ty: &Type,
-    element: &Type,
-) -> Result<Value, ConvertError> {
-    let mut out = Vec::with_capacity(items.len());
-    for (index, item) in items.enumerate() {
-        match item.to_value(element) {
-            Ok(value) => out.push(value),
-            Err(error) => return Err(error.under_index(index)),
-        }
-    }
-    finish_list(ty, element, out)
-}
-
-/// The list of type `ty` holding `elements`, once they share one concrete type.
-pub(crate) fn finish_list(
-    ty: &Type,
-    element: &Type,
-    elements: Vec<Value>,
-) -> Result<Value, ConvertError> {
-    debug_assert!(
-        elements.iter().all(|value| value.ty().usable_as(element)),
-        "ToValue returned a value not of {element}"
-    );
-    if let Some((index, error)) = type_conflict(element, &mut elements.iter()) {
-        return Err(error.under_index(index));
-    }
-    Ok(Value::from_parts_unchecked(
-        ty.clone(),
-        ValueData::List(elements),
-    ))
-}
-
-/// Under an element type holding `any`, the elements of one collection still share one
-/// concrete type (a list is of one type). `items` pairs each element with what names it.
-pub(crate) fn check_same_type<'a, K>(
-    element: &Type,
-    items: impl Iterator<Item = (K, &'a Value)>,
-    step: impl Fn(K) -> Option<crate::path::PathStep>,
-) -> Result<(), ConvertError> {
-    if !element.contains_dynamic() {
-        return Ok(());
-    }
-    let (names, values): (Vec<K>, Vec<&Value>) = items.unzip();
-    match type_conflict(element, &mut values.into_iter()) {
-        None => Ok(()),
-        Some((position, error)) => Err(match names.into_iter().nth(position).and_then(step) {
-            Some(step) => error.under(step),
-            None => error,
-        }),
-    }
-}
-
-/// The position of the first value whose concrete type differs from an earlier one's, and the
-/// error saying so; `None` when `element` holds no `any` or all agree. Not generic: one copy
-/// serves every collection.
-pub(crate) fn type_conflict(
-    element: &Type,
-    values: &mut dyn Iterator<Item = &Value>,
-) -> Option<(usize, ConvertError)> {
-    if !element.contains_dynamic() {
-        return None;
-    }
-    let mut first: Option<&Type> = None;
-    for (position, value) in values.enumerate() {
-        let ty = value.ty();
-        if ty.is_dynamic() {
-            continue;
-        }
-        match first {
-            None => first = Some(ty),
-            Some(first) if first != ty => {
-                let error = ConvertError::invalid(
-                    "Value Conversion Error",
-                    format!(
-                        "collection elements must all have the same type, found {first} and {ty}"
-                    ),
-                );
-                return Some((position, error));
-            }
-            Some(_) => {}
-        }
-    }
-    None
 }
 
 fn tuple_value<T: ToValue>(items: &[T], ty: &Type, types: &[Type]) -> Result<Value, ConvertError> {

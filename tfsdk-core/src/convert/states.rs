@@ -10,9 +10,9 @@
 //!
 //! The order is Go's: unknown first, then null, then the known half.
 
-use super::{Nullable, TerraformType, Unknownable, concrete_type};
-use crate::convert::ConvertError;
+use super::{ConvertError, Nullable, TerraformType, Unknownable};
 use crate::tftypes::{Type, Value};
+use crate::types::conversion::concrete_type;
 
 /// The known half of a conversion, for types whose null and unknown states are handled by
 /// [`Nullable`] / [`Unknownable`].
@@ -40,13 +40,7 @@ pub trait KnownValue: TerraformType + Sized {
 /// Null, unknown, or what `from_known` returns.
 #[inline]
 pub fn from_known_value<T: KnownValue>(value: Value) -> Result<T, ConvertError> {
-    if value.is_null() {
-        Err(ConvertError::null::<T>(value.ty()))
-    } else if value.is_unknown() {
-        Err(ConvertError::unknown::<T>(value.ty()))
-    } else {
-        T::from_known(value)
-    }
+    from_value_in_state(value, None, None)
 }
 
 /// [`FromValue`](super::FromValue) for a [`Nullable`] type: null is [`Nullable::null`].
@@ -55,11 +49,7 @@ pub fn from_known_value<T: KnownValue>(value: Value) -> Result<T, ConvertError> 
 /// Unknown, or what [`KnownValue::from_known`] returns.
 #[inline]
 pub fn from_value_nullable<T: KnownValue + Nullable>(value: Value) -> Result<T, ConvertError> {
-    if value.is_null() {
-        Ok(T::null())
-    } else {
-        from_known_value(value)
-    }
+    from_value_in_state(value, Some(T::null), None)
 }
 
 /// [`FromValue`](super::FromValue) for an [`Unknownable`] type: unknown is [`Unknownable::unknown`].
@@ -70,11 +60,7 @@ pub fn from_value_nullable<T: KnownValue + Nullable>(value: Value) -> Result<T, 
 pub fn from_value_unknownable<T: KnownValue + Unknownable>(
     value: Value,
 ) -> Result<T, ConvertError> {
-    if value.is_unknown() {
-        Ok(T::unknown())
-    } else {
-        from_known_value(value)
-    }
+    from_value_in_state(value, None, Some(T::unknown))
 }
 
 /// [`FromValue`](super::FromValue) for a type that is both [`Nullable`] and [`Unknownable`].
@@ -85,13 +71,7 @@ pub fn from_value_unknownable<T: KnownValue + Unknownable>(
 pub fn from_value_nullable_unknownable<T: KnownValue + Nullable + Unknownable>(
     value: Value,
 ) -> Result<T, ConvertError> {
-    if value.is_unknown() {
-        Ok(T::unknown())
-    } else if value.is_null() {
-        Ok(T::null())
-    } else {
-        T::from_known(value)
-    }
+    from_value_in_state(value, Some(T::null), Some(T::unknown))
 }
 
 /// [`ToValue`](super::ToValue) for a [`Nullable`] type: a null `self` is a null of `ty` (of `T`'s static type
@@ -104,11 +84,7 @@ pub fn to_value_nullable<T: KnownValue + Nullable>(
     value: &T,
     ty: &Type,
 ) -> Result<Value, ConvertError> {
-    if value.is_null() {
-        Ok(Value::null(concrete_type::<T>(ty)))
-    } else {
-        value.to_known(ty)
-    }
+    to_value_in_state(value, ty, value.is_null(), false)
 }
 
 /// [`ToValue`](super::ToValue) for an [`Unknownable`] type: an unknown `self` is an unknown of `ty`.
@@ -120,11 +96,7 @@ pub fn to_value_unknownable<T: KnownValue + Unknownable>(
     value: &T,
     ty: &Type,
 ) -> Result<Value, ConvertError> {
-    if value.is_unknown() {
-        Ok(Value::unknown(concrete_type::<T>(ty)))
-    } else {
-        value.to_known(ty)
-    }
+    to_value_in_state(value, ty, false, value.is_unknown())
 }
 
 /// [`ToValue`](super::ToValue) for a type that is both [`Nullable`] and [`Unknownable`].
@@ -136,9 +108,41 @@ pub fn to_value_nullable_unknownable<T: KnownValue + Nullable + Unknownable>(
     value: &T,
     ty: &Type,
 ) -> Result<Value, ConvertError> {
-    if value.is_unknown() {
+    to_value_in_state(value, ty, value.is_null(), value.is_unknown())
+}
+
+/// A `T` from `value`: null and unknown become what `null` and `unknown` make, or errors
+/// with a remedy where `T` cannot hold them; anything else goes to [`KnownValue::from_known`].
+#[inline]
+fn from_value_in_state<T: KnownValue>(
+    value: Value,
+    null: Option<fn() -> T>,
+    unknown: Option<fn() -> T>,
+) -> Result<T, ConvertError> {
+    if value.is_null() {
+        null.map(|null| null())
+            .ok_or_else(|| ConvertError::null::<T>(value.ty()))
+    } else if value.is_unknown() {
+        unknown
+            .map(|unknown| unknown())
+            .ok_or_else(|| ConvertError::unknown::<T>(value.ty()))
+    } else {
+        T::from_known(value)
+    }
+}
+
+/// `value` as a Terraform value of `ty`: an unknown or a null of `ty` (of `T`'s static type
+/// under `any`) as `unknown` and `null` say, else [`KnownValue::to_known`].
+#[inline]
+fn to_value_in_state<T: KnownValue>(
+    value: &T,
+    ty: &Type,
+    null: bool,
+    unknown: bool,
+) -> Result<Value, ConvertError> {
+    if unknown {
         Ok(Value::unknown(concrete_type::<T>(ty)))
-    } else if value.is_null() {
+    } else if null {
         Ok(Value::null(concrete_type::<T>(ty)))
     } else {
         value.to_known(ty)
@@ -146,7 +150,7 @@ pub fn to_value_nullable_unknownable<T: KnownValue + Nullable + Unknownable>(
 }
 
 /// Writes [`FromValue`](super::FromValue) and [`ToValue`](super::ToValue) for a type from [`KnownValue`] and the state traits it
-/// implements (seed 004's `Nullable` and `Unknownable`), or for a newtype from its inner type.
+/// implements (`Nullable` and `Unknownable`), or for a newtype from its inner type.
 ///
 /// - `impl_value_conversions!(MyType: Nullable)`: null converts to [`Nullable::null`] and
 ///   back; unknown is an error.

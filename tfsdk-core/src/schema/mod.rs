@@ -1,4 +1,4 @@
-//! Schemas: attributes with their types and behaviours (seed 002), as a derived struct
+//! Schemas: attributes with their types and behaviours, as a derived struct
 //! describes them, serialisable like `terraform providers schema -json`, and the plan semantics
 //! that make the behaviours real.
 //!

@@ -1,5 +1,5 @@
 //! Plan semantics: from prior state and configuration to the planned state, the attributes that
-//! force a replacement, and the diagnostics (seed 002's behaviours at plan time).
+//! force a replacement, and the diagnostics (the schema behaviours at plan time).
 
 use std::collections::BTreeMap;
 
@@ -356,6 +356,24 @@ mod tests {
         ])
     }
 
+    /// The plan for an update of a resource created with `prior_image` (and `encrypted` false,
+    /// `uuid` "u-1") to a configuration with `encrypted` and `new_image`.
+    fn update(prior_image: &str, encrypted: Value, new_image: &str) -> Plan {
+        let prior = config(
+            Value::from("swap"),
+            Value::from(false),
+            Value::from("u-1"),
+            prior_image,
+        );
+        let new = config(
+            Value::from("swap"),
+            encrypted,
+            Value::null(Type::String),
+            new_image,
+        );
+        schema().plan(Some(&prior), &new)
+    }
+
     #[test]
     fn create_applies_defaults_and_leaves_computed_unknown() {
         let plan = schema().plan(
@@ -376,21 +394,7 @@ mod tests {
 
     #[test]
     fn update_keeps_computed_values_and_replaces_on_force_new_change() {
-        let prior = config(
-            Value::from("swap"),
-            Value::from(false),
-            Value::from("u-1"),
-            "ubuntu_16.04",
-        );
-        let plan = schema().plan(
-            Some(&prior),
-            &config(
-                Value::from("swap"),
-                Value::null(Type::Bool),
-                Value::null(Type::String),
-                "ubuntu_17.10",
-            ),
-        );
+        let plan = update("ubuntu_16.04", Value::null(Type::Bool), "ubuntu_17.10");
         assert_eq!(
             plan.planned_state.attribute("uuid"),
             Some(&Value::from("u-1"))
@@ -403,21 +407,7 @@ mod tests {
 
     #[test]
     fn suppressed_diff_keeps_the_prior_value() {
-        let prior = config(
-            Value::from("swap"),
-            Value::from(false),
-            Value::from("u-1"),
-            "ubuntu_17.10",
-        );
-        let plan = schema().plan(
-            Some(&prior),
-            &config(
-                Value::from("swap"),
-                Value::from(false),
-                Value::null(Type::String),
-                "UBunTu_17.10",
-            ),
-        );
+        let plan = update("ubuntu_17.10", Value::from(false), "UBunTu_17.10");
         assert_eq!(
             plan.planned_state.attribute("base_image"),
             Some(&Value::from("ubuntu_17.10"))

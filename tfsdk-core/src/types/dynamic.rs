@@ -2,9 +2,10 @@
 
 use std::fmt;
 
+use super::conversion::{FromValue, TerraformType, ToValue};
 use super::fmt_go;
+use crate::attr::error::ConvertError;
 use crate::attr::{self, PathStepError, ValueState};
-use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::diag::Diagnostics;
 use crate::path::PathStep;
 use crate::tftypes::{Type, Value};
@@ -73,20 +74,7 @@ impl Dynamic {
         self.state == ValueState::Known && self.value.is_unknown()
     }
 
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
-    }
+    state_accessors!();
 }
 
 impl Default for Dynamic {
@@ -138,25 +126,7 @@ impl ToValue for Dynamic {
     }
 }
 
-impl crate::convert::Nullable for Dynamic {
-    fn null() -> Self {
-        Dynamic::null()
-    }
-
-    fn is_null(&self) -> bool {
-        Dynamic::is_null(self)
-    }
-}
-
-impl crate::convert::Unknownable for Dynamic {
-    fn unknown() -> Self {
-        Dynamic::unknown()
-    }
-
-    fn is_unknown(&self) -> bool {
-        Dynamic::is_unknown(self)
-    }
-}
+nullable_unknownable!(impl[] Dynamic);
 
 impl fmt::Display for Dynamic {
     /// Go's `String()`: `<null>`, `<unknown>`, or the underlying value's.
@@ -174,13 +144,7 @@ impl attr::Value for Dynamic {
         other.downcast_ref::<Dynamic>() == Some(self)
     }
 
-    fn is_null(&self) -> bool {
-        Dynamic::is_null(self)
-    }
-
-    fn is_unknown(&self) -> bool {
-        Dynamic::is_unknown(self)
-    }
+    delegate_state_queries!(Dynamic);
 
     fn ty(&self) -> Box<dyn attr::Type> {
         Box::new(DynamicType)

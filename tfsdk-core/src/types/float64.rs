@@ -1,11 +1,7 @@
 //! [`Float64`] and [`Float64Type`]: a Terraform number held as `f64` that may be null or unknown.
 
-use std::fmt;
-
-use super::primitive::{PrimitiveKind, primitive_impls};
+use super::primitive::{copy_primitive_accessors, float_kind, primitive_impls};
 use crate::attr::ValueState;
-use crate::convert::{ConvertError, unexpected};
-use crate::tftypes::{Number, Type, Value, ValueData};
 
 /// A 64-bit float attribute value: null, unknown or known (Go's `types.Float64`).
 ///
@@ -24,96 +20,15 @@ pub struct Float64 {
     value: f64,
 }
 
-impl Float64 {
-    /// A null float (Go's `types.Float64Null()`).
-    pub fn null() -> Float64 {
-        Float64 {
-            state: ValueState::Null,
-            value: 0.0,
-        }
-    }
-
-    /// An unknown float (Go's `types.Float64Unknown()`).
-    pub fn unknown() -> Float64 {
-        Float64 {
-            state: ValueState::Unknown,
-            value: 0.0,
-        }
-    }
-
-    /// A known float (Go's `types.Float64Value`).
-    pub fn new(value: f64) -> Float64 {
-        Float64 {
-            state: ValueState::Known,
-            value,
-        }
-    }
-
-    /// The float, or `0.0` when null or unknown (Go's `ValueFloat64`).
-    pub fn value_float64(&self) -> f64 {
-        self.value
-    }
-
-    /// The float when known (Go's `ValueFloat64Pointer`, with `None` for null and unknown).
-    pub fn get(&self) -> Option<f64> {
-        (self.state == ValueState::Known).then_some(self.value)
-    }
-
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
-    }
-}
-
-impl From<f64> for Float64 {
-    fn from(value: f64) -> Float64 {
-        Float64::new(value)
-    }
-}
-
-impl From<Option<f64>> for Float64 {
-    /// `None` is null (Go's `Float64PointerValue`).
-    fn from(value: Option<f64>) -> Float64 {
-        value.map_or_else(Float64::null, Float64::new)
-    }
-}
-
 /// The attribute type of [`Float64`] (Go's `types.Float64Type`): Terraform's `number`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Float64Type;
 
-impl PrimitiveKind for Float64 {
-    type Inner = f64;
+// Read with `Number::to_f64`: the nearest float that prints back as the same decimal.
+float_kind!(Float64, f64, to_f64, from_f64);
 
-    fn read_known(ty: &Type, data: ValueData) -> Result<f64, ConvertError> {
-        match data {
-            ValueData::Number(n) => n.to_f64().map_err(ConvertError::number::<Float64>),
-            data => Err(unexpected::<Float64>(ty, &data, "a number")),
-        }
-    }
-
-    fn write_known(inner: &f64) -> Result<Value, ConvertError> {
-        Number::from_f64(*inner)
-            .map(Value::number)
-            .map_err(ConvertError::number::<Float64>)
-    }
-
-    fn fmt_known(inner: &f64, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match Number::from_f64(*inner) {
-            Ok(n) => write!(f, "{n}"),
-            Err(_) => write!(f, "{inner}"),
-        }
-    }
-}
-
-primitive_impls!(Float64, Float64Type, Number, "Float64Type");
+// The null and unknown constructors, state accessors and traits every primitive value has
+// (`primitive.rs`).
+primitive_impls!(Float64, Float64Type, Number, "Float64Type", "float");
+// `new`, the Go-style accessor, `get` and the `From` conversions.
+copy_primitive_accessors!(Float64, f64, value_float64, "float", "0.0");

@@ -1,11 +1,7 @@
 //! [`Int64`] and [`Int64Type`]: a Terraform number held as `i64` that may be null or unknown.
 
-use std::fmt;
-
-use super::primitive::{PrimitiveKind, primitive_impls};
+use super::primitive::{copy_primitive_accessors, integer_kind, primitive_impls};
 use crate::attr::ValueState;
-use crate::convert::{ConvertError, unexpected};
-use crate::tftypes::{Number, Type, Value, ValueData};
 
 /// A 64-bit integer attribute value: null, unknown or known (Go's `types.Int64`).
 ///
@@ -28,91 +24,15 @@ pub struct Int64 {
     value: i64,
 }
 
-impl Int64 {
-    /// A null integer (Go's `types.Int64Null()`).
-    pub fn null() -> Int64 {
-        Int64 {
-            state: ValueState::Null,
-            value: 0,
-        }
-    }
-
-    /// An unknown integer (Go's `types.Int64Unknown()`).
-    pub fn unknown() -> Int64 {
-        Int64 {
-            state: ValueState::Unknown,
-            value: 0,
-        }
-    }
-
-    /// A known integer (Go's `types.Int64Value`).
-    pub fn new(value: i64) -> Int64 {
-        Int64 {
-            state: ValueState::Known,
-            value,
-        }
-    }
-
-    /// The integer, or `0` when null or unknown (Go's `ValueInt64`).
-    pub fn value_int64(&self) -> i64 {
-        self.value
-    }
-
-    /// The integer when known (Go's `ValueInt64Pointer`, with `None` for null and unknown).
-    pub fn get(&self) -> Option<i64> {
-        (self.state == ValueState::Known).then_some(self.value)
-    }
-
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
-    }
-}
-
-impl From<i64> for Int64 {
-    fn from(value: i64) -> Int64 {
-        Int64::new(value)
-    }
-}
-
-impl From<Option<i64>> for Int64 {
-    /// `None` is null (Go's `Int64PointerValue`).
-    fn from(value: Option<i64>) -> Int64 {
-        value.map_or_else(Int64::null, Int64::new)
-    }
-}
-
 /// The attribute type of [`Int64`] (Go's `types.Int64Type`): Terraform's `number`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Int64Type;
 
-impl PrimitiveKind for Int64 {
-    type Inner = i64;
+// Read with `Number::to_i64`: exact both ways.
+integer_kind!(Int64, i64, to_i64);
 
-    fn read_known(ty: &Type, data: ValueData) -> Result<i64, ConvertError> {
-        match data {
-            ValueData::Number(n) => n.to_i64().map_err(ConvertError::number::<Int64>),
-            data => Err(unexpected::<Int64>(ty, &data, "a number")),
-        }
-    }
-
-    fn write_known(inner: &i64) -> Result<Value, ConvertError> {
-        Ok(Value::number(Number::from(*inner)))
-    }
-
-    fn fmt_known(inner: &i64, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{inner}")
-    }
-}
-
-primitive_impls!(Int64, Int64Type, Number, "Int64Type");
+// The null and unknown constructors, state accessors and traits every primitive value has
+// (`primitive.rs`).
+primitive_impls!(Int64, Int64Type, Number, "Int64Type", "integer");
+// `new`, the Go-style accessor, `get` and the `From` conversions.
+copy_primitive_accessors!(Int64, i64, value_int64, "integer", "0");

@@ -1,4 +1,4 @@
-//! The framework's built-in attribute values and types (seed 001), one file per kind as Go's
+//! The framework's built-in attribute values and types, one file per kind as Go's
 //! `types/basetypes`.
 //!
 //! Each value holds null, unknown or known data and has an attribute type companion: [`String`]
@@ -12,8 +12,73 @@
 //! (`List<types::String>`, which keeps null and unknown elements), a native type
 //! (`List<String>`), a derived struct, or [`tftypes::Value`] for "any".
 
+/// The state accessors every framework value has (`is_null`, `is_unknown`, `state`), for a
+/// struct with a `state` field; expands inside its inherent `impl`.
+macro_rules! state_accessors {
+    () => {
+        /// True when null (Go's `IsNull`).
+        pub fn is_null(&self) -> bool {
+            self.state == $crate::attr::ValueState::Null
+        }
+
+        /// True when unknown (Go's `IsUnknown`).
+        pub fn is_unknown(&self) -> bool {
+            self.state == $crate::attr::ValueState::Unknown
+        }
+
+        /// Null, unknown or known.
+        pub fn state(&self) -> $crate::attr::ValueState {
+            self.state
+        }
+    };
+}
+
+/// `is_null` and `is_unknown` of a trait impl (`attr::Value`) answered by `$value`'s own.
+macro_rules! delegate_state_queries {
+    ($value:ident) => {
+        fn is_null(&self) -> bool {
+            $value::is_null(self)
+        }
+
+        fn is_unknown(&self) -> bool {
+            $value::is_unknown(self)
+        }
+    };
+}
+
+/// `Nullable` and `Unknownable` of a framework value `$value`, answered by its own `null`,
+/// `unknown`, `is_null` and `is_unknown`; `impl[…]` gives the generics with their bounds.
+macro_rules! nullable_unknownable {
+    (impl[$($generics:tt)*] $value:ty) => {
+        impl<$($generics)*> $crate::types::conversion::Nullable for $value {
+            fn null() -> Self {
+                <$value>::null()
+            }
+
+            fn is_null(&self) -> bool {
+                <$value>::is_null(self)
+            }
+        }
+
+        impl<$($generics)*> $crate::types::conversion::Unknownable for $value {
+            fn unknown() -> Self {
+                <$value>::unknown()
+            }
+
+            fn is_unknown(&self) -> bool {
+                <$value>::is_unknown(self)
+            }
+        }
+    };
+}
+
+pub(crate) use {delegate_state_queries, nullable_unknownable, state_accessors};
+
 mod bool;
+pub(crate) mod collection;
+pub(crate) mod conversion;
 mod dynamic;
+pub(crate) mod elements;
 mod empty;
 mod float32;
 mod float64;
@@ -45,8 +110,9 @@ pub use string::{String, StringType};
 pub use tuple::{Tuple, TupleType};
 
 use crate::attr;
-use crate::convert::TerraformType;
+use crate::attr::error::ConvertError;
 use crate::tftypes;
+use conversion::TerraformType;
 
 /// The built-in attribute type for a Terraform type: `string` is [`StringType`], `number`
 /// [`NumberType`], `list(T)` a [`ListType`] of [`tftypes::Value`]
@@ -128,13 +194,13 @@ pub(crate) fn own_type_conflict<T: ?Sized>(
     state: crate::attr::ValueState,
     own: &tftypes::Type,
     expected: &tftypes::Type,
-) -> crate::convert::ConvertError {
+) -> ConvertError {
     let state = match state {
         crate::attr::ValueState::Null => "null",
         crate::attr::ValueState::Unknown => "unknown",
         crate::attr::ValueState::Known => "known",
     };
-    crate::convert::ConvertError::type_conflict::<T>(state, own, expected)
+    ConvertError::type_conflict::<T>(state, own, expected)
 }
 
 /// The state of a value as a framework value holds it.
@@ -192,7 +258,7 @@ fn invalid_element(
     kind: &str,
     element_type: &tftypes::Type,
     at: Option<crate::path::PathStep>,
-    error: &crate::convert::ConvertError,
+    error: &ConvertError,
 ) -> crate::diag::Diagnostic {
     let path = match at {
         Some(step) => crate::path::AttributePath::from(step).join(error.path()),
@@ -215,7 +281,7 @@ fn invalid_element(
 /// one diagnostic per bad element, at the step `step` gives for its key and converted value;
 /// elements of a type holding `any` must share one concrete type. Returns the converted
 /// elements.
-fn check_elements<'a, K: Clone, T: crate::convert::ToValue + 'a>(
+fn check_elements<'a, K: Clone, T: conversion::ToValue + 'a>(
     kind: &str,
     element_type: &tftypes::Type,
     elements: impl Iterator<Item = (K, &'a T)>,
@@ -227,10 +293,8 @@ fn check_elements<'a, K: Clone, T: crate::convert::ToValue + 'a>(
     for (key, element) in elements {
         match element.to_value(element_type) {
             Ok(value) if !value.ty().usable_as(element_type) => {
-                let error = crate::convert::ConvertError::type_mismatch::<T>(
-                    format!("a {element_type} value"),
-                    value.ty(),
-                );
+                let error =
+                    ConvertError::type_mismatch::<T>(format!("a {element_type} value"), value.ty());
                 diags.push(invalid_element(
                     kind,
                     element_type,
@@ -246,7 +310,7 @@ fn check_elements<'a, K: Clone, T: crate::convert::ToValue + 'a>(
         }
     }
     if let Err(error) =
-        crate::convert::check_same_type(element_type, steps.iter().zip(&values), |s| s.clone())
+        elements::check_same_type(element_type, steps.iter().zip(&values), |s| s.clone())
     {
         diags.push(crate::diag::Diagnostic::from(error));
     }
@@ -264,13 +328,24 @@ fn must<V>(constructor: &str, result: Result<V, crate::diag::Diagnostics>) -> V 
 
 /// A [`tftypes::ValueError`] from a checked value constructor as a conversion error at the
 /// same path.
-fn value_error(error: tftypes::ValueError) -> crate::convert::ConvertError {
-    crate::convert::ConvertError::invalid("Value Conversion Error", error.message)
-        .prefixed(&error.path)
+fn value_error(error: tftypes::ValueError) -> ConvertError {
+    ConvertError::invalid("Value Conversion Error", error.message).prefixed(&error.path)
 }
 
 /// True when `value` may be given to an attribute type of Terraform type `expected`: its type
 /// is usable as `expected`, or it is a null or unknown of type `any`.
 fn fits(value: &tftypes::Value, expected: &tftypes::Type) -> bool {
     value.ty().usable_as(expected) || (value.ty().is_dynamic() && !value.is_known())
+}
+
+/// The diagnostic for a Terraform value given to an attribute type it does not belong to.
+fn wrong_type(value: &tftypes::Value, expected: &tftypes::Type) -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic::error(
+        "Value Conversion Error",
+        format!(
+            "An unexpected error was encountered trying to convert the Terraform value. This is \
+             always an error in the provider.\n\ncan't use a {} value as {expected}",
+            value.ty()
+        ),
+    )
 }

@@ -2,9 +2,10 @@
 
 use std::fmt;
 
+use super::conversion::unexpected;
 use super::primitive::{PrimitiveKind, primitive_impls};
 use crate::attr::ValueState;
-use crate::convert::{ConvertError, unexpected};
+use crate::attr::error::ConvertError;
 use crate::tftypes::{self, Type, Value, ValueData};
 
 /// An arbitrary-precision number attribute value: null, unknown or known (Go's `types.Number`).
@@ -34,22 +35,6 @@ impl Default for Number {
 }
 
 impl Number {
-    /// A null number (Go's `types.NumberNull()`).
-    pub fn null() -> Number {
-        Number {
-            state: ValueState::Null,
-            value: tftypes::Number::ZERO,
-        }
-    }
-
-    /// An unknown number (Go's `types.NumberUnknown()`).
-    pub fn unknown() -> Number {
-        Number {
-            state: ValueState::Unknown,
-            value: tftypes::Number::ZERO,
-        }
-    }
-
     /// A known number (Go's `types.NumberValue`).
     pub fn new(value: impl Into<tftypes::Number>) -> Number {
         Number {
@@ -67,21 +52,6 @@ impl Number {
     /// The number when known (Go's `ValueBigFloatPointer`, with `None` for null and unknown).
     pub fn get(&self) -> Option<&tftypes::Number> {
         (self.state == ValueState::Known).then_some(&self.value)
-    }
-
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
     }
 }
 
@@ -105,6 +75,8 @@ pub struct NumberType;
 impl PrimitiveKind for Number {
     type Inner = tftypes::Number;
 
+    const ZERO: tftypes::Number = tftypes::Number::ZERO;
+
     fn read_known(ty: &Type, data: ValueData) -> Result<tftypes::Number, ConvertError> {
         match data {
             ValueData::Number(n) => Ok(n),
@@ -121,4 +93,6 @@ impl PrimitiveKind for Number {
     }
 }
 
-primitive_impls!(Number, NumberType, Number, "NumberType");
+// The null and unknown constructors, state accessors and traits every primitive value has
+// (`primitive.rs`).
+primitive_impls!(Number, NumberType, Number, "NumberType", "number");

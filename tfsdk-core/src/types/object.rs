@@ -1,14 +1,16 @@
-//! [`Object`] and [`ObjectType`]: named attributes, each with its own type (seed 003).
+//! [`Object`] and [`ObjectType`]: named attributes, each with its own type.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::list::wrong_type;
-use super::{attr_type_of, fmt_go, must, own_type_conflict, state_of, types_agree, value_error};
+use super::conversion::{FromValue, TerraformType, ToValue};
+use super::{
+    attr_type_of, fmt_go, must, own_type_conflict, state_of, types_agree, value_error, wrong_type,
+};
+use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::attr::{self, PathStepError, TypeWithAttributeTypes, ValueState};
-use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::path::{AttributePath, PathStep};
 use crate::tftypes::{self, Type, Value, ValueData};
@@ -48,7 +50,7 @@ impl ObjectModel for AnyAttributes {
 /// (usually with `#[derive(TfObject)]`) whose object type is then the static type of
 /// `Object<M>`, which lets it be the field of a derived struct.
 ///
-/// Check null and unknown before reading the attributes as a struct (seed 003):
+/// Check null and unknown before reading the attributes as a struct:
 ///
 /// ```
 /// use tfsdk_core::tftypes::{Type, Value};
@@ -182,20 +184,7 @@ impl<M> Object<M> {
         (self.state == ValueState::Known).then_some(&self.attributes)
     }
 
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
-    }
+    state_accessors!();
 
     /// The same object without its model.
     pub fn untyped(self) -> Object {
@@ -294,22 +283,23 @@ impl Object {
     pub fn null_of<K: Into<String>>(
         attribute_types: impl IntoIterator<Item = (K, Type)>,
     ) -> Object {
-        Object::with_state(
-            Arc::new(tftypes::ObjectType::new(attribute_types)),
-            ValueState::Null,
-            BTreeMap::new(),
-        )
+        Object::empty_of(attribute_types, ValueState::Null)
     }
 
     /// An unknown object of these attribute types (Go's `types.ObjectUnknown`).
     pub fn unknown_of<K: Into<String>>(
         attribute_types: impl IntoIterator<Item = (K, Type)>,
     ) -> Object {
-        Object::with_state(
-            Arc::new(tftypes::ObjectType::new(attribute_types)),
-            ValueState::Unknown,
-            BTreeMap::new(),
-        )
+        Object::empty_of(attribute_types, ValueState::Unknown)
+    }
+
+    /// An object of these attribute types in `state`, holding no attribute values.
+    fn empty_of<K: Into<String>>(
+        attribute_types: impl IntoIterator<Item = (K, Type)>,
+        state: ValueState,
+    ) -> Object {
+        let object_type = Arc::new(tftypes::ObjectType::new(attribute_types));
+        Object::with_state(object_type, state, BTreeMap::new())
     }
 
     /// A known object from framework values, every attribute present and of its type (Go's
@@ -604,25 +594,7 @@ impl<M> ToValue for Object<M> {
     }
 }
 
-impl<M: TerraformType> crate::convert::Nullable for Object<M> {
-    fn null() -> Self {
-        Object::null()
-    }
-
-    fn is_null(&self) -> bool {
-        Object::is_null(self)
-    }
-}
-
-impl<M: TerraformType> crate::convert::Unknownable for Object<M> {
-    fn unknown() -> Self {
-        Object::unknown()
-    }
-
-    fn is_unknown(&self) -> bool {
-        Object::is_unknown(self)
-    }
-}
+nullable_unknownable!(impl[M: TerraformType] Object<M>);
 
 impl<M> fmt::Display for Object<M> {
     /// Go's `String()`: `<null>`, `<unknown>` or `{"a":"x","b":1}`.
@@ -640,13 +612,7 @@ impl<M: 'static> attr::Value for Object<M> {
         other.downcast_ref::<Object<M>>() == Some(self)
     }
 
-    fn is_null(&self) -> bool {
-        Object::is_null(self)
-    }
-
-    fn is_unknown(&self) -> bool {
-        Object::is_unknown(self)
-    }
+    delegate_state_queries!(Object);
 
     fn ty(&self) -> Box<dyn attr::Type> {
         Box::new(ObjectType::<M>::from_arc(self.object_type.clone()))
@@ -654,7 +620,7 @@ impl<M: 'static> attr::Value for Object<M> {
 }
 
 /// A model's lookup of its attributes' framework types ([`crate::TfObject`]'s).
-type AttributeAttrTypes = fn(&str) -> Option<Box<dyn attr::Type>>;
+pub(crate) type AttributeAttrTypes = fn(&str) -> Option<Box<dyn attr::Type>>;
 
 /// The attribute type of [`Object<M>`] (Go's `types.ObjectType`): an object type; its values
 /// are `Object<M>`.
@@ -693,14 +659,14 @@ impl<M> ObjectType<M> {
     }
 }
 
-impl<M: crate::TfObject> ObjectType<M> {
-    /// The object type of model `M`, reporting each attribute's framework type as `M`'s field
-    /// declares it (a provider-defined type stays itself). A derived struct's
-    /// [`TerraformType::attr_type`] is this.
-    pub fn of_model() -> Self {
+impl<M: TerraformType> ObjectType<M> {
+    /// `M`'s object type, each attribute's framework type looked up in `lookup` (the built-in
+    /// companion where it answers `None`). [`ObjectType::of_model`] is this for a derived
+    /// model; it sits with the derive's object support.
+    pub(crate) fn with_attribute_lookup(lookup: AttributeAttrTypes) -> Self {
         ObjectType {
             object_type: model_object_type::<M>(),
-            attribute_attr: Some(M::attribute_attr_type),
+            attribute_attr: Some(lookup),
             model: PhantomData,
         }
     }

@@ -4,13 +4,16 @@
 
 use std::fmt;
 
-use crate::convert::ConvertError;
+use crate::attr::error::ConvertError;
 use crate::tftypes::{Type, Value, ValueData};
 
 /// The part of a primitive framework value that depends on its kind.
 pub(crate) trait PrimitiveKind {
     /// The Rust value held when known.
     type Inner;
+
+    /// The value held when null or unknown (what Go's accessors return for them).
+    const ZERO: Self::Inner;
 
     /// The known value from known data of any kind (errors for the wrong kind).
     fn read_known(ty: &Type, data: ValueData) -> Result<Self::Inner, ConvertError>;
@@ -22,11 +25,33 @@ pub(crate) trait PrimitiveKind {
     fn fmt_known(inner: &Self::Inner, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 }
 
-/// Implements the shared traits for a primitive value `$value` (fields `state` and `value`) and
-/// its attribute type `$type` of Terraform type `Type::$variant`.
+/// Implements the shared part of a primitive value `$value` (fields `state` and `value`; a
+/// `$noun` when known) and its attribute type `$type` of Terraform type `Type::$variant`: the
+/// null and unknown constructors, the state accessors, the conversion traits, the two attribute
+/// traits and `Display`.
 macro_rules! primitive_impls {
-    ($value:ident, $type:ident, $variant:ident, $type_name:literal) => {
-        impl $crate::convert::TerraformType for $value {
+    ($value:ident, $type:ident, $variant:ident, $type_name:literal, $noun:literal) => {
+        impl $value {
+            #[doc = concat!("A null ", $noun, " (Go's `types.", stringify!($value), "Null()`).")]
+            pub fn null() -> $value {
+                $value {
+                    state: $crate::attr::ValueState::Null,
+                    value: <$value as $crate::types::primitive::PrimitiveKind>::ZERO,
+                }
+            }
+
+            #[doc = concat!("An unknown ", $noun, " (Go's `types.", stringify!($value), "Unknown()`).")]
+            pub fn unknown() -> $value {
+                $value {
+                    state: $crate::attr::ValueState::Unknown,
+                    value: <$value as $crate::types::primitive::PrimitiveKind>::ZERO,
+                }
+            }
+
+            $crate::types::state_accessors!();
+        }
+
+        impl $crate::types::conversion::TerraformType for $value {
             const VALIDATES: bool = false;
 
             fn terraform_type() -> $crate::tftypes::Type {
@@ -38,19 +63,19 @@ macro_rules! primitive_impls {
             }
         }
 
-        impl $crate::convert::FromValue for $value {
+        impl $crate::types::conversion::FromValue for $value {
             /// Null and unknown become the same states; a known value follows the kind's
             /// conversion rule.
             #[inline]
             fn from_value(
                 value: $crate::tftypes::Value,
-            ) -> Result<Self, $crate::convert::ConvertError> {
+            ) -> Result<Self, $crate::attr::error::ConvertError> {
                 use $crate::tftypes::{Type, ValueData};
                 match value.into_parts() {
                     (Type::$variant | Type::Dynamic, ValueData::Null) => Ok($value::null()),
                     (Type::$variant | Type::Dynamic, ValueData::Unknown) => Ok($value::unknown()),
                     (ty, ValueData::Null | ValueData::Unknown) => {
-                        Err($crate::convert::ConvertError::type_mismatch::<$value>(
+                        Err($crate::attr::error::ConvertError::type_mismatch::<$value>(
                             concat!("a ", stringify!($variant), " value").to_lowercase(),
                             &ty,
                         ))
@@ -65,17 +90,17 @@ macro_rules! primitive_impls {
             }
         }
 
-        impl $crate::convert::ToValue for $value {
+        impl $crate::types::conversion::ToValue for $value {
             #[inline]
             fn to_value(
                 &self,
                 ty: &$crate::tftypes::Type,
-            ) -> Result<$crate::tftypes::Value, $crate::convert::ConvertError> {
+            ) -> Result<$crate::tftypes::Value, $crate::attr::error::ConvertError> {
                 use $crate::tftypes::{Type, Value};
                 match ty {
                     Type::$variant | Type::Dynamic => {}
                     _ => {
-                        return Err($crate::convert::ConvertError::type_mismatch::<$value>(
+                        return Err($crate::attr::error::ConvertError::type_mismatch::<$value>(
                             concat!("a ", stringify!($variant), " type").to_lowercase(),
                             ty,
                         ));
@@ -93,44 +118,20 @@ macro_rules! primitive_impls {
             }
         }
 
-        impl $crate::convert::Nullable for $value {
-            fn null() -> Self {
-                $value::null()
-            }
-
-            fn is_null(&self) -> bool {
-                $value::is_null(self)
-            }
-        }
-
-        impl $crate::convert::Unknownable for $value {
-            fn unknown() -> Self {
-                $value::unknown()
-            }
-
-            fn is_unknown(&self) -> bool {
-                $value::is_unknown(self)
-            }
-        }
+        $crate::types::nullable_unknownable!(impl[] $value);
 
         impl $crate::attr::Value for $value {
             fn to_terraform_value(
                 &self,
-            ) -> Result<$crate::tftypes::Value, $crate::convert::ConvertError> {
-                $crate::convert::ToValue::to_value(self, &$crate::tftypes::Type::$variant)
+            ) -> Result<$crate::tftypes::Value, $crate::attr::error::ConvertError> {
+                $crate::types::conversion::ToValue::to_value(self, &$crate::tftypes::Type::$variant)
             }
 
             fn equal(&self, other: &dyn $crate::attr::Value) -> bool {
                 other.downcast_ref::<$value>() == Some(self)
             }
 
-            fn is_null(&self) -> bool {
-                $value::is_null(self)
-            }
-
-            fn is_unknown(&self) -> bool {
-                $value::is_unknown(self)
-            }
+            $crate::types::delegate_state_queries!($value);
 
             fn ty(&self) -> Box<dyn $crate::attr::Type> {
                 Box::new($type)
@@ -162,7 +163,7 @@ macro_rules! primitive_impls {
                 &self,
                 value: $crate::tftypes::Value,
             ) -> Result<Box<dyn $crate::attr::Value>, $crate::diag::Diagnostics> {
-                <$value as $crate::convert::FromValue>::from_value(value)
+                <$value as $crate::types::conversion::FromValue>::from_value(value)
                     .map(|v| Box::new(v) as Box<dyn $crate::attr::Value>)
                     .map_err($crate::diag::Diagnostics::from)
             }
@@ -187,4 +188,118 @@ macro_rules! primitive_impls {
     };
 }
 
-pub(crate) use primitive_impls;
+/// The constructor, accessors and `From` conversions of a primitive value held by copy
+/// (`Int64`, `Int32`, `Float64`, `Float32`, `Bool`): `new`, `$accessor` (the value or `$zero`,
+/// Go's `Value…`), `get` (the value when known) and `From<$inner>` / `From<Option<$inner>>`.
+macro_rules! copy_primitive_accessors {
+    ($value:ident, $inner:ty, $accessor:ident, $noun:literal, $zero:literal) => {
+        impl $value {
+            #[doc = concat!("A known ", $noun, " (Go's `types.", stringify!($value), "Value`).")]
+            pub fn new(value: $inner) -> $value {
+                $value {
+                    state: $crate::attr::ValueState::Known,
+                    value,
+                }
+            }
+
+            #[doc = concat!("The ", $noun, ", or `", $zero, "` when null or unknown (Go's `Value", stringify!($value), "`).")]
+            pub fn $accessor(&self) -> $inner {
+                self.value
+            }
+
+            #[doc = concat!("The ", $noun, " when known (Go's `Value", stringify!($value), "Pointer`, with `None` for null and unknown).")]
+            pub fn get(&self) -> Option<$inner> {
+                (self.state == $crate::attr::ValueState::Known).then_some(self.value)
+            }
+        }
+
+        impl From<$inner> for $value {
+            fn from(value: $inner) -> $value {
+                $value::new(value)
+            }
+        }
+
+        impl From<Option<$inner>> for $value {
+            #[doc = concat!("`None` is null (Go's `", stringify!($value), "PointerValue`).")]
+            fn from(value: Option<$inner>) -> $value {
+                value.map_or_else($value::null, $value::new)
+            }
+        }
+    };
+}
+
+/// [`PrimitiveKind`] of a number value `$value` held as `$inner`: read with `Number::$to` (an
+/// error where it would overflow or lose precision), written by `$write` and shown by `$fmt`
+/// from `$n`, the held number.
+macro_rules! number_kind {
+    ($value:ident, $inner:ty, $to:ident, $zero:expr, |$n:ident| $write:expr, |$m:ident, $f:ident| $fmt:expr) => {
+        impl $crate::types::primitive::PrimitiveKind for $value {
+            type Inner = $inner;
+
+            const ZERO: $inner = $zero;
+
+            fn read_known(
+                ty: &$crate::tftypes::Type,
+                data: $crate::tftypes::ValueData,
+            ) -> Result<$inner, $crate::attr::error::ConvertError> {
+                match data {
+                    $crate::tftypes::ValueData::Number(n) => n
+                        .$to()
+                        .map_err($crate::attr::error::ConvertError::number::<$value>),
+                    data => Err($crate::types::conversion::unexpected::<$value>(
+                        ty, &data, "a number",
+                    )),
+                }
+            }
+
+            fn write_known(
+                $n: &$inner,
+            ) -> Result<$crate::tftypes::Value, $crate::attr::error::ConvertError> {
+                $write
+            }
+
+            fn fmt_known($m: &$inner, $f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                $fmt
+            }
+        }
+    };
+}
+
+/// [`PrimitiveKind`] of an integer value: exact both ways, shown in decimal.
+macro_rules! integer_kind {
+    ($value:ident, $inner:ty, $to:ident) => {
+        $crate::types::primitive::number_kind!(
+            $value,
+            $inner,
+            $to,
+            0,
+            |n| Ok($crate::tftypes::Value::number(
+                $crate::tftypes::Number::from(*n)
+            )),
+            |n, f| write!(f, "{n}")
+        );
+    };
+}
+
+/// [`PrimitiveKind`] of a float value: read when the nearest float prints back as the same
+/// decimal, written as the shortest decimal that reads back (NaN and infinities are errors),
+/// shown as Terraform prints the number.
+macro_rules! float_kind {
+    ($value:ident, $inner:ty, $to:ident, $from:ident) => {
+        $crate::types::primitive::number_kind!(
+            $value,
+            $inner,
+            $to,
+            0.0,
+            |n| $crate::tftypes::Number::$from(*n)
+                .map($crate::tftypes::Value::number)
+                .map_err($crate::attr::error::ConvertError::number::<$value>),
+            |n, f| match $crate::tftypes::Number::$from(*n) {
+                Ok(number) => write!(f, "{number}"),
+                Err(_) => write!(f, "{n}"),
+            }
+        );
+    };
+}
+
+pub(crate) use {copy_primitive_accessors, float_kind, integer_kind, number_kind, primitive_impls};

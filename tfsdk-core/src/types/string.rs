@@ -2,9 +2,10 @@
 
 use std::fmt;
 
+use super::conversion::unexpected;
 use super::primitive::{PrimitiveKind, primitive_impls};
 use crate::attr::ValueState;
-use crate::convert::{ConvertError, unexpected};
+use crate::attr::error::ConvertError;
 use crate::tftypes::{Type, Value, ValueData};
 
 /// A string attribute value: null, unknown or known (Go's `types.String`).
@@ -34,19 +35,6 @@ pub struct String {
 }
 
 impl String {
-    /// A null string (Go's `types.StringNull()`).
-    pub fn null() -> String {
-        String::default()
-    }
-
-    /// An unknown string (Go's `types.StringUnknown()`).
-    pub fn unknown() -> String {
-        String {
-            state: ValueState::Unknown,
-            value: std::string::String::new(),
-        }
-    }
-
     /// A known string (Go's `types.StringValue`).
     pub fn new(value: impl Into<std::string::String>) -> String {
         String {
@@ -68,21 +56,6 @@ impl String {
     /// The string when known, taken out.
     pub fn into_inner(self) -> Option<std::string::String> {
         (self.state == ValueState::Known).then_some(self.value)
-    }
-
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
     }
 }
 
@@ -112,6 +85,8 @@ pub struct StringType;
 impl PrimitiveKind for String {
     type Inner = std::string::String;
 
+    const ZERO: std::string::String = std::string::String::new();
+
     fn read_known(ty: &Type, data: ValueData) -> Result<std::string::String, ConvertError> {
         match data {
             ValueData::String(text) => Ok(text),
@@ -128,4 +103,6 @@ impl PrimitiveKind for String {
     }
 }
 
-primitive_impls!(String, StringType, String, "StringType");
+// The null and unknown constructors, state accessors and traits every primitive value has
+// (`primitive.rs`).
+primitive_impls!(String, StringType, String, "StringType", "string");

@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use super::list::wrong_type;
-use super::{attr_type_of, fmt_go, must, own_type_conflict, types_agree, value_error};
+use super::conversion::{FromValue, ToValue};
+use super::{attr_type_of, fmt_go, must, own_type_conflict, types_agree, value_error, wrong_type};
+use crate::attr::error::ConvertError;
 use crate::attr::{self, PathStepError, TypeWithElementTypes, ValueState};
-use crate::convert::{ConvertError, FromValue, ToValue};
 use crate::diag::Diagnostics;
 use crate::path::PathStep;
 use crate::tftypes::{Type, Value, ValueData};
@@ -102,20 +102,7 @@ impl Tuple {
         (self.state == ValueState::Known).then_some(self.elements.as_slice())
     }
 
-    /// True when null (Go's `IsNull`).
-    pub fn is_null(&self) -> bool {
-        self.state == ValueState::Null
-    }
-
-    /// True when unknown (Go's `IsUnknown`).
-    pub fn is_unknown(&self) -> bool {
-        self.state == ValueState::Unknown
-    }
-
-    /// Null, unknown or known.
-    pub fn state(&self) -> ValueState {
-        self.state
-    }
+    state_accessors!();
 
     fn terraform_value(&self) -> Value {
         let ty = Type::tuple(self.element_types.iter().cloned());
@@ -189,13 +176,7 @@ impl attr::Value for Tuple {
         other.downcast_ref::<Tuple>() == Some(self)
     }
 
-    fn is_null(&self) -> bool {
-        Tuple::is_null(self)
-    }
-
-    fn is_unknown(&self) -> bool {
-        Tuple::is_unknown(self)
-    }
+    delegate_state_queries!(Tuple);
 
     fn ty(&self) -> Box<dyn attr::Type> {
         Box::new(TupleType::new(self.element_types.iter().cloned()))

@@ -1,5 +1,7 @@
 //! Rust structs as Terraform objects: the trait `#[derive(TfObject)]` implements.
 
+pub(crate) mod conversion;
+
 use std::collections::BTreeMap;
 
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
@@ -75,6 +77,15 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
         ty: &ObjectType,
         out: &mut BTreeMap<String, Value>,
     ) -> Result<(), ConvertError>;
+}
+
+impl<M: TfObject> crate::types::ObjectType<M> {
+    /// The object type of model `M`, reporting each attribute's framework type as `M`'s field
+    /// declares it (a provider-defined type stays itself). A derived struct's
+    /// [`TerraformType::attr_type`] is this.
+    pub fn of_model() -> Self {
+        Self::with_attribute_lookup(M::attribute_attr_type)
+    }
 }
 
 /// A [`TfObject`] that is the schema of a resource, data source or provider

@@ -1,0 +1,321 @@
+//! The element rules shared by the built-in collections ([`List`](super::List), [`Set`](super::Set),
+//! [`Map`](super::Map)) and the native ones (`Vec`, `BTreeSet`, `BTreeMap`, …): converting
+//! elements with their paths, and checking that a collection's elements share one type and, in a
+//! set, are unique. They sit here, below the conversion rules for native types, so that both
+//! can use them.
+
+use std::collections::BTreeMap;
+
+use super::conversion::{FromValue, TerraformType, ToValue};
+use crate::attr::error::{ConvertError, ConvertErrorKind};
+use crate::path::PathStep;
+use crate::tftypes::{Type, Value, ValueData};
+
+// Lists and tuples.
+
+/// Converts list or tuple elements in order, adding the index to an error's path.
+#[inline]
+pub(crate) fn elements_from_values<T: FromValue>(
+    elements: Vec<Value>,
+) -> Result<Vec<T>, ConvertError> {
+    let mut out = Vec::with_capacity(elements.len());
+    for (index, element) in elements.into_iter().enumerate() {
+        match T::from_value(element) {
+            Ok(element) => out.push(element),
+            Err(error) => return Err(error.under_index(index)),
+        }
+    }
+    Ok(out)
+}
+
+/// Builds a known list or set of type `ty` (whose element type is `element`) from Rust
+/// elements; in a set, equal elements are an error. A list element's error gets its index;
+/// a set's elements are named by value, which only the finished set knows.
+///
+/// Only the element loop is generic; the checks are in [`finish_list`] and [`finish_set`],
+/// compiled once.
+#[inline]
+pub(crate) fn sequence_value<'a, T: ToValue + 'a>(
+    items: impl ExactSizeIterator<Item = &'a T>,
+    ty: &Type,
+    element: &Type,
+) -> Result<Value, ConvertError> {
+    let is_set = matches!(ty, Type::Set(_));
+    let mut out = Vec::with_capacity(items.len());
+    for (index, item) in items.enumerate() {
+        match item.to_value(element) {
+            Ok(value) => out.push(value),
+            Err(error) if is_set => return Err(error),
+            Err(error) => return Err(error.under_index(index)),
+        }
+    }
+    if is_set {
+        finish_set(ty, element, out)
+    } else {
+        finish_list(ty, element, out)
+    }
+}
+
+/// The list of type `ty` holding `elements`, once they share one concrete type.
+pub(crate) fn finish_list(
+    ty: &Type,
+    element: &Type,
+    elements: Vec<Value>,
+) -> Result<Value, ConvertError> {
+    debug_assert!(
+        elements.iter().all(|value| value.ty().usable_as(element)),
+        "ToValue returned a value not of {element}"
+    );
+    if let Some((index, error)) = type_conflict(element, &mut elements.iter()) {
+        return Err(error.under_index(index));
+    }
+    Ok(Value::from_parts_unchecked(
+        ty.clone(),
+        ValueData::List(elements),
+    ))
+}
+
+/// Under an element type holding `any`, the elements of one collection still share one
+/// concrete type (a list is of one type). `items` pairs each element with what names it.
+pub(crate) fn check_same_type<'a, K>(
+    element: &Type,
+    items: impl Iterator<Item = (K, &'a Value)>,
+    step: impl Fn(K) -> Option<crate::path::PathStep>,
+) -> Result<(), ConvertError> {
+    if !element.contains_dynamic() {
+        return Ok(());
+    }
+    let (names, values): (Vec<K>, Vec<&Value>) = items.unzip();
+    match type_conflict(element, &mut values.into_iter()) {
+        None => Ok(()),
+        Some((position, error)) => Err(match names.into_iter().nth(position).and_then(step) {
+            Some(step) => error.under(step),
+            None => error,
+        }),
+    }
+}
+
+/// The position of the first value whose concrete type differs from an earlier one's, and the
+/// error saying so; `None` when `element` holds no `any` or all agree. Not generic: one copy
+/// serves every collection.
+pub(crate) fn type_conflict(
+    element: &Type,
+    values: &mut dyn Iterator<Item = &Value>,
+) -> Option<(usize, ConvertError)> {
+    if !element.contains_dynamic() {
+        return None;
+    }
+    let mut first: Option<&Type> = None;
+    for (position, value) in values.enumerate() {
+        let ty = value.ty();
+        if ty.is_dynamic() {
+            continue;
+        }
+        match first {
+            None => first = Some(ty),
+            Some(first) if first != ty => {
+                let error = ConvertError::invalid(
+                    "Value Conversion Error",
+                    format!(
+                        "collection elements must all have the same type, found {first} and {ty}"
+                    ),
+                );
+                return Some((position, error));
+            }
+            Some(_) => {}
+        }
+    }
+    None
+}
+
+// Sets.
+
+/// Converts the elements of a known set one by one, handing each to `add` with the original
+/// element (for the path and message of a duplicate).
+///
+/// Each element is copied before it is converted, so a failing element can still be named by
+/// its value in the error's path; this is the one conversion that pays a copy on its success
+/// path.
+pub(crate) fn set_elements_from_value<T: FromValue>(
+    elements: Vec<Value>,
+    mut add: impl FnMut(T, &Value) -> Result<(), ConvertError>,
+) -> Result<(), ConvertError> {
+    for element in elements {
+        let key = element.clone();
+        match T::from_value(element) {
+            Ok(converted) => add(converted, &key).map_err(|e| e.under_set_value(&key))?,
+            Err(error) => return Err(error.under_set_value(&key)),
+        }
+    }
+    Ok(())
+}
+
+#[cold]
+pub(crate) fn duplicate(element: &Value) -> ConvertError {
+    ConvertError::new(ConvertErrorKind::DuplicateSetElement {
+        element: element.to_string(),
+    })
+}
+
+/// The set of type `ty` holding `elements`: they share one concrete type and no two are equal.
+/// Not generic: one copy serves every element type.
+pub(crate) fn finish_set(
+    ty: &Type,
+    element: &Type,
+    mut elements: Vec<Value>,
+) -> Result<Value, ConvertError> {
+    debug_assert!(elements.iter().all(|value| value.ty().usable_as(element)));
+    if let Some((position, error)) = type_conflict(element, &mut elements.iter()) {
+        return Err(error.under_set_value(&elements[position]));
+    }
+    elements.sort_by(Value::canonical_cmp);
+    // Sorted, equal elements are neighbours. Values not wholly known are never duplicates:
+    // an unknown may turn out to be anything.
+    for pair in elements.windows(2) {
+        if pair[0] == pair[1] && pair[0].is_wholly_known() {
+            return Err(duplicate(&pair[1]).under_set_value(&pair[1]));
+        }
+    }
+    Ok(Value::from_parts_unchecked(
+        ty.clone(),
+        ValueData::Set(elements),
+    ))
+}
+
+// Maps and objects.
+
+/// Converts the entries of a known map or object into a collection made by `init` (given the
+/// number of entries), adding the key (or attribute name) to an error's path.
+#[inline]
+pub(crate) fn entries_from_value<C, T: FromValue>(
+    value: Value,
+    init: impl FnOnce(usize) -> C,
+    mut add: impl FnMut(&mut C, String, T),
+    target: impl FnOnce(&Type, &ValueData) -> ConvertError,
+) -> Result<C, ConvertError> {
+    let (ty, data) = value.into_parts();
+    let (entries, is_object) = match data {
+        ValueData::Map(entries) => (entries, false),
+        ValueData::Object(entries) => (entries, true),
+        data => return Err(target(&ty, &data)),
+    };
+    let mut out = init(entries.len());
+    for (key, element) in entries {
+        match T::from_value(element) {
+            Ok(converted) => add(&mut out, key, converted),
+            Err(error) if is_object => return Err(error.under_attribute(&key)),
+            Err(error) => return Err(error.under_key(&key)),
+        }
+    }
+    Ok(out)
+}
+
+/// Builds a map or object of type `ty` from Rust entries, in any order.
+pub(crate) fn map_value<'a, T: ToValue + TerraformType + 'a>(
+    entries: impl ExactSizeIterator<Item = (&'a String, &'a T)>,
+    ty: &Type,
+    target: impl FnOnce(&Type) -> ConvertError,
+) -> Result<Value, ConvertError> {
+    match ty {
+        Type::Map(element) => {
+            let mut out = BTreeMap::new();
+            for (key, item) in entries {
+                let value = item.to_value(element).map_err(|e| e.under_key(key))?;
+                debug_assert!(value.ty().usable_as(element));
+                out.insert(key.clone(), value);
+            }
+            finish_map(ty, element, out)
+        }
+        Type::Object(object) if object.optional().is_empty() => {
+            let mut out = BTreeMap::new();
+            let mut extra = Vec::new();
+            for (key, item) in entries {
+                match object.attribute(key) {
+                    Some(attribute) => {
+                        let value = item
+                            .to_value(attribute)
+                            .map_err(|e| e.under_attribute(key))?;
+                        out.insert(key.clone(), value);
+                    }
+                    None => extra.push(key.as_str()),
+                }
+            }
+            finish_object(ty, object, out, extra)
+        }
+        Type::Dynamic => {
+            let element = T::terraform_type();
+            map_value(entries, &Type::map(element), target)
+        }
+        _ => Err(target(ty)),
+    }
+}
+
+/// The map of type `ty` holding `entries`, once they share one concrete type. Not generic.
+fn finish_map(
+    ty: &Type,
+    element: &Type,
+    entries: BTreeMap<String, Value>,
+) -> Result<Value, ConvertError> {
+    debug_assert!(entries.values().all(|value| value.ty().usable_as(element)));
+    check_entries_same_type(element, &entries)?;
+    Ok(Value::from_parts_unchecked(
+        ty.clone(),
+        ValueData::Map(entries),
+    ))
+}
+
+/// The object of type `ty` holding `attributes`, when the Rust map had exactly its attributes
+/// (`extra` lists the keys it had beyond them). Not generic.
+fn finish_object(
+    ty: &Type,
+    object: &crate::tftypes::ObjectType,
+    attributes: BTreeMap<String, Value>,
+    mut extra: Vec<&str>,
+) -> Result<Value, ConvertError> {
+    if !extra.is_empty() || attributes.len() != object.attributes().len() {
+        let missing: Vec<&str> = object
+            .attributes()
+            .keys()
+            .filter(|k| !attributes.contains_key(*k))
+            .map(String::as_str)
+            .collect();
+        extra.sort_unstable();
+        return Err(keys_do_not_match(ty, &missing, &extra));
+    }
+    Ok(Value::from_parts_unchecked(
+        ty.clone(),
+        ValueData::Object(attributes),
+    ))
+}
+
+fn check_entries_same_type(
+    element: &Type,
+    entries: &BTreeMap<String, Value>,
+) -> Result<(), ConvertError> {
+    check_same_type(element, entries.iter(), |key| {
+        Some(PathStep::ElementKeyString(key.clone()))
+    })
+}
+
+#[cold]
+fn keys_do_not_match(ty: &Type, missing: &[&str], extra: &[&str]) -> ConvertError {
+    let mut detail = format!("the map's keys must be exactly the attributes of {ty}:");
+    if !missing.is_empty() {
+        detail.push_str(&format!(" missing {}", quoted(missing)));
+    }
+    if !extra.is_empty() {
+        if !missing.is_empty() {
+            detail.push(';');
+        }
+        detail.push_str(&format!(" unexpected {}", quoted(extra)));
+    }
+    ConvertError::invalid("Value Conversion Error", detail)
+}
+
+fn quoted(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("{n:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
