@@ -30,8 +30,8 @@ use std::process::ExitCode;
 
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::{Map, Value as Json};
-use tfsdk_core::typeexpr::vars::{Inputs, Module, evaluate};
-use tfsdk_core::typeexpr::{self, console, json_value};
+use tfsdk_typeexpr::vars::{Inputs, Module, evaluate};
+use tfsdk_typeexpr::{self as typeexpr, console, json_value};
 
 mod vars_json;
 

@@ -3,9 +3,9 @@
 //! scripts and the differential tests against Terraform read both the same way.
 
 use serde_json::{Map, Value as Json, json};
-use tfsdk_core::typeexpr::json_value;
-use tfsdk_core::typeexpr::vars::{Diagnostic, Evaluation, Severity};
-use tfsdk_core::typeexpr::{Pos, SourceRange};
+use tfsdk_typeexpr::json_value;
+use tfsdk_typeexpr::vars::{Diagnostic, Evaluation, Severity};
+use tfsdk_typeexpr::{Pos, SourceRange};
 
 fn pos(p: &Pos) -> Json {
     json!({"line": p.line, "column": p.column, "byte": p.byte})
