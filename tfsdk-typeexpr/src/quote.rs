@@ -7,32 +7,38 @@ use std::fmt::Write;
 /// for the usual controls, `\x`, `\u` or `\U` escapes for everything else that is not printable.
 pub(crate) fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
+    // Writing to a `String` cannot fail.
+    let _ = write_go_quote(s, &mut out);
+    out
+}
+
+/// [`go_quote`] into a sink; runs of characters printed as they are go out in one write.
+pub(crate) fn write_go_quote(s: &str, out: &mut impl Write) -> std::fmt::Result {
+    out.write_char('"')?;
+    let mut run = 0;
+    for (i, c) in s.char_indices() {
+        if c != '"' && c != '\\' && is_go_printable(c) {
+            continue;
+        }
+        out.write_str(&s[run..i])?;
+        run = i + c.len_utf8();
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if is_go_printable(c) => out.push(c),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
+            '"' => out.write_str("\\\"")?,
+            '\\' => out.write_str("\\\\")?,
+            '\u{7}' => out.write_str("\\a")?,
+            '\u{8}' => out.write_str("\\b")?,
+            '\u{c}' => out.write_str("\\f")?,
+            '\n' => out.write_str("\\n")?,
+            '\r' => out.write_str("\\r")?,
+            '\t' => out.write_str("\\t")?,
+            '\u{b}' => out.write_str("\\v")?,
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(out, "\\x{:02x}", c as u32)?,
+            c if (c as u32) < 0x10000 => write!(out, "\\u{:04x}", c as u32)?,
+            c => write!(out, "\\U{:08x}", c as u32)?,
         }
     }
-    out.push('"');
-    out
+    out.write_str(&s[run..])?;
+    out.write_char('"')
 }
 
 /// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space.
