@@ -3,13 +3,15 @@
 //! body. `type` is a string holding a type expression, `default` a JSON value taken literally,
 //! and a `validation`'s `condition` and `error_message` strings are templates (`"${...}"`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
 use tfsdk_core::__private::typeexpr::{JsonReader, Kind, SyntaxError};
 use tfsdk_core::tftypes::{Number, Type, Value};
 
+use super::arith::literal;
+use super::json_value::read_value;
 use super::limits::MAX_JSON_DEPTH;
 use super::parse::{SourceMap, parse_at};
 use super::validation::{RuleExpr, ValidationRule};
@@ -119,7 +121,18 @@ fn value_of(node: &Node) -> Result<Value, String> {
 pub(crate) type JsonInput = (String, Value, Range<usize>);
 
 /// A `.tfvars.json` document's properties; or a message and where it applies.
+///
+/// Read straight into values; a document that does not read that way (any error, nesting
+/// at the limit, keys equal once normalized) is read again through a tree with spans, for
+/// the message and where it applies.
 pub(crate) fn read_values(text: &str) -> Result<Vec<JsonInput>, (String, Range<usize>)> {
+    match read_values_directly(text) {
+        Some(values) => Ok(values),
+        None => read_values_through_tree(text),
+    }
+}
+
+fn read_values_through_tree(text: &str) -> Result<Vec<JsonInput>, (String, Range<usize>)> {
     let root = parse(text).map_err(|e| {
         let at = e.offset.min(text.len());
         (format!("invalid JSON: {}", e.message), at..at)
@@ -136,6 +149,28 @@ pub(crate) fn read_values(text: &str) -> Result<Vec<JsonInput>, (String, Range<u
         out.push((name.clone(), value, node.span.clone()));
     }
     Ok(out)
+}
+
+/// [`read_values`] without a tree: `None` where the tree route must answer.
+fn read_values_directly(text: &str) -> Option<Vec<JsonInput>> {
+    let mut reader = JsonReader::new(text.as_bytes());
+    if reader.peek_kind().ok()? != Kind::Object {
+        return None;
+    }
+    reader.begin_object().ok()?;
+    let mut types = HashSet::new();
+    let mut out = Vec::new();
+    let mut first = true;
+    while let Some(name) = reader.object_next(first).ok()? {
+        first = false;
+        // The value's span starts after the whitespace, as the tree's node does.
+        reader.peek_kind().ok()?;
+        let start = reader.pos();
+        let value = read_value(&mut reader, 1, &mut types, MAX_JSON_DEPTH, literal)?;
+        out.push((name.into_owned(), value, start..reader.pos()));
+    }
+    reader.finish().ok()?;
+    Some(out)
 }
 
 /// The `variable` declarations of one `.tf.json` file.
@@ -463,4 +498,31 @@ fn read_validation(
         }
     }
     ValidationRule::from_parts(decl_range, condition, error_message, diagnostics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tfvars_values_read_directly_are_the_tree_values() {
+        let documents = [
+            r#"{"a": 1, "b": [1, "x", null, {"c": true}], "a": "again"}"#,
+            r#" { "n" : 1e400 , "m": -0.50, "s": "e\u0301\n" } "#,
+            r#"{"k": {"e\u0301": 1, "\u00e9": 2}}"#,
+            r#"{"bad": 01}"#,
+            r#"[1]"#,
+            r#"{"deep": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}"#,
+        ];
+        assert!(read_values_directly(documents[1]).is_some());
+        for text in documents {
+            let tree = read_values_through_tree(text);
+            assert_eq!(read_values(text), tree, "{text}");
+            if let Ok(values) = tree {
+                for ((_, a, _), (_, b, _)) in read_values(text).unwrap().iter().zip(&values) {
+                    assert_eq!(a.ty(), b.ty(), "{text}");
+                }
+            }
+        }
+    }
 }
