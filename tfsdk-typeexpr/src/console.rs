@@ -56,7 +56,9 @@ pub fn write_io(value: &Value, out: &mut impl std::io::Write) -> std::io::Result
     sink.result(written)
 }
 
-fn write_value(value: &Value, indent: usize, out: &mut impl Write) -> fmt::Result {
+/// Writes a value as the console prints it at `indent` (an element of a sequence at
+/// `indent - 2`).
+pub(crate) fn write_value(value: &Value, indent: usize, out: &mut impl Write) -> fmt::Result {
     match value.kind() {
         ValueKind::Unknown => out.write_str("(known after apply)"),
         ValueKind::Null => write_null(value.ty(), out),

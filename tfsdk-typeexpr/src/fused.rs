@@ -13,6 +13,7 @@ use tfsdk_core::__private::typeexpr::value_from_parts_unchecked;
 use tfsdk_core::path::{AttributePath, PathStep};
 use tfsdk_core::tftypes::{MAX_DEPTH, Type, Value, ValueData};
 
+use super::constraint::TypeConstraint;
 use super::convert::{
     ConversionError, apply, conversion_exists, parse_go_number, sequence_value, strip_null,
     unify_list_elements,
@@ -347,6 +348,45 @@ impl<'a> Plan<'a> {
 fn finish_list(converted: Vec<Value>, path: &mut AttributePath) -> Result<Value, ConversionError> {
     let converted = unify_list_elements(converted, true, path)?;
     sequence_value(converted, false, path, "list")
+}
+
+/// A list constraint's elements converted one at a time, each exactly as
+/// [`Plan::convert_list`] converts it, for callers that stream a long list instead of
+/// holding it (the JSON-lines answer).
+pub(crate) struct ListElements<'a> {
+    plan: Plan<'a>,
+    path: AttributePath,
+}
+
+impl<'a> ListElements<'a> {
+    /// `None` unless [`crate::convert`] converts to `constraint` through
+    /// [`Plan::convert_list`] (a list type, no `any`, not too deep).
+    pub(crate) fn new(constraint: &'a TypeConstraint) -> Option<ListElements<'a>> {
+        let want = constraint.ty();
+        if has_dynamic(want) || super::type_util::type_deeper_than(want, MAX_DEPTH) {
+            return None;
+        }
+        let plan = Plan::new(want, constraint.defaults());
+        matches!(plan.shape, Shape::List(_)).then(|| ListElements {
+            plan,
+            path: AttributePath::empty(),
+        })
+    }
+
+    /// Element `index` converted; `None` where the list's conversion would take another
+    /// route for it (it does not fit the single pass, or it fails).
+    pub(crate) fn convert(&mut self, index: usize, element: Value) -> Option<Value> {
+        let Shape::List(plan) = &self.plan.shape else {
+            return None;
+        };
+        if !plan.fits(&element) {
+            return None;
+        }
+        self.path.push(PathStep::ElementKeyInt(index as i64));
+        let converted = plan.convert(element, &mut self.path);
+        self.path.pop();
+        converted.ok()
+    }
 }
 
 /// `error`, which happened under attribute `name` of the value at `path` while that step was

@@ -15,9 +15,10 @@ use std::io;
 
 use serde_json::{Map, Value as Json};
 use tfsdk_core::__private::typeexpr::{JsonReader, Kind};
-use tfsdk_core::tftypes::Value;
+use tfsdk_core::tftypes::{Type, Value};
 
 use crate::console;
+use crate::fused::ListElements;
 use crate::json_value::{self, DIRECT_DEPTH, JsonStringContent, write_json_string};
 use crate::sink::IoSink;
 
@@ -36,6 +37,9 @@ use crate::sink::IoSink;
 /// # Errors
 /// Only those of `out`: a request that fails is an answer, not an error.
 pub fn answer(line: &[u8], out: &mut impl io::Write) -> io::Result<()> {
+    if let Some(answered) = answer_list_element_by_element(line, out) {
+        return answered;
+    }
     let Some((type_expr, input)) = read_request(line) else {
         return serde_json::to_writer(out, &answer_through_tree(line)).map_err(io::Error::from);
     };
@@ -43,6 +47,92 @@ pub fn answer(line: &[u8], out: &mut impl io::Write) -> io::Result<()> {
         Ok(converted) => write_converted(&converted, out),
         Err(failure) => write_failure(&failure, out),
     }
+}
+
+/// The answer to `{"type": "list(...)", "value": [...]}` (in that order, nothing else) without
+/// holding the list: a first pass converts each element and keeps only its JSON text, a
+/// second converts each again and writes its console text out, then the JSON follows. Memory
+/// is the line, the value's JSON and one element. `None` (nothing written) where
+/// [`crate::convert`] would not convert the list element by element in the single pass, or an
+/// element fails: the other routes answer those.
+fn answer_list_element_by_element(line: &[u8], out: &mut impl io::Write) -> Option<io::Result<()>> {
+    std::str::from_utf8(line).ok()?;
+    let mut reader = JsonReader::new(line);
+    if reader.peek_kind().ok()? != Kind::Object {
+        return None;
+    }
+    reader.begin_object().ok()?;
+    if reader.object_next(true).ok()?.as_deref() != Some("type")
+        || reader.peek_kind().ok()? != Kind::String
+    {
+        return None;
+    }
+    let type_expr = reader.read_string().ok()?;
+    let constraint = crate::parse(&type_expr).ok()?;
+    let mut elements = ListElements::new(&constraint)?;
+    if reader.object_next(false).ok()?.as_deref() != Some("value")
+        || reader.peek_kind().ok()? != Kind::Array
+    {
+        return None;
+    }
+    let array = reader.pos();
+    let mut types = HashSet::new();
+    let mut read = |reader: &mut JsonReader<'_>| {
+        json_value::read_value(reader, 2, &mut types, DIRECT_DEPTH, json_value::cty_number)
+    };
+
+    // First pass: every element converts, to one type, and has a JSON form.
+    let mut json = String::from("[");
+    let mut element_ty: Option<Type> = None;
+    let mut count = 0;
+    reader.begin_array().ok()?;
+    while reader.array_next(count == 0).ok()? {
+        let converted = elements.convert(count, read(&mut reader)?)?;
+        match &element_ty {
+            Some(ty) if ty != converted.ty() => return None,
+            Some(_) => {}
+            None => element_ty = Some(converted.ty().clone()),
+        }
+        if !converted.is_wholly_known() {
+            return None;
+        }
+        if count > 0 {
+            json.push(',');
+        }
+        // Writing to a `String` cannot fail.
+        let _ = json_value::write_known(&converted, &mut json);
+        count += 1;
+    }
+    json.push(']');
+    if reader.object_next(false).ok()?.is_some() || reader.finish().is_err() {
+        return None;
+    }
+    let ty = Type::list(element_ty?);
+
+    // Second pass: the console text, element by element, then the rest.
+    let mut reader = reader.at(array);
+    let mut sink = IoSink::new(out);
+    let written = (|| -> fmt::Result {
+        sink.write_str(r#"{"console":"tolist(["#)?;
+        reader.begin_array().map_err(|_| fmt::Error)?;
+        let mut index = 0;
+        while reader.array_next(index == 0).map_err(|_| fmt::Error)? {
+            let element = read(&mut reader).ok_or(fmt::Error)?;
+            let converted = elements.convert(index, element).ok_or(fmt::Error)?;
+            let mut escaped = JsonStringContent(&mut sink);
+            escaped.write_str("\n  ")?;
+            console::write_value(&converted, 2, &mut escaped)?;
+            escaped.write_char(',')?;
+            index += 1;
+        }
+        sink.write_str(r#"\n])","ok":true,"type":"#)?;
+        write_json_string(&ty.to_string(), &mut sink)?;
+        sink.write_str(r#","value":"#)?;
+        sink.write_str(&json)?;
+        sink.write_char('}')
+    })();
+    // The second pass reads and converts what the first did, so only the output can fail.
+    Some(sink.result(written))
 }
 
 /// The request's type expression and value, read straight from the text; `None` for anything
@@ -204,7 +294,38 @@ y", "a": "EOT"}}"#,
             r#"{"type": "list(object({name=string, on=optional(bool, true)}))", "value": [{"name": "a"}], "extra": 1}"#,
             r#"[1]"#,
             "",
+            r#"{"type": "list(number)", "value": []}"#,
+            r#"{"type": "list(number)", "value": [1, "2", 3.50]}"#,
+            r#"{"type": "list(number)", "value": [1, "x", 3]}"#,
+            r#"{"type": "list(list(number))", "value": [[1], [2, "3"], []]}"#,
+            r#"{"type": "list(string)", "value": ["a
+b", "c"], "x": 1}"#,
+            r#"{"type": "list(any)", "value": [1, "a"]}"#,
+            r#"{"type": "list(object({a=optional(string, "d"), b=optional(list(number))}))", "value": [{}, {"a": "x", "b": [1]}, {"b": null}]}"#,
+            r#"{"type": "list(object({a=string}))", "value": [{"a": "x"}, {"b": "y"}]}"#,
+            r#"{"type": "list(object({a=string}))", "value": [{"a": "x"}, {"a": "y", "extra": 1}]}"#,
         ];
+        let buckets = |n: usize| {
+            let elements: Vec<String> = (0..n)
+                .map(|i| match i % 3 {
+                    0 => format!(r#"{{"name": "p-{i}", "website": {{"routing_rules": "[{{\"K\": \"img/\"}}]"}}}}"#),
+                    1 => format!(r#"{{"name": "a-{i}", "enabled": false}}"#),
+                    _ => format!(r#"{{"name": "d-{i}", "website": {{"index_document": "i.txt", "error_document": "e.txt"}}}}"#),
+                })
+                .collect();
+            format!(
+                r#"{{"type": "list(object({{name=string, enabled=optional(bool, true), website=optional(object({{index_document=optional(string, \"index.html\"), error_document=optional(string, \"error.html\"), routing_rules=optional(string)}}), {{}})}}))", "value": [{}]}}"#,
+                elements.join(", ")
+            )
+        };
+        let generated = [buckets(1), buckets(7)];
+        for line in &generated {
+            assert!(answer_list_element_by_element(line.as_bytes(), &mut Vec::new()).is_some());
+        }
+        let lines = lines
+            .iter()
+            .copied()
+            .chain(generated.iter().map(String::as_str));
         for line in lines {
             let mut direct = Vec::new();
             answer(line.as_bytes(), &mut direct).unwrap();
