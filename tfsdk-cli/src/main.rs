@@ -176,7 +176,7 @@ fn run_vars(
     }
     let evaluation = evaluate(&module, &inputs);
     if json {
-        serde_json::to_writer_pretty(&mut out, &vars_json::evaluation(&evaluation))?;
+        vars_json::write_evaluation(&evaluation, &mut out)?;
         writeln!(out)?;
         out.flush()?;
         return Ok(if evaluation.has_errors() {
