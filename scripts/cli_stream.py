@@ -3,9 +3,11 @@
 
 Generates the inputs once (the `buckets` constraint of benches/benches/typeexpr.rs, elements
 cycling through its three shapes), then runs the release binary on each size and reports wall
-time, CPU time (user + system: what the load stretches least), peak RSS (from `/usr/bin/time -v`), peak RSS over the input's size, and the growth exponent
-between consecutive sizes (log(time ratio) / log(size ratio); 1.0 is linear). Timing is from
-process start to exit, so it includes reading the input and writing every byte of the output.
+time, CPU time (user + system: what the load stretches least), peak RSS (from
+`/usr/bin/time -v`), peak RSS over the input's size, and the growth exponent between
+consecutive sizes, of wall and of CPU time (log(time ratio) / log(size ratio); 1.0 is linear).
+Timing is from process start to exit, so it includes reading the input and writing every byte
+of the output.
 
 Three commands:
 
@@ -157,7 +159,7 @@ def main():
 
     print(f"binary: {binary}")
     print(f"{'command':<10} {'elements':>9} {'input MB':>9} {'wall ms':>9} {'cpu ms':>8} {'peak MB':>8} "
-          f"{'peak/input':>10} {'exponent':>8}  load")
+          f"{'peak/input':>10} {'exp wall':>8} {'exp cpu':>7}  load")
     for command in args.commands:
         previous = None
         for n in args.sizes:
@@ -177,13 +179,15 @@ def main():
             wall = statistics.median(r[0] for r in results)
             cpu = statistics.median(r[1] for r in results)
             peak = max(r[2] for r in results)
-            exponent = ""
+            exponent, exponent_cpu = "", ""
             if previous:
-                exponent = f"{math.log(wall / previous[1]) / math.log(n / previous[0]):.2f}"
-            previous = (n, wall)
+                scale = math.log(n / previous[0])
+                exponent = f"{math.log(wall / previous[1]) / scale:.2f}"
+                exponent_cpu = f"{math.log(cpu / previous[2]) / scale:.2f}"
+            previous = (n, wall, cpu)
             load = " ".join(open("/proc/loadavg").read().split()[:3])
             print(f"{command:<10} {n:>9} {size / 1e6:>9.1f} {wall * 1000:>9.0f} {cpu * 1000:>8.0f} {peak / 1e6:>8.1f} "
-                  f"{peak / size:>10.2f} {exponent:>8}  {load}", flush=True)
+                  f"{peak / size:>10.2f} {exponent:>8} {exponent_cpu:>7}  {load}", flush=True)
 
 
 if __name__ == "__main__":
