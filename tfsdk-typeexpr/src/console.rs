@@ -46,7 +46,7 @@ pub fn write(value: &Value, out: &mut impl Write) -> fmt::Result {
     write_value(value, 0, out)
 }
 
-/// Writes a value as the console prints it into an `io::Write` (see [`write`]).
+/// Writes a value as the console prints it into an `io::Write` (see [`write()`]).
 ///
 /// # Errors
 /// Only those of `out`.
