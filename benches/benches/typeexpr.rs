@@ -1,4 +1,4 @@
-//! Type-constraint conversion: seed 000's `buckets` constraint over 10,000 elements (and 1,000
+//! Type-constraint conversion: the documented `buckets` constraint over 10,000 elements (and 1,000
 //! and 100,000, to show it is linear), in elements per second.
 //! `cargo bench -p tfsdk-benches --bench typeexpr`
 
@@ -11,12 +11,12 @@ use tfsdk_benches::{
     report_allocations,
 };
 use tfsdk_core::tftypes::Value;
-use tfsdk_core::typeexpr::{self, TypeConstraint, json_value};
+use tfsdk_typeexpr::{self as typeexpr, TypeConstraint, json_value};
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
-/// Seed 000's `variable "buckets"` type.
+/// The documented `variable "buckets"` type.
 const BUCKETS: &str = r#"list(object({
     name    = string
     enabled = optional(bool, true)
@@ -29,7 +29,7 @@ const BUCKETS: &str = r#"list(object({
 
 const SIZES: [usize; 3] = [1_000, 10_000, 100_000];
 
-/// `n` buckets cycling through the seed's three examples (a website with routing rules only;
+/// `n` buckets cycling through the documented example's three shapes (a website with routing rules only;
 /// `enabled = false` and no website; both documents set), as JSON gives them: a tuple of
 /// objects of different types.
 fn input(n: usize) -> Value {
@@ -48,7 +48,7 @@ fn input(n: usize) -> Value {
 }
 
 fn constraint() -> TypeConstraint {
-    typeexpr::parse(BUCKETS).expect("the seed's constraint parses")
+    typeexpr::parse(BUCKETS).expect("the constraint parses")
 }
 
 fn convert(value: Value, constraint: &TypeConstraint) -> Value {

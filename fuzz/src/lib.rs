@@ -3,7 +3,8 @@
 //! Terraform types, so that one fuzz input carries both an expected type and a document to
 //! decode against it; the check of each target; the derived model of `derived_struct`.
 //!
-//! This file uses nothing but `tfsdk_core` and `std`, so that the regression tests can build it.
+//! This file uses nothing but `tfsdk_core`, `tfsdk_typeexpr` and `std`, so that the regression
+//! tests can build it.
 //!
 //! The type code, read front to back (a missing byte reads as 0):
 //!
@@ -24,8 +25,8 @@ use std::collections::BTreeMap;
 use tfsdk_core::TfObject;
 use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
 use tfsdk_core::tftypes::{JsonOptions, ObjectType, Type, Value};
-use tfsdk_core::typeexpr::{self, json_value, parse};
 use tfsdk_core::types;
+use tfsdk_typeexpr::{self as typeexpr, json_value, parse};
 
 /// How deeply a decoded type may nest (deep nesting is the decoders' business, tested apart).
 pub const MAX_TYPE_DEPTH: usize = 6;

@@ -4,9 +4,9 @@
 
 use serde_json::Value as Json;
 use tfsdk_core::tftypes::{Number, Type, Value, ValueData, ValueKind};
-use tfsdk_core::typeexpr::vars::{Inputs, Module, evaluate};
-use tfsdk_core::typeexpr::{console, set_order};
 use tfsdk_terraform_harness::Workdir;
+use tfsdk_typeexpr::vars::{Inputs, Module, evaluate};
+use tfsdk_typeexpr::{console, set_order};
 
 use super::generator::Case;
 

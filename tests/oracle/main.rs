@@ -1,5 +1,5 @@
 //! Terraform as the oracle for type constraints: a seeded generator of constraints and values,
-//! evaluated by real Terraform 1.15 in batches and by `tfsdk_core::typeexpr::vars`, compared
+//! evaluated by real Terraform 1.15 in batches and by `tfsdk_typeexpr::vars`, compared
 //! case by case (accept or reject, result type, value, console text, error message).
 //!
 //! ```text

@@ -29,9 +29,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
-use serde_json::{Map, Value as Json};
-use tfsdk_core::typeexpr::vars::{Inputs, Module, evaluate};
-use tfsdk_core::typeexpr::{self, console, json_value};
+use serde_json::Value as Json;
+use tfsdk_typeexpr::vars::{Inputs, Module, evaluate};
+use tfsdk_typeexpr::{self as typeexpr, console, json_lines, json_value};
 
 mod vars_json;
 
@@ -176,7 +176,7 @@ fn run_vars(
     }
     let evaluation = evaluate(&module, &inputs);
     if json {
-        serde_json::to_writer_pretty(&mut out, &vars_json::evaluation(&evaluation))?;
+        vars_json::write_evaluation(&evaluation, &mut out)?;
         writeln!(out)?;
         out.flush()?;
         return Ok(if evaluation.has_errors() {
@@ -196,7 +196,9 @@ fn run_vars(
             if variable.sensitive {
                 writeln!(out, "{} = (sensitive value)", variable.name)?;
             } else {
-                writeln!(out, "{} = {}", variable.name, console::render(value))?;
+                write!(out, "{} = ", variable.name)?;
+                console::write_io(value, &mut out)?;
+                writeln!(out)?;
             }
         }
     }
@@ -208,30 +210,22 @@ fn run_vars(
     })
 }
 
-/// The outcome of one conversion: the converted value, or a message and the path it is at.
-struct Converted {
-    ty: String,
-    json: Json,
-    console: String,
-}
-
+/// A conversion that failed: the message and the path it is at.
 struct Failure {
     error: String,
     path: String,
 }
 
-fn convert_one(type_expr: &str, value: &Json) -> Result<Converted, Failure> {
+/// Converts one value and renders it as the console does.
+fn convert_one(type_expr: &str, value: &Json) -> Result<String, Failure> {
     let fail = |error: String, path: String| Failure { error, path };
     let constraint = typeexpr::parse(type_expr).map_err(|e| fail(e.to_string(), String::new()))?;
     let input = json_value::from_json(value).map_err(|e| fail(e.message, e.path.to_string()))?;
     let converted =
         typeexpr::convert(input, &constraint).map_err(|e| fail(e.message, e.path.to_string()))?;
-    let json = json_value::to_json(&converted).map_err(|e| fail(e.message, e.path.to_string()))?;
-    Ok(Converted {
-        ty: converted.ty().to_string(),
-        json,
-        console: console::render(&converted),
-    })
+    // A value with no JSON form (an unknown) is refused, as `--json-lines` refuses it.
+    json_value::to_json(&converted).map_err(|e| fail(e.message, e.path.to_string()))?;
+    Ok(console::render(&converted))
 }
 
 fn run_convert(type_expr: &str, value: &str) -> io::Result<ExitCode> {
@@ -242,9 +236,9 @@ fn run_convert(type_expr: &str, value: &str) -> io::Result<ExitCode> {
         })
         .and_then(|json| convert_one(type_expr, &json));
     match outcome {
-        Ok(converted) => {
+        Ok(console) => {
             let mut out = io::stdout().lock();
-            writeln!(out, "{}", converted.console)?;
+            writeln!(out, "{console}")?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
@@ -257,54 +251,6 @@ fn run_convert(type_expr: &str, value: &str) -> io::Result<ExitCode> {
             Ok(ExitCode::FAILURE)
         }
     }
-}
-
-/// One result line for one input line.
-fn json_line(line: &[u8]) -> Json {
-    let result = std::str::from_utf8(line)
-        .map_err(|e| Failure {
-            error: format!("the line is not UTF-8: {e}"),
-            path: String::new(),
-        })
-        .and_then(|text| {
-            serde_json::from_str::<Json>(text).map_err(|e| Failure {
-                error: format!("invalid JSON: {e}"),
-                path: String::new(),
-            })
-        })
-        .and_then(|request| {
-            let field_error = |error: &str| Failure {
-                error: error.to_owned(),
-                path: String::new(),
-            };
-            let object = request.as_object().ok_or_else(|| {
-                field_error("a line must be a JSON object with \"type\" and \"value\"")
-            })?;
-            let type_expr = match object.get("type") {
-                Some(Json::String(s)) => s,
-                Some(_) => return Err(field_error("\"type\" must be a string")),
-                None => return Err(field_error("missing field \"type\"")),
-            };
-            let value = object
-                .get("value")
-                .ok_or_else(|| field_error("missing field \"value\""))?;
-            convert_one(type_expr, value)
-        });
-    let mut out = Map::new();
-    match result {
-        Ok(c) => {
-            out.insert("ok".into(), Json::Bool(true));
-            out.insert("type".into(), Json::String(c.ty));
-            out.insert("value".into(), c.json);
-            out.insert("console".into(), Json::String(c.console));
-        }
-        Err(f) => {
-            out.insert("ok".into(), Json::Bool(false));
-            out.insert("error".into(), Json::String(f.error));
-            out.insert("path".into(), Json::String(f.path));
-        }
-    }
-    Json::Object(out)
 }
 
 /// Streams lines: reads one, writes its result, and flushes whenever no more input is waiting
@@ -320,7 +266,7 @@ fn run_json_lines(input: impl Read, output: impl Write) -> io::Result<ExitCode> 
         }
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
         let text = text.strip_suffix(b"\r").unwrap_or(text);
-        serde_json::to_writer(&mut writer, &json_line(text))?;
+        json_lines::answer(text, &mut writer)?;
         writer.write_all(b"\n")?;
         if reader.buffer().is_empty() {
             writer.flush()?;

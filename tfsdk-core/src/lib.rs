@@ -11,7 +11,6 @@ mod object;
 pub mod path;
 pub mod schema;
 pub mod tftypes;
-pub mod typeexpr;
 pub mod types;
 
 #[doc(hidden)]

@@ -232,3 +232,17 @@ pub const fn assert_flattened_schema(is_schema: bool) {
         "a #[tfsdk(schema)] struct can only flatten #[tfsdk(schema)] structs: add #[tfsdk(schema)] to the flattened struct and give each of its attributes a role"
     );
 }
+
+/// What `tfsdk-typeexpr` builds on beyond the public API: the JSON pull reader shared by the
+/// codecs, and building values its conversions have already checked. Not public API.
+pub mod typeexpr {
+    pub use crate::tftypes::json_syntax::{JsonReader, Kind, SyntaxError, write_string};
+
+    use crate::tftypes::{Type, Value, ValueData};
+
+    /// Builds a value without checking it against its type: for conversions whose output is
+    /// well-typed by construction (sets are still put in canonical order).
+    pub fn value_from_parts_unchecked(ty: Type, data: ValueData) -> Value {
+        Value::from_parts_unchecked(ty, data)
+    }
+}

@@ -11,8 +11,8 @@ mod model;
 
 use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
 use tfsdk_core::tftypes::Value;
-use tfsdk_core::typeexpr::{self, console, json_value};
 use tfsdk_core::{TfSchema, types};
+use tfsdk_typeexpr::{self as typeexpr, console, json_value};
 
 use model::Bucket;
 

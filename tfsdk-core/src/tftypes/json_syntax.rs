@@ -14,13 +14,13 @@ use std::fmt::Write as _;
 
 /// A syntax error at a byte offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SyntaxError {
-    pub(crate) offset: usize,
-    pub(crate) message: Cow<'static, str>,
+pub struct SyntaxError {
+    pub offset: usize,
+    pub message: Cow<'static, str>,
 }
 
 impl SyntaxError {
-    pub(crate) fn new(offset: usize, message: impl Into<Cow<'static, str>>) -> SyntaxError {
+    pub fn new(offset: usize, message: impl Into<Cow<'static, str>>) -> SyntaxError {
         SyntaxError {
             offset,
             message: message.into(),
@@ -30,7 +30,7 @@ impl SyntaxError {
 
 /// What the next value is, from its first byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     Null,
     Bool,
     Number,
@@ -41,7 +41,7 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// The JSON name, for messages: `found array`.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Kind::Null => "null",
             Kind::Bool => "bool",
@@ -54,18 +54,18 @@ impl Kind {
 }
 
 /// Reads JSON tokens from a byte slice.
-pub(crate) struct JsonReader<'a> {
+pub struct JsonReader<'a> {
     bytes: &'a [u8],
     pos: usize,
 }
 
 impl<'a> JsonReader<'a> {
-    pub(crate) fn new(bytes: &'a [u8]) -> JsonReader<'a> {
+    pub fn new(bytes: &'a [u8]) -> JsonReader<'a> {
         JsonReader { bytes, pos: 0 }
     }
 
     /// A second reader over the same text, starting at `pos` (offsets stay absolute).
-    pub(crate) fn at(&self, pos: usize) -> JsonReader<'a> {
+    pub fn at(&self, pos: usize) -> JsonReader<'a> {
         JsonReader {
             bytes: self.bytes,
             pos,
@@ -73,7 +73,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// The current offset.
-    pub(crate) fn pos(&self) -> usize {
+    pub fn pos(&self) -> usize {
         self.pos
     }
 
@@ -88,7 +88,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// An error at the current offset.
-    pub(crate) fn error(&self, message: impl Into<Cow<'static, str>>) -> SyntaxError {
+    pub fn error(&self, message: impl Into<Cow<'static, str>>) -> SyntaxError {
         SyntaxError::new(self.pos, message)
     }
 
@@ -103,7 +103,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// The kind of the next value, without consuming it.
-    pub(crate) fn peek_kind(&mut self) -> Result<Kind, SyntaxError> {
+    pub fn peek_kind(&mut self) -> Result<Kind, SyntaxError> {
         self.skip_ws();
         match self.bytes.get(self.pos) {
             Some(b'n') => Ok(Kind::Null),
@@ -126,13 +126,13 @@ impl<'a> JsonReader<'a> {
     }
 
     /// Reads `null`.
-    pub(crate) fn read_null(&mut self) -> Result<(), SyntaxError> {
+    pub fn read_null(&mut self) -> Result<(), SyntaxError> {
         self.skip_ws();
         self.literal("null")
     }
 
     /// Reads `true` or `false`.
-    pub(crate) fn read_bool(&mut self) -> Result<bool, SyntaxError> {
+    pub fn read_bool(&mut self) -> Result<bool, SyntaxError> {
         self.skip_ws();
         match self.bytes.get(self.pos) {
             Some(b't') => self.literal("true").map(|()| true),
@@ -142,7 +142,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// Reads a number and returns its text, checked against the JSON grammar.
-    pub(crate) fn read_number(&mut self) -> Result<&'a str, SyntaxError> {
+    pub fn read_number(&mut self) -> Result<&'a str, SyntaxError> {
         self.skip_ws();
         let start = self.pos;
         let bytes = self.bytes;
@@ -194,7 +194,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// Reads a string, borrowing it when it has no escapes.
-    pub(crate) fn read_string(&mut self) -> Result<Cow<'a, str>, SyntaxError> {
+    pub fn read_string(&mut self) -> Result<Cow<'a, str>, SyntaxError> {
         self.skip_ws();
         if self.bytes.get(self.pos) != Some(&b'"') {
             return Err(self.unexpected("a string"));
@@ -306,7 +306,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// Consumes `[`.
-    pub(crate) fn begin_array(&mut self) -> Result<(), SyntaxError> {
+    pub fn begin_array(&mut self) -> Result<(), SyntaxError> {
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'[') {
             self.pos += 1;
@@ -318,7 +318,7 @@ impl<'a> JsonReader<'a> {
 
     /// True when another array element follows (consuming the `,` before it); false at the
     /// closing `]` (consuming it). `first` is true for the first call after `[`.
-    pub(crate) fn array_next(&mut self, first: bool) -> Result<bool, SyntaxError> {
+    pub fn array_next(&mut self, first: bool) -> Result<bool, SyntaxError> {
         self.skip_ws();
         match self.bytes.get(self.pos) {
             Some(b']') => {
@@ -335,7 +335,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// Consumes `{`.
-    pub(crate) fn begin_object(&mut self) -> Result<(), SyntaxError> {
+    pub fn begin_object(&mut self) -> Result<(), SyntaxError> {
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'{') {
             self.pos += 1;
@@ -347,7 +347,7 @@ impl<'a> JsonReader<'a> {
 
     /// The next member's key (consuming it and the `:` after it), or `None` at the closing `}`
     /// (consuming it). `first` is true for the first call after `{`.
-    pub(crate) fn object_next(&mut self, first: bool) -> Result<Option<Cow<'a, str>>, SyntaxError> {
+    pub fn object_next(&mut self, first: bool) -> Result<Option<Cow<'a, str>>, SyntaxError> {
         self.skip_ws();
         match self.bytes.get(self.pos) {
             Some(b'}') => {
@@ -368,7 +368,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// Skips one value of any depth, checking its syntax. Uses a heap stack, never recursion.
-    pub(crate) fn skip_value(&mut self) -> Result<(), SyntaxError> {
+    pub fn skip_value(&mut self) -> Result<(), SyntaxError> {
         let mut open: Vec<Kind> = Vec::new();
         loop {
             // A value is expected here.
@@ -419,7 +419,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// Checks that only whitespace remains.
-    pub(crate) fn finish(&mut self) -> Result<(), SyntaxError> {
+    pub fn finish(&mut self) -> Result<(), SyntaxError> {
         self.skip_ws();
         if self.pos == self.bytes.len() {
             Ok(())
@@ -431,7 +431,7 @@ impl<'a> JsonReader<'a> {
 
 /// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped,
 /// everything else (non-ASCII included) written as UTF-8.
-pub(crate) fn write_string(out: &mut String, text: &str) {
+pub fn write_string(out: &mut String, text: &str) {
     out.push('"');
     let bytes = text.as_bytes();
     let mut run = 0;

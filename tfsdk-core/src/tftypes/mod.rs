@@ -5,6 +5,8 @@
 //! encoding and the JSON encoding of state.
 
 mod json;
+// Internal, but `pub` items: tfsdk-typeexpr reaches them through `__private::typeexpr`.
+#[allow(missing_docs)]
 pub(crate) mod json_syntax;
 pub(crate) mod msgpack;
 mod number;
