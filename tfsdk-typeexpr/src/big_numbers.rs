@@ -72,7 +72,9 @@ fn mask_overflowing_exponent(text: &mut String, at: usize) -> bool {
     if end == digits {
         return false;
     }
-    if text[start..end].parse::<f64>().is_ok_and(f64::is_finite) {
+    // Only a well-formed literal that overflows: `55.4.47E7` is no number (two points), and an
+    // exponent of zeros (already masked) is in range, so the masking loop always ends.
+    if !text[start..end].parse::<f64>().is_ok_and(f64::is_infinite) {
         return false;
     }
     text.replace_range(digits..end, &"0".repeat(end - digits));
@@ -102,6 +104,27 @@ mod tests {
         assert!(parse_expr("x1e400").is_ok());
         assert!(parse_body("a = 1e400\nb = [1e-400, 1e5000]\n").is_ok());
         assert!(parse_body("a = 1e\n").is_err());
+    }
+
+    #[test]
+    fn only_overflowing_literals_are_masked() {
+        for (text, at) in [("1e400", 1), ("-2.5E+999", 4)] {
+            let mut masked = text.to_owned();
+            assert!(mask_overflowing_exponent(&mut masked, at), "{text}");
+            assert!(
+                !mask_overflowing_exponent(&mut masked, at),
+                "{text} masked twice"
+            );
+        }
+        // Not a number at all (found by fuzzing: it was masked again and again, 10,000 parses).
+        for (text, at) in [("55.4.47E7", 7), ("1.2.3e999", 5), ("1e5", 1)] {
+            assert!(
+                !mask_overflowing_exponent(&mut text.to_owned(), at),
+                "{text}"
+            );
+        }
+        let err = parse_expr("set(number)---55.4.47E7").unwrap_err();
+        assert_eq!(err.location().offset(), 21);
     }
 
     #[test]
