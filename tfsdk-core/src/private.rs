@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 
 pub use crate::attr::Type as AttrType;
 pub use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
-pub use crate::object::{AttributeNames, TfObject, TfSchema, assert_unique_names};
+pub use crate::object::{
+    AttributeNames, AttributeValues, AttributesOut, TfObject, TfSchema, assert_unique_names,
+};
 pub use crate::schema::{
     Attribute as SchemaAttribute, DefaultValue, DiffSuppress, NestedAttributes, NestingMode,
 };
@@ -138,22 +140,24 @@ pub fn object_from_value<T: TfObject>(value: Value) -> Result<T, ConvertError> {
 pub fn object_attributes(
     value: Value,
     shape: &ObjectShape,
-) -> Result<BTreeMap<String, Value>, ConvertError> {
-    let (ty, data) = value.into_parts();
-    let attributes = match data {
-        ValueData::Object(attributes) => attributes,
-        ValueData::Null => return Err(ConvertError::null_named(shape.type_name, &ty)),
-        ValueData::Unknown => return Err(ConvertError::unknown_named(shape.type_name, &ty)),
-        _ => {
-            return Err(ConvertError::type_mismatch_named(
-                shape.type_name,
-                "an object value".to_owned(),
-                &ty,
-            ));
+) -> Result<AttributeValues, ConvertError> {
+    let (ty, values) = match value.into_object_values() {
+        Ok(object) => object,
+        Err(value) => {
+            let ty = value.ty();
+            return Err(if value.is_null() {
+                ConvertError::null_named(shape.type_name, ty)
+            } else if value.is_unknown() {
+                ConvertError::unknown_named(shape.type_name, ty)
+            } else {
+                ConvertError::type_mismatch_named(shape.type_name, "an object value".to_owned(), ty)
+            });
         }
     };
-    check_attribute_names(&attributes, shape)?;
-    Ok(attributes)
+    if let Some(object) = ty.as_object() {
+        check_attribute_names(object.attributes(), shape)?;
+    }
+    Ok(AttributeValues::checked(ty, values))
 }
 
 /// Checks that the object's attribute names are exactly the struct's, listing both sides of a
@@ -331,15 +335,15 @@ fn missing_attribute(name: &str) -> ConvertError {
 /// [`TfObject::from_checked_attributes`] reads its fields sorted by attribute name, so each
 /// read takes the next entry of the map instead of looking a name up.
 pub struct SortedAttributes {
-    entries: std::collections::btree_map::IntoIter<String, Value>,
+    entries: AttributeValues,
 }
 
 impl SortedAttributes {
     /// Reads `attributes` from its first name on.
     #[inline]
-    pub fn new(attributes: BTreeMap<String, Value>) -> SortedAttributes {
+    pub fn new(attributes: AttributeValues) -> SortedAttributes {
         SortedAttributes {
-            entries: attributes.into_iter(),
+            entries: attributes,
         }
     }
 
@@ -368,9 +372,9 @@ impl SortedAttributes {
 
     /// The value of the next attribute, which must be `name`.
     fn next_value(&mut self, name: &str) -> Result<Value, ConvertError> {
-        match self.entries.next() {
-            Some((key, value)) if key == name => Ok(value),
-            _ => Err(missing_attribute(name)),
+        match self.entries.next(name) {
+            Some(value) => Ok(value),
+            None => Err(missing_attribute(name)),
         }
     }
 }
@@ -384,7 +388,7 @@ impl SortedAttributes {
 pub fn take_own_attributes(
     attributes: &mut BTreeMap<String, Value>,
     names: &[&str],
-) -> Result<BTreeMap<String, Value>, ConvertError> {
+) -> Result<AttributeValues, ConvertError> {
     let mut own = BTreeMap::new();
     for name in names {
         match attributes.remove_entry(*name) {
@@ -394,7 +398,7 @@ pub fn take_own_attributes(
             None => return Err(missing_attribute(name)),
         }
     }
-    Ok(own)
+    Ok(AttributeValues::from_map(own))
 }
 
 /// Builds a flattened struct from the attributes it maps.
@@ -412,12 +416,17 @@ pub fn take_flattened<T: FlattenedField>(
 /// # Errors
 /// The attribute is not in `ty`, or the field does not convert to its type.
 pub fn put_attribute<T: ToValue>(
-    out: &mut BTreeMap<String, Value>,
+    out: &mut AttributesOut,
     ty: &ObjectType,
     name: &str,
     field: &T,
 ) -> Result<(), ConvertError> {
-    let Some(attribute_type) = ty.attribute(name) else {
+    let Some((index, attribute_type)) = ty
+        .attributes()
+        .iter()
+        .enumerate()
+        .find_map(|(i, (key, t))| (key == name).then_some((i, t)))
+    else {
         return Err(missing_attribute(name));
     };
     let value = field
@@ -429,7 +438,7 @@ pub fn put_attribute<T: ToValue>(
                 .under_attribute(name),
         );
     }
-    out.insert(name.to_owned(), value);
+    out.set(index, value);
     Ok(())
 }
 
@@ -438,7 +447,7 @@ pub fn put_attribute<T: ToValue>(
 /// # Errors
 /// As [`TfObject::to_attributes`].
 pub fn put_flattened<T: FlattenedField>(
-    out: &mut BTreeMap<String, Value>,
+    out: &mut AttributesOut,
     ty: &ObjectType,
     field: &T,
 ) -> Result<(), ConvertError> {
@@ -454,11 +463,25 @@ pub fn put_flattened<T: FlattenedField>(
 #[inline]
 pub fn object_to_value<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
     let ty = target_object_type(ty, &ObjectShape::of::<T>())?;
-    let mut attributes = BTreeMap::new();
-    if let Some(object) = ty.as_object() {
-        value.to_attributes(object, &mut attributes)?;
+    let Some(object) = ty.as_object() else {
+        return Err(ConvertError::type_mismatch_named(
+            std::any::type_name::<T>(),
+            "an object type".to_owned(),
+            &ty,
+        ));
+    };
+    let mut out = AttributesOut::new(object);
+    value.to_attributes(object, &mut out)?;
+    match out.into_values() {
+        Ok(values) => Ok(Value::object_values_unchecked(ty, values)),
+        Err(missing) => Err(missing_attribute(
+            object
+                .attributes()
+                .keys()
+                .nth(missing)
+                .map_or("", String::as_str),
+        )),
     }
-    Ok(Value::__object_unchecked(ty, attributes))
 }
 
 /// The object type a struct of `shape` converts to when `ty` is asked for: `ty` itself when it

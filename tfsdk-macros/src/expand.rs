@@ -131,7 +131,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         quote!(
             #[inline]
             fn from_checked_attributes(
-                attributes: #private::Map<#private::String, #private::Value>,
+                attributes: #private::AttributeValues,
             ) -> #private::Result<Self, #private::ConvertError> {
                 #[allow(unused_mut, unused_variables)]
                 let mut __tfsdk_attributes = #private::SortedAttributes::new(attributes);
@@ -290,7 +290,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
             fn to_attributes(
                 &self,
                 ty: &#private::ObjectType,
-                out: &mut #private::Map<#private::String, #private::Value>,
+                out: &mut #private::AttributesOut,
             ) -> #private::Result<(), #private::ConvertError> {
                 #(#puts)*
                 #private::Result::Ok(())

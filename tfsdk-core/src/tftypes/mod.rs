@@ -4,6 +4,7 @@
 //! part of it may be null or unknown. Values come from and go to the plugin protocol's msgpack
 //! encoding and the JSON encoding of state.
 
+mod attributes;
 mod json;
 pub(crate) mod json_syntax;
 pub(crate) mod msgpack;
@@ -13,6 +14,7 @@ mod types;
 mod value;
 mod wire;
 
+pub use attributes::{Attributes, Iter as AttributesIter};
 pub use json::JsonOptions;
 pub use number::{Number, NumberError};
 pub use type_json::TypeJsonError;

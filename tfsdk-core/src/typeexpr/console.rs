@@ -5,7 +5,7 @@
 //! unknowns print as `(known after apply)`; numbers in plain decimal; strings with more than one
 //! line as heredocs. Set elements come in the reference's order (see [`super::set_order`]).
 
-use crate::tftypes::{Type, Value, ValueKind};
+use crate::tftypes::{Attributes, Type, Value, ValueKind};
 
 use super::quote::go_quote;
 use super::set_order::reference_order;
@@ -89,11 +89,7 @@ fn write_string(s: &str, indent: usize, out: &mut String) {
     out.push_str(&delimiter);
 }
 
-fn write_mapping(
-    entries: &std::collections::BTreeMap<String, Value>,
-    indent: usize,
-    out: &mut String,
-) {
+fn write_mapping(entries: Attributes<'_>, indent: usize, out: &mut String) {
     out.push('{');
     let inner = indent + 2;
     for (key, value) in entries {
