@@ -68,7 +68,11 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     ///
     /// # Errors
     /// An attribute missing from `ty`, or a field that does not convert to its type.
-    fn to_attributes(&self, ty: &ObjectType, out: &mut AttributesOut) -> Result<(), ConvertError>;
+    fn to_attributes(
+        &self,
+        ty: &ObjectType,
+        out: &mut AttributesOut<'_>,
+    ) -> Result<(), ConvertError>;
 }
 
 /// An object's attribute values, sorted by name, for [`TfObject::from_checked_attributes`]:
@@ -139,22 +143,48 @@ impl AttributeValues {
 }
 
 /// An object's attribute values as a struct writes them, by name and in any order, for
-/// [`TfObject::to_attributes`]; kept in the object type's attribute order.
-pub struct AttributesOut {
+/// [`TfObject::to_attributes`]; kept in the object type's attribute order. Written in that
+/// order (as the derive does for a struct without flattened fields), each attribute is found
+/// with one name comparison.
+pub struct AttributesOut<'t> {
+    types: &'t ObjectType,
+    /// The type's attributes after the one written last, with their positions.
+    next: std::iter::Enumerate<std::collections::btree_map::Iter<'t, String, Type>>,
     slots: Vec<Option<Value>>,
 }
 
-impl AttributesOut {
+impl<'t> AttributesOut<'t> {
     /// Room for the attributes of `ty`.
-    pub fn new(ty: &ObjectType) -> AttributesOut {
+    pub fn new(ty: &'t ObjectType) -> AttributesOut<'t> {
         AttributesOut {
+            types: ty,
+            next: ty.attributes().iter().enumerate(),
             slots: std::iter::repeat_with(|| None)
                 .take(ty.attributes().len())
                 .collect(),
         }
     }
 
-    /// Sets the value of the attribute at `index` in `ty`'s attribute order.
+    /// The position and type of attribute `name`, whose value is written next.
+    #[inline]
+    pub fn find(&mut self, name: &str) -> Option<(usize, &'t Type)> {
+        match self.next.next() {
+            Some((i, (key, t))) if key == name => Some((i, t)),
+            _ => {
+                let found = self
+                    .types
+                    .attributes()
+                    .iter()
+                    .enumerate()
+                    .find(|(_, (key, _))| *key == name)?;
+                self.next = self.types.attributes().iter().enumerate();
+                self.next.nth(found.0);
+                Some((found.0, found.1.1))
+            }
+        }
+    }
+
+    /// Sets the value of the attribute at `index` (from [`AttributesOut::find`]).
     #[inline]
     pub fn set(&mut self, index: usize, value: Value) {
         if let Some(slot) = self.slots.get_mut(index) {

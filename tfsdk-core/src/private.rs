@@ -411,22 +411,16 @@ pub fn take_flattened<T: FlattenedField>(
     T::from_attributes(attributes)
 }
 
-/// Converts a field to its attribute type in `ty` and adds it to `out`.
+/// Converts a field to its attribute type in `out`'s object type and adds it to `out`.
 ///
 /// # Errors
-/// The attribute is not in `ty`, or the field does not convert to its type.
+/// The attribute is not in the object type, or the field does not convert to its type.
 pub fn put_attribute<T: ToValue>(
-    out: &mut AttributesOut,
-    ty: &ObjectType,
+    out: &mut AttributesOut<'_>,
     name: &str,
     field: &T,
 ) -> Result<(), ConvertError> {
-    let Some((index, attribute_type)) = ty
-        .attributes()
-        .iter()
-        .enumerate()
-        .find_map(|(i, (key, t))| (key == name).then_some((i, t)))
-    else {
+    let Some((index, attribute_type)) = out.find(name) else {
         return Err(missing_attribute(name));
     };
     let value = field
@@ -447,7 +441,7 @@ pub fn put_attribute<T: ToValue>(
 /// # Errors
 /// As [`TfObject::to_attributes`].
 pub fn put_flattened<T: FlattenedField>(
-    out: &mut AttributesOut,
+    out: &mut AttributesOut<'_>,
     ty: &ObjectType,
     field: &T,
 ) -> Result<(), ConvertError> {
