@@ -145,12 +145,16 @@ impl AttributeValues {
 /// An object's attribute values as a struct writes them, by name and in any order, for
 /// [`TfObject::to_attributes`]; kept in the object type's attribute order. Written in that
 /// order (as the derive does for a struct without flattened fields), each attribute is found
-/// with one name comparison.
+/// with one name comparison and its value pushed where it belongs.
 pub struct AttributesOut<'t> {
     types: &'t ObjectType,
-    /// The type's attributes after the one written last, with their positions.
+    /// The type's attributes after the one found last, with their positions.
     next: std::iter::Enumerate<std::collections::btree_map::Iter<'t, String, Type>>,
+    /// The values written so far, while they come in the type's order.
+    values: Vec<Value>,
+    /// Once they do not: every attribute's value at its position.
     slots: Vec<Option<Value>>,
+    ordered: bool,
 }
 
 impl<'t> AttributesOut<'t> {
@@ -159,34 +163,56 @@ impl<'t> AttributesOut<'t> {
         AttributesOut {
             types: ty,
             next: ty.attributes().iter().enumerate(),
-            slots: std::iter::repeat_with(|| None)
-                .take(ty.attributes().len())
-                .collect(),
+            values: Vec::with_capacity(ty.attributes().len()),
+            slots: Vec::new(),
+            ordered: true,
+        }
+    }
+
+    fn in_order(&self) -> bool {
+        self.ordered
+    }
+
+    /// Leaves the in-order mode: the values so far move to their slots.
+    #[cold]
+    fn leave_order(&mut self) {
+        if self.ordered {
+            self.ordered = false;
+            self.slots = std::mem::take(&mut self.values)
+                .into_iter()
+                .map(Some)
+                .chain(std::iter::repeat_with(|| None))
+                .take(self.types.attributes().len())
+                .collect();
         }
     }
 
     /// The position and type of attribute `name`, whose value is written next.
     #[inline]
     pub fn find(&mut self, name: &str) -> Option<(usize, &'t Type)> {
-        match self.next.next() {
-            Some((i, (key, t))) if key == name => Some((i, t)),
-            _ => {
-                let found = self
-                    .types
-                    .attributes()
-                    .iter()
-                    .enumerate()
-                    .find(|(_, (key, _))| *key == name)?;
-                self.next = self.types.attributes().iter().enumerate();
-                self.next.nth(found.0);
-                Some((found.0, found.1.1))
-            }
+        if self.in_order()
+            && let Some((i, (key, t))) = self.next.next()
+            && key == name
+        {
+            return Some((i, t));
         }
+        self.leave_order();
+        self.types
+            .attributes()
+            .iter()
+            .enumerate()
+            .find(|(_, (key, _))| *key == name)
+            .map(|(i, (_, t))| (i, t))
     }
 
     /// Sets the value of the attribute at `index` (from [`AttributesOut::find`]).
     #[inline]
     pub fn set(&mut self, index: usize, value: Value) {
+        if self.in_order() && index == self.values.len() {
+            self.values.push(value);
+            return;
+        }
+        self.leave_order();
         if let Some(slot) = self.slots.get_mut(index) {
             *slot = Some(value);
         }
@@ -198,11 +224,22 @@ impl<'t> AttributesOut<'t> {
     /// # Errors
     /// An attribute was not written: its position.
     pub fn into_values(self) -> Result<Vec<Value>, usize> {
-        if let Some(missing) = self.slots.iter().position(Option::is_none) {
+        let count = self.types.attributes().len();
+        if self.in_order() {
+            return if self.values.len() == count {
+                Ok(self.values)
+            } else {
+                Err(self.values.len())
+            };
+        }
+        if let Some(missing) = self.slots.iter().take(count).position(Option::is_none) {
             return Err(missing);
         }
-        // Collected in place: an `Option<Value>` is as large as a `Value`.
-        self.slots.into_iter().collect::<Option<Vec<_>>>().ok_or(0)
+        self.slots
+            .into_iter()
+            .take(count)
+            .collect::<Option<Vec<_>>>()
+            .ok_or(0)
     }
 }
 

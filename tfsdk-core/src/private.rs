@@ -456,25 +456,39 @@ pub fn put_flattened<T: FlattenedField>(
 /// `ty` is not such a type, or a field does not convert.
 #[inline]
 pub fn object_to_value<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
-    let ty = target_object_type(ty, &ObjectShape::of::<T>())?;
+    let shape = ObjectShape::of::<T>();
+    let ty = match ty {
+        Type::Object(_) => ty.clone(),
+        _ => target_object_type(ty, &shape)?,
+    };
     let Some(object) = ty.as_object() else {
         return Err(ConvertError::type_mismatch_named(
-            std::any::type_name::<T>(),
+            shape.type_name,
             "an object type".to_owned(),
             &ty,
         ));
     };
+    // The attribute names are checked as they are written (each is the type's next, or is
+    // looked up) and counted at the end; only when that fails are they compared in full, for
+    // the error that lists both sides, which comes before any error of a field.
     let mut out = AttributesOut::new(object);
-    value.to_attributes(object, &mut out)?;
-    match out.into_values() {
-        Ok(values) => Ok(Value::object_values_unchecked(ty, values)),
-        Err(missing) => Err(missing_attribute(
-            object
-                .attributes()
-                .keys()
-                .nth(missing)
-                .map_or("", String::as_str),
-        )),
+    let written = value.to_attributes(object, &mut out);
+    match (written, out.into_values()) {
+        (Ok(()), Ok(values)) => Ok(Value::object_values_unchecked(ty, values)),
+        (written, values) => {
+            check_attribute_names(object.attributes(), &shape)?;
+            written?;
+            match values {
+                Ok(_) => Err(missing_attribute("")),
+                Err(missing) => Err(missing_attribute(
+                    object
+                        .attributes()
+                        .keys()
+                        .nth(missing)
+                        .map_or("", String::as_str),
+                )),
+            }
+        }
     }
 }
 
