@@ -344,7 +344,7 @@ mod typed_null_and_unknown {
 
 fn set_attribute(object: Value, name: &str, value: Value) -> Value {
     let ty = object.ty().clone();
-    let mut attributes = object.as_object().unwrap().clone();
+    let mut attributes = object.as_object().unwrap().to_map();
     attributes.insert(name.into(), value);
     Value::object(ty, attributes).unwrap()
 }

@@ -1,8 +1,9 @@
 //! msgpack bytes → struct and struct → bytes: the derive's direct codec
 //! ([`tfsdk_core::msgpack_direct`], no value tree) and the value-tree route (decode the `Value`,
 //! then convert it; convert, then encode) against rmp-serde on the serde twin reading and
-//! writing the same bytes (target: at least as fast). `cargo bench -p tfsdk-benches --bench
-//! msgpack`
+//! writing the same bytes (target: at least as fast). `value_only` is the value tree's codec
+//! alone: msgpack → `Value` and `Value` → msgpack, without the struct step.
+//! `cargo bench -p tfsdk-benches --bench msgpack`
 
 use std::hint::black_box;
 
@@ -50,6 +51,16 @@ fn report() {
             &format!("msgpack_decode/N={n}/value_tree"),
             count_allocations(|| ours_from_msgpack(&bytes)),
         );
+        let ty = Resource::terraform_type();
+        let value = Value::from_msgpack(&bytes, &ty).expect("decodes");
+        report_allocations(
+            &format!("msgpack_decode/N={n}/value_only"),
+            count_allocations(|| Value::from_msgpack(&bytes, &ty)),
+        );
+        report_allocations(
+            &format!("msgpack_encode/N={n}/value_only"),
+            count_allocations(|| value.to_msgpack(&ty)),
+        );
         report_allocations(
             &format!("msgpack_decode/N={n}/rmp_serde"),
             count_allocations(|| rmp_decode(&bytes)),
@@ -81,11 +92,16 @@ fn msgpack(c: &mut Criterion) {
         let resource = Resource::sample(n);
         let twin = SerdeResource::from_resource(&resource);
         let bytes = ours_to_msgpack(&resource);
+        let ty = Resource::terraform_type();
+        let value = Value::from_msgpack(&bytes, &ty).expect("decodes");
 
         let mut group = c.benchmark_group(format!("msgpack_decode/N={n}"));
         group.sample_size(sample_size(n));
         group.bench_function("value_tree", |b| {
             b.iter(|| ours_from_msgpack(black_box(&bytes)))
+        });
+        group.bench_function("value_only", |b| {
+            b.iter(|| Value::from_msgpack(black_box(&bytes), black_box(&ty)))
         });
         group.bench_function("rmp_serde", |b| b.iter(|| rmp_decode(black_box(&bytes))));
         group.bench_function("direct", |b| b.iter(|| direct_decode(black_box(&bytes))));
@@ -95,6 +111,9 @@ fn msgpack(c: &mut Criterion) {
         group.sample_size(sample_size(n));
         group.bench_function("value_tree", |b| {
             b.iter(|| ours_to_msgpack(black_box(&resource)))
+        });
+        group.bench_function("value_only", |b| {
+            b.iter(|| black_box(&value).to_msgpack(black_box(&ty)))
         });
         group.bench_function("rmp_serde", |b| b.iter(|| rmp_encode(black_box(&twin))));
         group.bench_function("direct", |b| b.iter(|| direct_encode(black_box(&resource))));

@@ -1,9 +1,10 @@
 //! [`Resource`] ↔ [`Value`] written by hand against the public `Value` API, the way an expert
-//! would write it for one fixed model: no traits, no generic helpers, one pass over the
-//! object's (sorted) attributes. It makes the same checks as the derive: the kind of every
-//! value, every attribute present and no other, null only where the field holds it, unknown
-//! only in the framework types, numbers that fit; and on the way back the public, checked
-//! constructors (`Value::object`, `Value::list`, `Value::map`) check the result against the type.
+//! would write it for one fixed model: no traits, no generic helpers, the object's attribute
+//! values taken apart in their (name) order. It makes the same checks as the derive: the kind
+//! of every value, every attribute present and no other, null only where the field holds it,
+//! unknown only in the framework types, numbers that fit; and on the way back the public,
+//! checked constructors (`Value::object_in_order`, `Value::list`, `Value::map`) check the
+//! result against the type.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -162,59 +163,49 @@ fn framework_int64(value: Value) -> Result<types::Int64, HandError> {
     }
 }
 
+/// The attribute values of an object whose attribute names are exactly `names` (sorted), in
+/// that order.
 #[inline]
-fn attributes(
+fn attributes<const N: usize>(
     value: Value,
     what: &str,
-    count: usize,
-) -> Result<BTreeMap<String, Value>, HandError> {
-    match value.into_parts().1 {
-        ValueData::Object(attributes) if attributes.len() == count => Ok(attributes),
-        ValueData::Object(_) => Err(wrong_attributes(what)),
-        data => Err(error(what, &data)),
+    names: [&str; N],
+) -> Result<[Value; N], HandError> {
+    match value.into_object_values() {
+        Ok((ty, values)) => {
+            let same_names = ty
+                .as_object()
+                .is_some_and(|o| o.attributes().keys().eq(names));
+            match <[Value; N]>::try_from(values) {
+                Ok(values) if same_names => Ok(values),
+                _ => Err(wrong_attributes(what)),
+            }
+        }
+        Err(value) => Err(error(what, &value.into_parts().1)),
     }
-}
-
-fn present<T>(field: Option<T>, object: &str) -> Result<T, HandError> {
-    field.ok_or_else(|| wrong_attributes(object))
 }
 
 fn settings_from_value(value: Value) -> Result<Settings, HandError> {
-    let (mut mode, mut retries, mut verbose) = (None, None, None);
-    for (name, value) in attributes(value, "settings", 3)? {
-        match name.as_str() {
-            "mode" => mode = Some(string(value)?),
-            "retries" => retries = Some(int64(value)?),
-            "verbose" => verbose = Some(boolean(value)?),
-            _ => return Err(wrong_attributes("settings")),
-        }
-    }
+    let [mode, retries, verbose] = attributes(value, "settings", ["mode", "retries", "verbose"])?;
     Ok(Settings {
-        mode: present(mode, "settings")?,
-        retries: present(retries, "settings")?,
-        verbose: present(verbose, "settings")?,
+        mode: string(mode)?,
+        retries: int64(retries)?,
+        verbose: boolean(verbose)?,
     })
 }
 
 fn rule_from_value(value: Value) -> Result<Rule, HandError> {
-    let (mut comment, mut enabled, mut name, mut priority, mut weight) =
-        (None, None, None, None, None);
-    for (attribute, value) in attributes(value, "rule", 5)? {
-        match attribute.as_str() {
-            "comment" => comment = Some(optional_string(value)?),
-            "enabled" => enabled = Some(boolean(value)?),
-            "name" => name = Some(string(value)?),
-            "priority" => priority = Some(int64(value)?),
-            "weight" => weight = Some(float64(value)?),
-            _ => return Err(wrong_attributes("rule")),
-        }
-    }
+    let [comment, enabled, name, priority, weight] = attributes(
+        value,
+        "rule",
+        ["comment", "enabled", "name", "priority", "weight"],
+    )?;
     Ok(Rule {
-        name: present(name, "rule")?,
-        priority: present(priority, "rule")?,
-        weight: present(weight, "rule")?,
-        enabled: present(enabled, "rule")?,
-        comment: present(comment, "rule")?,
+        comment: optional_string(comment)?,
+        enabled: boolean(enabled)?,
+        name: string(name)?,
+        priority: int64(priority)?,
+        weight: float64(weight)?,
     })
 }
 
@@ -223,72 +214,68 @@ fn rule_from_value(value: Value) -> Result<Rule, HandError> {
 /// # Errors
 /// The value is not such an object (see the module's checks).
 pub fn resource_from_value(value: Value) -> Result<Resource, HandError> {
-    let mut name = None;
-    let mut description = None;
-    let mut region = None;
-    let mut size = None;
-    let mut ratio = None;
-    let mut enabled = None;
-    let mut id = None;
-    let mut max_items = None;
-    let mut aliases = None;
-    let mut labels = None;
-    let mut settings = None;
-    let mut rules = None;
-    for (attribute, value) in attributes(value, "resource", 12)? {
-        match attribute.as_str() {
-            "aliases" => {
-                aliases = Some(match value.into_parts().1 {
-                    ValueData::List(elements) => elements
-                        .into_iter()
-                        .map(string)
-                        .collect::<Result<Vec<_>, _>>()?,
-                    data => return Err(error("a list", &data)),
-                });
-            }
-            "description" => description = Some(optional_string(value)?),
-            "enabled" => enabled = Some(boolean(value)?),
-            "id" => id = Some(framework_string(value)?),
-            "labels" => {
-                labels = Some(match value.into_parts().1 {
-                    ValueData::Map(entries) => entries
-                        .into_iter()
-                        .map(|(k, v)| Ok((k, string(v)?)))
-                        .collect::<Result<BTreeMap<_, _>, HandError>>()?,
-                    data => return Err(error("a map", &data)),
-                });
-            }
-            "max_items" => max_items = Some(framework_int64(value)?),
-            "name" => name = Some(string(value)?),
-            "ratio" => ratio = Some(float64(value)?),
-            "region" => region = Some(string(value)?),
-            "rules" => {
-                rules = Some(match value.into_parts().1 {
-                    ValueData::List(elements) => elements
-                        .into_iter()
-                        .map(rule_from_value)
-                        .collect::<Result<Vec<_>, _>>()?,
-                    data => return Err(error("a list", &data)),
-                });
-            }
-            "settings" => settings = Some(settings_from_value(value)?),
-            "size" => size = Some(int64(value)?),
-            _ => return Err(wrong_attributes("resource")),
-        }
-    }
+    let [
+        aliases,
+        description,
+        enabled,
+        id,
+        labels,
+        max_items,
+        name,
+        ratio,
+        region,
+        rules,
+        settings,
+        size,
+    ] = attributes(
+        value,
+        "resource",
+        [
+            "aliases",
+            "description",
+            "enabled",
+            "id",
+            "labels",
+            "max_items",
+            "name",
+            "ratio",
+            "region",
+            "rules",
+            "settings",
+            "size",
+        ],
+    )?;
     Ok(Resource {
-        name: present(name, "resource")?,
-        description: present(description, "resource")?,
-        region: present(region, "resource")?,
-        size: present(size, "resource")?,
-        ratio: present(ratio, "resource")?,
-        enabled: present(enabled, "resource")?,
-        id: present(id, "resource")?,
-        max_items: present(max_items, "resource")?,
-        aliases: present(aliases, "resource")?,
-        labels: present(labels, "resource")?,
-        settings: present(settings, "resource")?,
-        rules: present(rules, "resource")?,
+        aliases: match aliases.into_parts().1 {
+            ValueData::List(elements) => elements
+                .into_iter()
+                .map(string)
+                .collect::<Result<Vec<_>, _>>()?,
+            data => return Err(error("a list", &data)),
+        },
+        description: optional_string(description)?,
+        enabled: boolean(enabled)?,
+        id: framework_string(id)?,
+        labels: match labels.into_parts().1 {
+            ValueData::Map(entries) => entries
+                .into_iter()
+                .map(|(k, v)| Ok((k, string(v)?)))
+                .collect::<Result<BTreeMap<_, _>, HandError>>()?,
+            data => return Err(error("a map", &data)),
+        },
+        max_items: framework_int64(max_items)?,
+        name: string(name)?,
+        ratio: float64(ratio)?,
+        region: string(region)?,
+        rules: match rules.into_parts().1 {
+            ValueData::List(elements) => elements
+                .into_iter()
+                .map(rule_from_value)
+                .collect::<Result<Vec<_>, _>>()?,
+            data => return Err(error("a list", &data)),
+        },
+        settings: settings_from_value(settings)?,
+        size: int64(size)?,
     })
 }
 
@@ -311,14 +298,15 @@ fn checked(result: Result<Value, tfsdk_core::tftypes::ValueError>) -> Result<Val
 }
 
 fn rule_to_value(rule: &Rule) -> Result<Value, HandError> {
-    checked(Value::object(
+    // In the type's attribute order: comment, enabled, name, priority, weight.
+    checked(Value::object_in_order(
         rule_type().clone(),
-        [
-            ("comment", optional_string_value(&rule.comment)),
-            ("enabled", Value::bool(rule.enabled)),
-            ("name", Value::string(rule.name.as_str())),
-            ("priority", Value::number(rule.priority)),
-            ("weight", float_value(rule.weight)?),
+        vec![
+            optional_string_value(&rule.comment),
+            Value::bool(rule.enabled),
+            Value::string(rule.name.as_str()),
+            Value::number(rule.priority),
+            float_value(rule.weight)?,
         ],
     ))
 }
@@ -343,46 +331,38 @@ pub fn resource_to_value(resource: &Resource, ty: &Type) -> Result<Value, HandEr
         .iter()
         .map(rule_to_value)
         .collect::<Result<Vec<_>, _>>()?;
-    checked(Value::object(
+    // In the type's attribute order (by name).
+    checked(Value::object_in_order(
         ty.clone(),
-        [
-            (
-                "aliases",
-                checked(Value::list(
-                    Type::String,
-                    resource.aliases.iter().map(|s| Value::string(s.as_str())),
-                ))?,
-            ),
-            ("description", optional_string_value(&resource.description)),
-            ("enabled", Value::bool(resource.enabled)),
-            ("id", id),
-            (
-                "labels",
-                checked(Value::map(
-                    Type::String,
-                    resource
-                        .labels
-                        .iter()
-                        .map(|(k, v)| (k.as_str(), Value::string(v.as_str()))),
-                ))?,
-            ),
-            ("max_items", max_items),
-            ("name", Value::string(resource.name.as_str())),
-            ("ratio", float_value(resource.ratio)?),
-            ("region", Value::string(resource.region.as_str())),
-            ("rules", checked(Value::list(rule_type().clone(), rules))?),
-            (
-                "settings",
-                checked(Value::object(
-                    settings_type().clone(),
-                    [
-                        ("mode", Value::string(resource.settings.mode.as_str())),
-                        ("retries", Value::number(resource.settings.retries)),
-                        ("verbose", Value::bool(resource.settings.verbose)),
-                    ],
-                ))?,
-            ),
-            ("size", Value::number(resource.size)),
+        vec![
+            checked(Value::list(
+                Type::String,
+                resource.aliases.iter().map(|s| Value::string(s.as_str())),
+            ))?,
+            optional_string_value(&resource.description),
+            Value::bool(resource.enabled),
+            id,
+            checked(Value::map(
+                Type::String,
+                resource
+                    .labels
+                    .iter()
+                    .map(|(k, v)| (k.as_str(), Value::string(v.as_str()))),
+            ))?,
+            max_items,
+            Value::string(resource.name.as_str()),
+            float_value(resource.ratio)?,
+            Value::string(resource.region.as_str()),
+            checked(Value::list(rule_type().clone(), rules))?,
+            checked(Value::object_in_order(
+                settings_type().clone(),
+                vec![
+                    Value::string(resource.settings.mode.as_str()),
+                    Value::number(resource.settings.retries),
+                    Value::bool(resource.settings.verbose),
+                ],
+            ))?,
+            Value::number(resource.size),
         ],
     ))
 }
@@ -405,7 +385,7 @@ pub fn check_against_derived(resource: &Resource) {
     // The same checks: both reject a missing attribute, a null where none is allowed, and an
     // unknown outside the framework types.
     let good = resource.to_value(&ty).expect("derived to_value");
-    let mut attributes = good.as_object().expect("an object").clone();
+    let mut attributes = good.as_object().expect("an object").to_map();
     attributes.remove("size");
     let missing = Value::object_of(attributes.clone());
     assert!(Resource::from_value(missing.clone()).is_err());

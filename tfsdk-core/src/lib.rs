@@ -17,7 +17,9 @@ pub mod types;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use object::{AttributeNames, TfObject, TfSchema, assert_unique_names};
+pub use object::{
+    AttributeNames, AttributeValues, AttributesOut, TfObject, TfSchema, assert_unique_names,
+};
 
 #[doc = include_str!("derive.md")]
 #[cfg(feature = "derive")]

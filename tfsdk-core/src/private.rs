@@ -12,7 +12,9 @@ pub use crate::object::conversion::{
     object_from_value, object_to_value, object_type, put_attribute, take_attribute,
     take_own_attributes, target_object_type, validate,
 };
-pub use crate::object::{AttributeNames, TfObject, TfSchema, assert_unique_names};
+pub use crate::object::{
+    AttributeNames, AttributeValues, AttributesOut, TfObject, TfSchema, assert_unique_names,
+};
 pub use crate::schema::{
     Attribute as SchemaAttribute, DefaultValue, DiffSuppress, NestedAttributes, NestingMode,
 };
@@ -163,7 +165,7 @@ pub fn take_flattened<T: FlattenedField>(
 /// # Errors
 /// As [`TfObject::to_attributes`].
 pub fn put_flattened<T: FlattenedField>(
-    out: &mut BTreeMap<String, Value>,
+    out: &mut AttributesOut<'_>,
     ty: &ObjectType,
     field: &T,
 ) -> Result<(), ConvertError> {

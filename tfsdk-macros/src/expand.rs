@@ -131,7 +131,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         quote!(
             #[inline]
             fn from_checked_attributes(
-                attributes: #private::Map<#private::String, #private::Value>,
+                attributes: #private::AttributeValues,
             ) -> #private::Result<Self, #private::ConvertError> {
                 #[allow(unused_mut, unused_variables)]
                 let mut __tfsdk_attributes = #private::SortedAttributes::new(attributes);
@@ -147,14 +147,20 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
     } else {
         quote!()
     };
-    let puts = container.fields.iter().filter_map(|f| {
+    // Without flattened fields, attributes are written in name order: the order of the
+    // object type's attributes, so each lands in the next slot without a lookup.
+    let mut put_order: Vec<_> = container.fields.iter().collect();
+    if flattened.is_empty() {
+        put_order.sort_by(|a, b| attribute_name(a).cmp(&attribute_name(b)));
+    }
+    let puts = put_order.into_iter().filter_map(|f| {
         let member = f.member;
         let ty = f.ty;
         match &f.role {
             Role::Attribute(a) => {
                 let name = &a.name;
                 Some(quote_spanned!(ty.span()=>
-                    #private::put_attribute::<#ty>(out, ty, #name, &self.#member)?;
+                    #private::put_attribute::<#ty>(out, #name, &self.#member)?;
                 ))
             }
             Role::Flatten => Some(quote_spanned!(ty.span()=>
@@ -290,8 +296,10 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
             fn to_attributes(
                 &self,
                 ty: &#private::ObjectType,
-                out: &mut #private::Map<#private::String, #private::Value>,
+                out: &mut #private::AttributesOut<'_>,
             ) -> #private::Result<(), #private::ConvertError> {
+                // Only flattened structs need the type; the others' attributes know theirs.
+                let _ = ty;
                 #(#puts)*
                 #private::Result::Ok(())
             }

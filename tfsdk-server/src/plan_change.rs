@@ -107,8 +107,11 @@ impl<M> PlannedChange<M> {
             .with_path(AttributePath::root(name)));
         }
         let ty = self.planned_state.ty().clone();
-        let mut attributes: BTreeMap<String, Value> =
-            self.planned_state.as_object().cloned().unwrap_or_default();
+        let mut attributes: BTreeMap<String, Value> = self
+            .planned_state
+            .as_object()
+            .map(|a| a.to_map())
+            .unwrap_or_default();
         attributes.insert(name.to_owned(), value);
         self.planned_state = Value::object(ty, attributes)
             .map_err(|error| Diagnostic::error("Invalid plan modification", error.to_string()))?;

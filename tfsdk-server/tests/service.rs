@@ -240,7 +240,7 @@ async fn plan(
 }
 
 fn set_attribute(object: &Value, name: &str, attribute: Value) -> Value {
-    let mut attributes = object.as_attributes().expect("an object").clone();
+    let mut attributes = object.as_attributes().expect("an object").to_map();
     attributes.insert(name.to_owned(), attribute);
     Value::object(ty(), attributes).expect("an object of the type")
 }

@@ -7,7 +7,7 @@
 
 use std::fmt::{self, Write};
 
-use tfsdk_core::tftypes::{Type, Value, ValueKind};
+use tfsdk_core::tftypes::{Attributes, Type, Value, ValueKind};
 
 use super::quote::write_go_quote;
 use super::set_order::reference_order;
@@ -120,11 +120,7 @@ fn write_string(s: &str, indent: usize, out: &mut impl Write) -> fmt::Result {
     out.write_str(&delimiter)
 }
 
-fn write_mapping(
-    entries: &std::collections::BTreeMap<String, Value>,
-    indent: usize,
-    out: &mut impl Write,
-) -> fmt::Result {
+fn write_mapping(entries: Attributes<'_>, indent: usize, out: &mut impl Write) -> fmt::Result {
     out.write_char('{')?;
     let inner = indent + 2;
     for (key, value) in entries {

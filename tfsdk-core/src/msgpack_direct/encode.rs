@@ -1,15 +1,16 @@
-//! The writing side: the byte forms `tftypes::msgpack` chooses (most compact lengths and
-//! integers, unknown as `d4 00 00`), written straight into a buffer.
+//! The writing side: [`tftypes`' msgpack writer](crate::tftypes) with this codec's [`Error`],
+//! writing straight into a buffer.
 
 use super::Error;
+use crate::tftypes::msgpack::Writer;
 use crate::tftypes::{MAX_DEPTH, Number, Type, Value, ValueError};
 
-/// Appends msgpack to a buffer, tracking the nesting level of the value being written (the
-/// root is level 1) to refuse nesting beyond [`MAX_DEPTH`] as [`Value::to_msgpack`] does.
+/// Appends msgpack to a buffer through the value codec's writer (so both write the same
+/// bytes), tracking the nesting level of the value being written (the root is level 1) to
+/// refuse nesting beyond [`MAX_DEPTH`] as [`Value::to_msgpack`] does.
 #[derive(Debug)]
 pub struct Encoder<'o> {
-    out: &'o mut Vec<u8>,
-    level: usize,
+    w: Writer<'o>,
 }
 
 #[cold]
@@ -20,35 +21,30 @@ fn too_deep() -> Error {
     )))
 }
 
-#[cold]
-#[inline(never)]
-fn too_long(len: usize) -> Error {
-    Error::wire(ValueError::new(format!(
-        "{len} elements or bytes are more than msgpack can encode (2^32 - 1)"
-    )))
-}
-
 impl<'o> Encoder<'o> {
     /// An encoder appending to `out`, at level 1.
     pub fn new(out: &'o mut Vec<u8>) -> Encoder<'o> {
-        Encoder { out, level: 1 }
+        Encoder {
+            w: Writer::new(out),
+        }
     }
 
     /// The encoder as if the value written next were at `level` (tests).
     #[cfg(test)]
-    pub(crate) fn at_level(mut self, level: usize) -> Encoder<'o> {
-        self.level = level;
-        self
+    pub(crate) fn at_level(self, level: usize) -> Encoder<'o> {
+        Encoder {
+            w: self.w.at_level(level),
+        }
     }
 
     /// The nesting level of the value written next.
     pub fn level(&self) -> usize {
-        self.level
+        self.w.level()
     }
 
     /// The bytes written so far (and whatever the buffer held before).
     pub fn buffer(&mut self) -> &mut Vec<u8> {
-        self.out
+        self.w.buffer()
     }
 
     /// Steps one level down, for the elements of a container that has some.
@@ -57,35 +53,31 @@ impl<'o> Encoder<'o> {
     /// Below [`MAX_DEPTH`].
     #[inline]
     pub fn enter(&mut self) -> Result<(), Error> {
-        if self.level >= MAX_DEPTH {
-            return Err(too_deep());
-        }
-        self.level += 1;
-        Ok(())
+        self.w.enter().map_err(Error::wire)
     }
 
     /// Steps back up after [`Encoder::enter`].
     #[inline]
     pub fn leave(&mut self) {
-        self.level -= 1;
+        self.w.leave();
     }
 
     /// nil: a null value.
     #[inline]
     pub fn write_null(&mut self) {
-        self.out.push(0xc0);
+        self.w.write_null();
     }
 
     /// An unknown value: extension type 0 with one zero byte.
     #[inline]
     pub fn write_unknown(&mut self) {
-        self.out.extend_from_slice(&[0xd4, 0x00, 0x00]);
+        self.w.write_unknown();
     }
 
     /// A bool.
     #[inline]
     pub fn write_bool(&mut self, value: bool) {
-        self.out.push(if value { 0xc3 } else { 0xc2 });
+        self.w.write_bool(value);
     }
 
     /// A string.
@@ -94,14 +86,7 @@ impl<'o> Encoder<'o> {
     /// Longer than 2³² − 1 bytes.
     #[inline]
     pub fn write_str(&mut self, value: &str) -> Result<(), Error> {
-        let len = value.len();
-        if len < 32 {
-            self.out.push(0xa0 | len as u8);
-        } else {
-            self.write_len(len, 0xd9, 0xda, 0xdb)?;
-        }
-        self.out.extend_from_slice(value.as_bytes());
-        Ok(())
+        self.w.write_str(value).map_err(Error::wire)
     }
 
     /// An array header.
@@ -110,12 +95,7 @@ impl<'o> Encoder<'o> {
     /// More than 2³² − 1 elements.
     #[inline]
     pub fn write_array_len(&mut self, len: usize) -> Result<(), Error> {
-        if len < 16 {
-            self.out.push(0x90 | len as u8);
-            Ok(())
-        } else {
-            self.write_wide_len(len, 0xdc, 0xdd)
-        }
+        self.w.write_array_len(len).map_err(Error::wire)
     }
 
     /// A map header.
@@ -124,103 +104,29 @@ impl<'o> Encoder<'o> {
     /// More than 2³² − 1 entries.
     #[inline]
     pub fn write_map_len(&mut self, len: usize) -> Result<(), Error> {
-        if len < 16 {
-            self.out.push(0x80 | len as u8);
-            Ok(())
-        } else {
-            self.write_wide_len(len, 0xde, 0xdf)
-        }
+        self.w.write_map_len(len).map_err(Error::wire)
     }
 
-    fn write_len(
-        &mut self,
-        len: usize,
-        eight: u8,
-        sixteen: u8,
-        thirty_two: u8,
-    ) -> Result<(), Error> {
-        if let Ok(len) = u8::try_from(len) {
-            self.out.extend_from_slice(&[eight, len]);
-            Ok(())
-        } else {
-            self.write_wide_len(len, sixteen, thirty_two)
-        }
-    }
-
-    fn write_wide_len(&mut self, len: usize, sixteen: u8, thirty_two: u8) -> Result<(), Error> {
-        if let Ok(len) = u16::try_from(len) {
-            self.out.push(sixteen);
-            self.out.extend_from_slice(&len.to_be_bytes());
-        } else if let Ok(len) = u32::try_from(len) {
-            self.out.push(thirty_two);
-            self.out.extend_from_slice(&len.to_be_bytes());
-        } else {
-            return Err(too_long(len));
-        }
-        Ok(())
-    }
-
-    /// An integer in its most compact form (as `tftypes::msgpack` writes numbers that fit
+    /// An integer in its most compact form (as [`Value::to_msgpack`] writes numbers that fit
     /// `i64`).
     #[inline]
     pub fn write_int(&mut self, v: i64) {
-        // Positive and negative fixint: the byte is the value.
-        if (-32..128).contains(&v) {
-            self.out.push(v as u8);
-        } else {
-            self.write_wide_int(v);
-        }
-    }
-
-    fn write_wide_int(&mut self, v: i64) {
-        if v >= 0 {
-            let v = v as u64;
-            if let Ok(v) = u8::try_from(v) {
-                self.out.extend_from_slice(&[0xcc, v]);
-            } else if let Ok(v) = u16::try_from(v) {
-                self.out.push(0xcd);
-                self.out.extend_from_slice(&v.to_be_bytes());
-            } else if let Ok(v) = u32::try_from(v) {
-                self.out.push(0xce);
-                self.out.extend_from_slice(&v.to_be_bytes());
-            } else {
-                self.out.push(0xcf);
-                self.out.extend_from_slice(&v.to_be_bytes());
-            }
-        } else if let Ok(v) = i8::try_from(v) {
-            self.out.extend_from_slice(&[0xd0, v as u8]);
-        } else if let Ok(v) = i16::try_from(v) {
-            self.out.push(0xd1);
-            self.out.extend_from_slice(&v.to_be_bytes());
-        } else if let Ok(v) = i32::try_from(v) {
-            self.out.push(0xd2);
-            self.out.extend_from_slice(&v.to_be_bytes());
-        } else {
-            self.out.push(0xd3);
-            self.out.extend_from_slice(&v.to_be_bytes());
-        }
+        self.w.write_int(v);
     }
 
     /// A float64, as is (`cb` and the eight bytes).
     #[inline]
     pub fn write_float64(&mut self, value: f64) {
-        self.out.push(0xcb);
-        self.out.extend_from_slice(&value.to_bits().to_be_bytes());
+        self.w.write_float64(value);
     }
 
-    /// A number, in the form `tftypes::msgpack` chooses: an integer when it fits `i64`, a
+    /// A number, in the form [`Value::to_msgpack`] chooses: an integer when it fits `i64`, a
     /// float64 when it is exactly one (and reads back as itself), else its decimal text.
     ///
     /// # Errors
     /// Only for text longer than msgpack can say.
     pub fn write_number(&mut self, n: &Number) -> Result<(), Error> {
-        if let (false, Ok(i)) = (n.is_negative_zero(), n.to_i64()) {
-            self.write_int(i);
-            return Ok(());
-        }
-        Value::number(n.clone())
-            .write_msgpack(&Type::Number, self.out)
-            .map_err(Error::wire)
+        self.w.write_number(n).map_err(Error::wire)
     }
 
     /// A value of type `ty`, through [`Value::write_msgpack`] (the fallback for types without
@@ -229,9 +135,12 @@ impl<'o> Encoder<'o> {
     /// # Errors
     /// A value that is not of type `ty`, nesting beyond [`MAX_DEPTH`].
     pub fn write_value(&mut self, value: &Value, ty: &Type) -> Result<(), Error> {
-        if self.level > 1 && value.depth() + self.level - 1 > MAX_DEPTH {
+        let level = self.w.level();
+        if level > 1 && value.depth() + level - 1 > MAX_DEPTH {
             return Err(too_deep());
         }
-        value.write_msgpack(ty, self.out).map_err(Error::wire)
+        value
+            .write_msgpack(ty, self.w.buffer())
+            .map_err(Error::wire)
     }
 }

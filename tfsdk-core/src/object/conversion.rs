@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use super::{AttributeNames, TfObject};
+use super::{AttributeNames, AttributeValues, AttributesOut, TfObject};
 use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
-use crate::tftypes::{ObjectType, Type, Value, ValueData};
+use crate::tftypes::{Type, Value};
 
 /// What the non-generic helpers below need to know about a derived struct.
 ///
@@ -70,22 +70,24 @@ pub fn object_from_value<T: TfObject>(value: Value) -> Result<T, ConvertError> {
 pub fn object_attributes(
     value: Value,
     shape: &ObjectShape,
-) -> Result<BTreeMap<String, Value>, ConvertError> {
-    let (ty, data) = value.into_parts();
-    let attributes = match data {
-        ValueData::Object(attributes) => attributes,
-        ValueData::Null => return Err(ConvertError::null_named(shape.type_name, &ty)),
-        ValueData::Unknown => return Err(ConvertError::unknown_named(shape.type_name, &ty)),
-        _ => {
-            return Err(ConvertError::type_mismatch_named(
-                shape.type_name,
-                "an object value".to_owned(),
-                &ty,
-            ));
+) -> Result<AttributeValues, ConvertError> {
+    let (ty, values) = match value.into_object_values() {
+        Ok(object) => object,
+        Err(value) => {
+            let ty = value.ty();
+            return Err(if value.is_null() {
+                ConvertError::null_named(shape.type_name, ty)
+            } else if value.is_unknown() {
+                ConvertError::unknown_named(shape.type_name, ty)
+            } else {
+                ConvertError::type_mismatch_named(shape.type_name, "an object value".to_owned(), ty)
+            });
         }
     };
-    check_attribute_names(&attributes, shape)?;
-    Ok(attributes)
+    if let Some(object) = ty.as_object() {
+        check_attribute_names(object.attributes(), shape)?;
+    }
+    Ok(AttributeValues::checked(ty, values))
 }
 
 /// Checks that the object's attribute names are exactly the struct's, listing both sides of a
@@ -196,15 +198,15 @@ fn missing_attribute(name: &str) -> ConvertError {
 /// [`TfObject::from_checked_attributes`] reads its fields sorted by attribute name, so each
 /// read takes the next entry of the map instead of looking a name up.
 pub struct SortedAttributes {
-    entries: std::collections::btree_map::IntoIter<String, Value>,
+    entries: AttributeValues,
 }
 
 impl SortedAttributes {
     /// Reads `attributes` from its first name on.
     #[inline]
-    pub fn new(attributes: BTreeMap<String, Value>) -> SortedAttributes {
+    pub fn new(attributes: AttributeValues) -> SortedAttributes {
         SortedAttributes {
-            entries: attributes.into_iter(),
+            entries: attributes,
         }
     }
 
@@ -233,9 +235,9 @@ impl SortedAttributes {
 
     /// The value of the next attribute, which must be `name`.
     fn next_value(&mut self, name: &str) -> Result<Value, ConvertError> {
-        match self.entries.next() {
-            Some((key, value)) if key == name => Ok(value),
-            _ => Err(missing_attribute(name)),
+        match self.entries.next(name) {
+            Some(value) => Ok(value),
+            None => Err(missing_attribute(name)),
         }
     }
 }
@@ -249,7 +251,7 @@ impl SortedAttributes {
 pub fn take_own_attributes(
     attributes: &mut BTreeMap<String, Value>,
     names: &[&str],
-) -> Result<BTreeMap<String, Value>, ConvertError> {
+) -> Result<AttributeValues, ConvertError> {
     let mut own = BTreeMap::new();
     for name in names {
         match attributes.remove_entry(*name) {
@@ -259,20 +261,19 @@ pub fn take_own_attributes(
             None => return Err(missing_attribute(name)),
         }
     }
-    Ok(own)
+    Ok(AttributeValues::from_map(own))
 }
 
-/// Converts a field to its attribute type in `ty` and adds it to `out`.
+/// Converts a field to its attribute type in `out`'s object type and adds it to `out`.
 ///
 /// # Errors
-/// The attribute is not in `ty`, or the field does not convert to its type.
+/// The attribute is not in the object type, or the field does not convert to its type.
 pub fn put_attribute<T: ToValue>(
-    out: &mut BTreeMap<String, Value>,
-    ty: &ObjectType,
+    out: &mut AttributesOut<'_>,
     name: &str,
     field: &T,
 ) -> Result<(), ConvertError> {
-    let Some(attribute_type) = ty.attribute(name) else {
+    let Some((index, attribute_type)) = out.find(name) else {
         return Err(missing_attribute(name));
     };
     let value = field
@@ -284,7 +285,7 @@ pub fn put_attribute<T: ToValue>(
                 .under_attribute(name),
         );
     }
-    out.insert(name.to_owned(), value);
+    out.set(index, value);
     Ok(())
 }
 
@@ -296,12 +297,40 @@ pub fn put_attribute<T: ToValue>(
 /// `ty` is not such a type, or a field does not convert.
 #[inline]
 pub fn object_to_value<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
-    let ty = target_object_type(ty, &ObjectShape::of::<T>())?;
-    let mut attributes = BTreeMap::new();
-    if let Some(object) = ty.as_object() {
-        value.to_attributes(object, &mut attributes)?;
+    let shape = ObjectShape::of::<T>();
+    let ty = match ty {
+        Type::Object(_) => ty.clone(),
+        _ => target_object_type(ty, &shape)?,
+    };
+    let Some(object) = ty.as_object() else {
+        return Err(ConvertError::type_mismatch_named(
+            shape.type_name,
+            "an object type".to_owned(),
+            &ty,
+        ));
+    };
+    // The attribute names are checked as they are written (each is the type's next, or is
+    // looked up) and counted at the end; only when that fails are they compared in full, for
+    // the error that lists both sides, which comes before any error of a field.
+    let mut out = AttributesOut::new(object);
+    let written = value.to_attributes(object, &mut out);
+    match (written, out.into_values()) {
+        (Ok(()), Ok(values)) => Ok(Value::object_values_unchecked(ty, values)),
+        (written, values) => {
+            check_attribute_names(object.attributes(), &shape)?;
+            written?;
+            match values {
+                Ok(_) => Err(missing_attribute("")),
+                Err(missing) => Err(missing_attribute(
+                    object
+                        .attributes()
+                        .keys()
+                        .nth(missing)
+                        .map_or("", String::as_str),
+                )),
+            }
+        }
     }
-    Ok(Value::__object_unchecked(ty, attributes))
 }
 
 /// The object type a struct of `shape` converts to when `ty` is asked for: `ty` itself when it

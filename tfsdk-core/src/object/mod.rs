@@ -44,16 +44,14 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     /// be exactly the struct's ([`check_attribute_names`](crate::__private::check_attribute_names)).
     ///
     /// By default [`from_attributes`](TfObject::from_attributes); the derive overrides it for
-    /// a struct without flattened fields with one walk over the map in name order, which looks
-    /// nothing up.
+    /// a struct without flattened fields with one walk over the values in name order, which
+    /// looks nothing up.
     ///
     /// # Errors
     /// An attribute value that does not convert to its field (or, if the names were not
     /// checked, a missing attribute).
-    fn from_checked_attributes(
-        mut attributes: BTreeMap<String, Value>,
-    ) -> Result<Self, ConvertError> {
-        Self::from_attributes(&mut attributes)
+    fn from_checked_attributes(attributes: AttributeValues) -> Result<Self, ConvertError> {
+        Self::from_attributes(&mut attributes.into_map())
     }
 
     /// Adds each attribute's schema (type, nested attributes, behaviours) to `out`.
@@ -75,7 +73,7 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     fn to_attributes(
         &self,
         ty: &ObjectType,
-        out: &mut BTreeMap<String, Value>,
+        out: &mut AttributesOut<'_>,
     ) -> Result<(), ConvertError>;
 }
 
@@ -85,6 +83,174 @@ impl<M: TfObject> crate::types::ObjectType<M> {
     /// [`TerraformType::attr_type`] is this.
     pub fn of_model() -> Self {
         Self::with_attribute_lookup(M::attribute_attr_type)
+    }
+}
+
+/// An object's attribute values, sorted by name, for [`TfObject::from_checked_attributes`]:
+/// either taken out of an object value whose names were checked to be the struct's (the
+/// values alone, as the value keeps them), or a map by name.
+pub struct AttributeValues {
+    inner: ValuesInner,
+}
+
+enum ValuesInner {
+    /// The values of an object of type `ty` in its attribute order; the names were checked.
+    Checked {
+        ty: Type,
+        values: std::vec::IntoIter<Value>,
+    },
+    /// A map by name.
+    Map(std::collections::btree_map::IntoIter<String, Value>),
+}
+
+impl AttributeValues {
+    /// The values of an object of type `ty`, in its attribute order, whose attribute names
+    /// are exactly the ones the reading struct expects.
+    pub(crate) fn checked(ty: Type, values: Vec<Value>) -> AttributeValues {
+        AttributeValues {
+            inner: ValuesInner::Checked {
+                ty,
+                values: values.into_iter(),
+            },
+        }
+    }
+
+    /// Attributes by name.
+    pub fn from_map(attributes: BTreeMap<String, Value>) -> AttributeValues {
+        AttributeValues {
+            inner: ValuesInner::Map(attributes.into_iter()),
+        }
+    }
+
+    /// The attributes not read yet, by name.
+    pub fn into_map(self) -> BTreeMap<String, Value> {
+        match self.inner {
+            ValuesInner::Checked { ty, values } => {
+                let names = ty.as_object().map(ObjectType::attributes);
+                let skip = names.map_or(0, |n| n.len() - values.len());
+                names
+                    .into_iter()
+                    .flat_map(|n| n.keys().skip(skip).cloned())
+                    .zip(values)
+                    .collect()
+            }
+            ValuesInner::Map(entries) => entries.collect(),
+        }
+    }
+
+    /// The next value in name order, which must be `name`'s: `None` when it is not (the
+    /// names were not checked) or there is none left.
+    #[inline]
+    pub fn next(&mut self, name: &str) -> Option<Value> {
+        match &mut self.inner {
+            // The names were checked to be the reader's, which reads them in name order.
+            ValuesInner::Checked { values, .. } => values.next(),
+            ValuesInner::Map(entries) => match entries.next() {
+                Some((key, value)) if key == name => Some(value),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// An object's attribute values as a struct writes them, by name and in any order, for
+/// [`TfObject::to_attributes`]; kept in the object type's attribute order. Written in that
+/// order (as the derive does for a struct without flattened fields), each attribute is found
+/// with one name comparison and its value pushed where it belongs.
+pub struct AttributesOut<'t> {
+    types: &'t ObjectType,
+    /// The type's attributes after the one found last, with their positions.
+    next: std::iter::Enumerate<std::collections::btree_map::Iter<'t, String, Type>>,
+    /// The values written so far, while they come in the type's order.
+    values: Vec<Value>,
+    /// Once they do not: every attribute's value at its position.
+    slots: Vec<Option<Value>>,
+    ordered: bool,
+}
+
+impl<'t> AttributesOut<'t> {
+    /// Room for the attributes of `ty`.
+    pub fn new(ty: &'t ObjectType) -> AttributesOut<'t> {
+        AttributesOut {
+            types: ty,
+            next: ty.attributes().iter().enumerate(),
+            values: Vec::with_capacity(ty.attributes().len()),
+            slots: Vec::new(),
+            ordered: true,
+        }
+    }
+
+    fn in_order(&self) -> bool {
+        self.ordered
+    }
+
+    /// Leaves the in-order mode: the values so far move to their slots.
+    #[cold]
+    fn leave_order(&mut self) {
+        if self.ordered {
+            self.ordered = false;
+            self.slots = std::mem::take(&mut self.values)
+                .into_iter()
+                .map(Some)
+                .chain(std::iter::repeat_with(|| None))
+                .take(self.types.attributes().len())
+                .collect();
+        }
+    }
+
+    /// The position and type of attribute `name`, whose value is written next.
+    #[inline]
+    pub fn find(&mut self, name: &str) -> Option<(usize, &'t Type)> {
+        if self.in_order()
+            && let Some((i, (key, t))) = self.next.next()
+            && key == name
+        {
+            return Some((i, t));
+        }
+        self.leave_order();
+        self.types
+            .attributes()
+            .iter()
+            .enumerate()
+            .find(|(_, (key, _))| *key == name)
+            .map(|(i, (_, t))| (i, t))
+    }
+
+    /// Sets the value of the attribute at `index` (from [`AttributesOut::find`]).
+    #[inline]
+    pub fn set(&mut self, index: usize, value: Value) {
+        if self.in_order() && index == self.values.len() {
+            self.values.push(value);
+            return;
+        }
+        self.leave_order();
+        if let Some(slot) = self.slots.get_mut(index) {
+            *slot = Some(value);
+        }
+    }
+
+    /// The values in the type's attribute order, or the position of the first attribute that
+    /// was not written.
+    ///
+    /// # Errors
+    /// An attribute was not written: its position.
+    pub fn into_values(self) -> Result<Vec<Value>, usize> {
+        let count = self.types.attributes().len();
+        if self.in_order() {
+            return if self.values.len() == count {
+                Ok(self.values)
+            } else {
+                Err(self.values.len())
+            };
+        }
+        if let Some(missing) = self.slots.iter().take(count).position(Option::is_none) {
+            return Err(missing);
+        }
+        self.slots
+            .into_iter()
+            .take(count)
+            .collect::<Option<Vec<_>>>()
+            .ok_or(0)
     }
 }
 

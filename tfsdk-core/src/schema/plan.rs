@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::{Attribute, NestedAttributes, NestingMode, Schema};
 use crate::diag::Diagnostics;
 use crate::path::AttributePath;
-use crate::tftypes::{Value, ValueData, ValueKind};
+use crate::tftypes::{Attributes, Value, ValueData, ValueKind};
 
 /// The result of planning a change.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +50,7 @@ impl Schema {
         let ty = self.object_type();
         let planned_state = match config.as_object() {
             Some(config_attributes) => {
-                let prior_attributes = prior.and_then(Value::as_object);
+                let prior_attributes = prior.and_then(|p| p.as_object());
                 let attributes = planner.attributes(
                     &self.attributes,
                     prior_attributes,
@@ -86,8 +86,8 @@ impl Planner {
     fn attributes(
         &mut self,
         schema: &BTreeMap<String, Attribute>,
-        prior: Option<&BTreeMap<String, Value>>,
-        config: &BTreeMap<String, Value>,
+        prior: Option<Attributes<'_>>,
+        config: Attributes<'_>,
         path: &AttributePath,
     ) -> BTreeMap<String, Value> {
         let mut planned = BTreeMap::new();
@@ -279,7 +279,7 @@ impl Planner {
         let Some(config_attributes) = config.as_object() else {
             return config.clone();
         };
-        let prior_attributes = prior.and_then(Value::as_object);
+        let prior_attributes = prior.and_then(|p| p.as_object());
         let attributes = self.attributes(
             &nested.attributes,
             prior_attributes,

@@ -4,6 +4,7 @@
 //! part of it may be null or unknown. Values come from and go to the plugin protocol's msgpack
 //! encoding and the JSON encoding of state.
 
+mod attributes;
 mod json;
 // Internal, but `pub` items: tfsdk-typeexpr reaches them through `__private::typeexpr`.
 #[allow(missing_docs)]
@@ -15,6 +16,7 @@ mod types;
 mod value;
 mod wire;
 
+pub use attributes::{Attributes, Iter as AttributesIter};
 pub use json::JsonOptions;
 pub use number::{Number, NumberError};
 pub use type_json::TypeJsonError;

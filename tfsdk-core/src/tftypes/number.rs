@@ -137,6 +137,16 @@ impl Number {
         }
     }
 
+    /// As [`Number::to_parts`] without allocating, when the mantissa fits `i64` (as it does
+    /// for every number of 18 digits or fewer).
+    pub fn to_small_parts(&self) -> Option<(i64, i64)> {
+        match self.repr {
+            Repr::Small { mantissa, exponent } => Some((mantissa, i64::from(exponent))),
+            Repr::Big(_) => None,
+            Repr::NegativeZero => Some((0, 0)),
+        }
+    }
+
     fn small(mantissa: i64, exponent: i32) -> Number {
         Number {
             repr: Repr::Small { mantissa, exponent },

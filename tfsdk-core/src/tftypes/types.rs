@@ -87,6 +87,12 @@ impl ObjectType {
         self.attributes.get(name)
     }
 
+    /// The position of attribute `name` in [`ObjectType::attributes`] (name order): where an
+    /// object value keeps its value.
+    pub fn attribute_index(&self, name: &str) -> Option<usize> {
+        self.attributes.keys().position(|k| k == name)
+    }
+
     /// Names of the optional attributes.
     pub fn optional(&self) -> &BTreeSet<String> {
         &self.optional

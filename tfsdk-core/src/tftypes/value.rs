@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::collections::HashSet;
 use std::fmt;
 
-use super::{Number, ObjectType, Type};
+use super::{Attributes, Number, ObjectType, Type};
 use crate::path::{AttributePath, PathStep};
 
 /// A Terraform value: a [`Type`] and either null, unknown, or known data of that type.
@@ -28,6 +28,14 @@ use crate::path::{AttributePath, PathStep};
 /// let err = Value::list(Type::String, [Value::from("a"), Value::from(1)]).unwrap_err();
 /// assert_eq!(err.to_string(), "[1]: expected string, found number");
 /// ```
+///
+/// # Representation
+///
+/// A value is its type and its data. Types share their parts behind `Arc`, so the type each
+/// element of a collection carries is a reference-count bump, not a copy (and a dynamic
+/// element's concrete type has to travel with it anyway). An object keeps only its attribute
+/// values, in its type's attribute order: the names live once, in the type. Strings are one
+/// allocation of exactly their length; numbers that fit a machine mantissa are inline.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Value {
     ty: Type,
@@ -38,13 +46,15 @@ pub struct Value {
 enum Repr {
     Null,
     Unknown,
-    String(String),
+    String(Box<str>),
     Number(Number),
     Bool(bool),
     /// List, set (in canonical order) or tuple elements.
     Elements(Vec<Value>),
-    /// Map elements or object attributes.
-    Attributes(BTreeMap<String, Value>),
+    /// Map elements.
+    Map(BTreeMap<String, Value>),
+    /// Object attribute values, in the order of the object type's attributes (by name).
+    Object(Vec<Value>),
 }
 
 /// A borrowed view of a value's state and data, for `match`.
@@ -65,9 +75,9 @@ pub enum ValueKind<'a> {
     /// A known set, in canonical order.
     Set(&'a [Value]),
     /// A known map.
-    Map(&'a BTreeMap<String, Value>),
+    Map(Attributes<'a>),
     /// A known object.
-    Object(&'a BTreeMap<String, Value>),
+    Object(Attributes<'a>),
     /// A known tuple.
     Tuple(&'a [Value]),
 }
@@ -91,7 +101,8 @@ pub enum ValueData {
     Set(Vec<Value>),
     /// A known map.
     Map(BTreeMap<String, Value>),
-    /// A known object.
+    /// A known object, by attribute name ([`Value::into_object_values`] takes the values
+    /// apart without copying the names).
     Object(BTreeMap<String, Value>),
     /// A known tuple.
     Tuple(Vec<Value>),
@@ -137,6 +148,12 @@ impl fmt::Display for ValueError {
 
 impl std::error::Error for ValueError {}
 
+impl From<Box<ValueError>> for ValueError {
+    fn from(error: Box<ValueError>) -> ValueError {
+        *error
+    }
+}
+
 fn mismatch(found: &Type, wanted: &Type) -> ValueError {
     ValueError::new(format!("expected {wanted}, found {found}"))
 }
@@ -162,7 +179,7 @@ impl Value {
     pub fn string(value: impl Into<String>) -> Value {
         Value {
             ty: Type::String,
-            repr: Repr::String(value.into()),
+            repr: Repr::String(value.into().into_boxed_str()),
         }
     }
 
@@ -255,7 +272,7 @@ impl Value {
         )?;
         Ok(Value {
             ty: Type::map(element),
-            repr: Repr::Attributes(elements),
+            repr: Repr::Map(elements),
         })
     }
 
@@ -319,7 +336,48 @@ impl Value {
         check_attributes(object, &attributes)?;
         Ok(Value {
             ty,
-            repr: Repr::Attributes(attributes),
+            repr: Repr::Object(attributes.into_values().collect()),
+        })
+    }
+
+    /// A known object of type `ty` (an object type) from its attribute values in the type's
+    /// attribute order (sorted by name, as [`ObjectType::attributes`]): no names to pass or
+    /// look up.
+    ///
+    /// ```
+    /// use tfsdk_core::tftypes::{Type, Value};
+    ///
+    /// let ty = Type::object([("b", Type::Bool), ("a", Type::String)]);
+    /// let value = Value::object_in_order(ty, vec![Value::from("x"), Value::from(true)]).unwrap();
+    /// assert_eq!(value.to_string(), r#"{"a" = "x", "b" = true}"#);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Value::object`]; a missing or extra value is a count mismatch.
+    pub fn object_in_order(ty: Type, values: Vec<Value>) -> Result<Value, ValueError> {
+        let Some(object) = ty.as_object() else {
+            return Err(ValueError::new(format!("{ty} is not an object type")));
+        };
+        if !object.optional().is_empty() {
+            return Err(ValueError::new(
+                "object values cannot have optional attributes; optional attributes only exist in type constraints",
+            ));
+        }
+        if values.len() != object.attributes().len() {
+            return Err(ValueError::new(format!(
+                "object attributes do not match the type: {} values for {} attributes",
+                values.len(),
+                object.attributes().len()
+            )));
+        }
+        for ((name, t), v) in object.attributes().iter().zip(&values) {
+            if !v.ty.usable_as(t) {
+                return Err(mismatch(&v.ty, t).under(PathStep::AttributeName(name.clone())));
+            }
+        }
+        Ok(Value {
+            ty,
+            repr: Repr::Object(values),
         })
     }
 
@@ -329,7 +387,7 @@ impl Value {
             attributes.into_iter().map(|(k, v)| (k.into(), v)).collect();
         Value {
             ty: Type::object(attributes.iter().map(|(k, v)| (k.clone(), v.ty.clone()))),
-            repr: Repr::Attributes(attributes),
+            repr: Repr::Object(attributes.into_values().collect()),
         }
     }
 
@@ -357,8 +415,10 @@ impl Value {
     pub fn is_wholly_known(&self) -> bool {
         match &self.repr {
             Repr::Unknown => false,
-            Repr::Elements(elements) => elements.iter().all(Value::is_wholly_known),
-            Repr::Attributes(attributes) => attributes.values().all(Value::is_wholly_known),
+            Repr::Elements(elements) | Repr::Object(elements) => {
+                elements.iter().all(Value::is_wholly_known)
+            }
+            Repr::Map(elements) => elements.values().all(Value::is_wholly_known),
             _ => true,
         }
     }
@@ -376,11 +436,17 @@ impl Value {
                 Type::Tuple(_) => ValueKind::Tuple(e),
                 _ => ValueKind::List(e),
             },
-            Repr::Attributes(a) => match self.ty {
-                Type::Map(_) => ValueKind::Map(a),
-                _ => ValueKind::Object(a),
+            Repr::Map(m) => ValueKind::Map(Attributes::map(m)),
+            Repr::Object(values) => match self.object_type() {
+                Some(object) => ValueKind::Object(Attributes::object(object, values)),
+                None => ValueKind::Null,
             },
         }
+    }
+
+    /// The object type of an object value.
+    fn object_type(&self) -> Option<&ObjectType> {
+        self.ty.as_object()
     }
 
     /// The type and owned data.
@@ -388,7 +454,7 @@ impl Value {
         let data = match self.repr {
             Repr::Null => ValueData::Null,
             Repr::Unknown => ValueData::Unknown,
-            Repr::String(s) => ValueData::String(s),
+            Repr::String(s) => ValueData::String(s.into_string()),
             Repr::Number(n) => ValueData::Number(n),
             Repr::Bool(b) => ValueData::Bool(b),
             Repr::Elements(e) => match self.ty {
@@ -396,12 +462,25 @@ impl Value {
                 Type::Tuple(_) => ValueData::Tuple(e),
                 _ => ValueData::List(e),
             },
-            Repr::Attributes(a) => match self.ty {
-                Type::Map(_) => ValueData::Map(a),
-                _ => ValueData::Object(a),
-            },
+            Repr::Map(m) => ValueData::Map(m),
+            Repr::Object(values) => ValueData::Object(match self.ty.as_object() {
+                Some(object) => object.attributes().keys().cloned().zip(values).collect(),
+                None => BTreeMap::new(),
+            }),
         };
         (self.ty, data)
+    }
+
+    /// A known object's type and attribute values, in the type's attribute order (sorted by
+    /// name); any other value back as it was.
+    ///
+    /// # Errors
+    /// The value is not a known object: it comes back unchanged.
+    pub fn into_object_values(self) -> Result<(Type, Vec<Value>), Value> {
+        match self.repr {
+            Repr::Object(values) => Ok((self.ty, values)),
+            repr => Err(Value { ty: self.ty, repr }),
+        }
     }
 
     /// The string, when this is a known string.
@@ -436,33 +515,44 @@ impl Value {
         }
     }
 
-    /// The elements of a known map or attributes of a known object.
-    pub fn as_attributes(&self) -> Option<&BTreeMap<String, Value>> {
-        match &self.repr {
-            Repr::Attributes(a) => Some(a),
+    /// The elements of a known map or attributes of a known object, by name.
+    pub fn as_attributes(&self) -> Option<Attributes<'_>> {
+        match self.kind() {
+            ValueKind::Map(a) | ValueKind::Object(a) => Some(a),
             _ => None,
         }
     }
 
     /// The elements of a known map.
     pub fn as_map(&self) -> Option<&BTreeMap<String, Value>> {
-        match (&self.ty, &self.repr) {
-            (Type::Map(_), Repr::Attributes(a)) => Some(a),
+        match &self.repr {
+            Repr::Map(m) => Some(m),
             _ => None,
         }
     }
 
-    /// The attributes of a known object.
-    pub fn as_object(&self) -> Option<&BTreeMap<String, Value>> {
-        match (&self.ty, &self.repr) {
-            (Type::Object(_), Repr::Attributes(a)) => Some(a),
+    /// The attributes of a known object, by name.
+    pub fn as_object(&self) -> Option<Attributes<'_>> {
+        match (self.object_type(), &self.repr) {
+            (Some(object), Repr::Object(values)) => Some(Attributes::object(object, values)),
+            _ => None,
+        }
+    }
+
+    /// The attribute values of a known object, in its type's attribute order (sorted by name).
+    pub fn object_values(&self) -> Option<&[Value]> {
+        match &self.repr {
+            Repr::Object(values) => Some(values),
             _ => None,
         }
     }
 
     /// One attribute of a known object.
     pub fn attribute(&self, name: &str) -> Option<&Value> {
-        self.as_object()?.get(name)
+        match (self.object_type(), &self.repr) {
+            (Some(object), Repr::Object(values)) => values.get(object.attribute_index(name)?),
+            _ => None,
+        }
     }
 
     /// Follows a path into the value; `None` when a step does not exist or crosses a null or
@@ -471,16 +561,8 @@ impl Value {
         let mut current = self;
         for step in path.steps() {
             current = match (step, &current.repr) {
-                (PathStep::AttributeName(name), Repr::Attributes(a))
-                    if matches!(current.ty, Type::Object(_)) =>
-                {
-                    a.get(name)?
-                }
-                (PathStep::ElementKeyString(key), Repr::Attributes(a))
-                    if matches!(current.ty, Type::Map(_)) =>
-                {
-                    a.get(key)?
-                }
+                (PathStep::AttributeName(name), Repr::Object(_)) => current.attribute(name)?,
+                (PathStep::ElementKeyString(key), Repr::Map(m)) => m.get(key)?,
                 (PathStep::ElementKeyInt(i), Repr::Elements(e))
                     if !matches!(current.ty, Type::Set(_)) =>
                 {
@@ -500,8 +582,10 @@ impl Value {
     /// How deeply values nest inside this one (a primitive or null is 1).
     pub fn depth(&self) -> usize {
         match &self.repr {
-            Repr::Elements(e) => 1 + e.iter().map(Value::depth).max().unwrap_or(0),
-            Repr::Attributes(a) => 1 + a.values().map(Value::depth).max().unwrap_or(0),
+            Repr::Elements(e) | Repr::Object(e) => {
+                1 + e.iter().map(Value::depth).max().unwrap_or(0)
+            }
+            Repr::Map(m) => 1 + m.values().map(Value::depth).max().unwrap_or(0),
             _ => 1,
         }
     }
@@ -545,7 +629,10 @@ impl Value {
                 }
                 x.len().cmp(&y.len())
             }
-            (Repr::Attributes(x), Repr::Attributes(y)) => {
+            (Repr::Map(_), Repr::Map(_)) | (Repr::Object(_), Repr::Object(_)) => {
+                let (Some(x), Some(y)) = (a.as_attributes(), b.as_attributes()) else {
+                    return Ordering::Equal;
+                };
                 for ((kp, p), (kq, q)) in x.iter().zip(y) {
                     match kp.cmp(kq).then_with(|| Value::canonical_cmp(p, q)) {
                         Ordering::Equal => {}
@@ -572,7 +659,7 @@ impl Value {
         let repr = match data {
             ValueData::Null => Repr::Null,
             ValueData::Unknown => Repr::Unknown,
-            ValueData::String(s) => Repr::String(s),
+            ValueData::String(s) => Repr::String(s.into_boxed_str()),
             ValueData::Number(n) => Repr::Number(n),
             ValueData::Bool(b) => Repr::Bool(b),
             ValueData::List(e) | ValueData::Tuple(e) => Repr::Elements(e),
@@ -580,9 +667,23 @@ impl Value {
                 e.sort_by(Value::canonical_cmp);
                 Repr::Elements(e)
             }
-            ValueData::Map(a) | ValueData::Object(a) => Repr::Attributes(a),
+            ValueData::Map(m) => Repr::Map(m),
+            ValueData::Object(a) => Repr::Object(a.into_values().collect()),
         };
         Value { ty, repr }
+    }
+
+    /// A known object of type `ty` from its attribute values in the type's order, not checked.
+    /// For decoders and conversions that produce well-typed data by construction.
+    pub(crate) fn object_values_unchecked(ty: Type, values: Vec<Value>) -> Value {
+        debug_assert!(
+            ty.as_object()
+                .is_some_and(|o| o.attributes().len() == values.len())
+        );
+        Value {
+            ty,
+            repr: Repr::Object(values),
+        }
     }
 
     /// A known list built from elements already known to have type `element` (not checked).
@@ -599,7 +700,7 @@ impl Value {
     pub fn __map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
         Value {
             ty: Type::map(element),
-            repr: Repr::Attributes(elements),
+            repr: Repr::Map(elements),
         }
     }
 
@@ -609,7 +710,7 @@ impl Value {
         debug_assert!(ty.as_object().is_some());
         Value {
             ty,
-            repr: Repr::Attributes(attributes),
+            repr: Repr::Object(attributes.into_values().collect()),
         }
     }
 }
@@ -750,9 +851,9 @@ impl fmt::Display for Value {
                 }
                 f.write_str("]")
             }
-            Repr::Attributes(a) => {
+            Repr::Map(_) | Repr::Object(_) => {
                 f.write_str("{")?;
-                for (i, (k, v)) in a.iter().enumerate() {
+                for (i, (k, v)) in self.as_attributes().into_iter().flatten().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
@@ -869,6 +970,12 @@ mod tests {
         let (ty, data) = object.into_parts();
         assert_eq!(ty.to_string(), "object({x=number})");
         assert!(matches!(data, ValueData::Object(ref a) if a.contains_key("x")));
+        let object = Value::object_of([("x", Value::from(1)), ("a", Value::from(true))]);
+        let (_, values) = object.clone().into_object_values().unwrap();
+        assert_eq!(values, [Value::from(true), Value::from(1)]);
+        assert_eq!(object.object_values(), Some(&values[..]));
+        assert_eq!(object.attribute("x"), Some(&Value::from(1)));
+        assert!(Value::from(1).into_object_values().is_err());
     }
 
     #[test]

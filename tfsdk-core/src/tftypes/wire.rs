@@ -170,6 +170,125 @@ pub(crate) fn object_from(object_ty: &Type, attributes: BTreeMap<String, Value>)
     Value::from_parts_unchecked(object_ty.clone(), ValueData::Object(attributes))
 }
 
+/// An object's attribute values as a decoder reads them, name by name, into the type's
+/// attribute order. Attributes usually arrive in that (sorted) order: then each value is
+/// pushed where it belongs with one name comparison and nothing is looked up or sorted.
+pub(crate) struct ObjectValues<'t> {
+    types: &'t ObjectType,
+    /// The type's attributes from the next expected one on, while they arrive in order.
+    in_order: Option<std::collections::btree_map::Iter<'t, String, Type>>,
+    /// The values read, in order while `in_order` is some.
+    values: Vec<Value>,
+    /// Once out of order: each value with its attribute's position.
+    positioned: Vec<(usize, Value)>,
+    /// The position of the attribute whose value comes next.
+    next: usize,
+}
+
+impl<'t> ObjectValues<'t> {
+    /// Ready for `len` attributes of `types` (its length was checked against the input).
+    pub(crate) fn new(types: &'t ObjectType, len: usize) -> ObjectValues<'t> {
+        ObjectValues {
+            types,
+            in_order: Some(types.attributes().iter()),
+            values: Vec::with_capacity(len.min(types.attributes().len())),
+            positioned: Vec::new(),
+            next: 0,
+        }
+    }
+
+    /// The next attribute in the type's order when `key` (the raw bytes of a key, not yet
+    /// checked to be UTF-8) is its name; else `None`, and [`ObjectValues::expect`] with the
+    /// checked key looks it up. An attribute name is valid UTF-8, so equal bytes are too.
+    #[inline]
+    pub(crate) fn expect_in_order(&mut self, key: &[u8]) -> Option<(&'t String, &'t Type)> {
+        let in_order = self.in_order.as_mut()?;
+        match in_order.next() {
+            Some((name, t)) if name.as_bytes() == key => Some((name, t)),
+            _ => {
+                self.in_order = None;
+                self.positioned = std::mem::take(&mut self.values)
+                    .into_iter()
+                    .enumerate()
+                    .collect();
+                None
+            }
+        }
+    }
+
+    /// The attribute `key` names, whose value is to be pushed next.
+    ///
+    /// # Errors
+    /// The type has no such attribute.
+    pub(crate) fn expect(&mut self, key: &str) -> Result<(&'t String, &'t Type), ValueError> {
+        if let Some(entry) = self.expect_in_order(key.as_bytes()) {
+            return Ok(entry);
+        }
+        let Some(i) = self.types.attribute_index(key) else {
+            return Err(ValueError::new(format!(
+                "unsupported attribute {key:?}: the object type has no such attribute"
+            )));
+        };
+        self.next = i;
+        let Some(entry) = self.types.attributes().iter().nth(i) else {
+            return Err(ValueError::new(format!("no attribute {key:?}")));
+        };
+        Ok(entry)
+    }
+
+    /// The value of the attribute [`ObjectValues::expect`] named last.
+    #[inline]
+    pub(crate) fn push(&mut self, value: Value) {
+        if self.in_order.is_some() {
+            self.values.push(value);
+        } else {
+            self.positioned.push((self.next, value));
+        }
+    }
+
+    /// The object value of type `object_ty`.
+    ///
+    /// # Errors
+    /// A duplicate attribute, or missing attributes.
+    pub(crate) fn finish(mut self, object_ty: &Type) -> Result<Value, ValueError> {
+        let names = || self.types.attributes().keys();
+        if self.in_order.is_none() {
+            self.positioned.sort_by_key(|(i, _)| *i);
+            if let Some(pair) = self.positioned.windows(2).find(|p| p[0].0 == p[1].0) {
+                let name = names().nth(pair[0].0).map_or("", String::as_str);
+                return Err(ValueError::new(format!("duplicate attribute {name:?}"))
+                    .under(PathStep::AttributeName(name.to_owned())));
+            }
+            if self.positioned.len() != self.types.attributes().len() {
+                let mut present = self.positioned.iter().map(|(i, _)| *i).peekable();
+                let missing = names().enumerate().filter_map(|(i, name)| {
+                    if present.peek() == Some(&i) {
+                        present.next();
+                        None
+                    } else {
+                        Some(name.as_str())
+                    }
+                });
+                return Err(ValueError::new(format!(
+                    "missing object attributes: {}",
+                    quoted_names(missing)
+                )));
+            }
+            self.values = self.positioned.into_iter().map(|(_, v)| v).collect();
+        } else if self.values.len() != self.types.attributes().len() {
+            let missing = names().skip(self.values.len()).map(String::as_str);
+            return Err(ValueError::new(format!(
+                "missing object attributes: {}",
+                quoted_names(missing)
+            )));
+        }
+        Ok(Value::object_values_unchecked(
+            object_ty.clone(),
+            self.values,
+        ))
+    }
+}
+
 /// A known tuple of type `tuple_ty` from decoded elements (as many as the type has).
 pub(crate) fn tuple_from(tuple_ty: &Type, elements: Vec<Value>) -> Value {
     Value::from_parts_unchecked(tuple_ty.clone(), ValueData::Tuple(elements))

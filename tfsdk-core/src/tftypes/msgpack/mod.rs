@@ -13,6 +13,9 @@
 //!
 //! Decoding takes the expected type and checks the bytes against it in one pass over the
 //! slice, straight into [`Value`]s, without an intermediate tree.
+//!
+//! [`Reader`] and [`Writer`] are the one reader and writer of the wire format: this codec and
+//! the direct struct codec (`msgpack_direct`, a layer above) both go through them.
 
 use std::collections::BTreeMap;
 
@@ -21,14 +24,17 @@ use rmp::Marker;
 use super::json_syntax::JsonReader;
 use super::type_json::{read_type, write_type};
 use super::wire::{
-    check_encodable, check_level, check_no_optional, expected, list_from, map_from, object_from,
-    quoted_names, set_from, tuple_from,
+    ObjectValues, check_encodable, check_level, check_no_optional, expected, list_from, map_from,
+    set_from, tuple_from,
 };
 use super::{Number, Type, Value, ValueError, ValueKind};
 use crate::path::PathStep;
 
-/// The bytes of an unknown value: fixext1, extension type 0, one zero data byte.
-const UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
+mod read;
+mod write;
+
+pub use read::{Read, Reader, WireNumber};
+pub use write::Writer;
 
 impl Value {
     /// The value in msgpack, encoded as type `ty` (the plugin protocol's `DynamicValue`).
@@ -67,7 +73,7 @@ impl Value {
         check_encodable(self, ty)?;
         let start = out.len();
         let mut encoder = Encoder {
-            out,
+            w: Writer::new(out),
             scratch: String::new(),
         };
         let result = encoder.value(self, ty, 1);
@@ -105,15 +111,11 @@ impl Value {
     /// the input is never recursed into further than that). Never panics and never allocates
     /// more than a small multiple of the input's size, whatever the input.
     pub fn from_msgpack(bytes: &[u8], ty: &Type) -> Result<Value, ValueError> {
-        let mut decoder = Decoder { bytes, pos: 0 };
+        let mut decoder = Decoder {
+            r: Reader::new(bytes),
+        };
         let value = decoder.value(ty, 1)?;
-        if decoder.pos != bytes.len() {
-            return Err(ValueError::new(format!(
-                "{} trailing bytes after the value at byte {}",
-                bytes.len() - decoder.pos,
-                decoder.pos
-            )));
-        }
+        decoder.r.finish()?;
         Ok(value)
     }
 }
@@ -122,7 +124,7 @@ impl Value {
 // Encoding
 
 struct Encoder<'o> {
-    out: &'o mut Vec<u8>,
+    w: Writer<'o>,
     /// Reused for the type JSON of dynamic values.
     scratch: String,
 }
@@ -133,64 +135,57 @@ impl Encoder<'_> {
         if ty.is_dynamic() && !value.ty().is_dynamic() {
             self.scratch.clear();
             write_type(value.ty(), &mut self.scratch, level + 1).map_err(ValueError::new)?;
-            self.out.push(Marker::FixArray(2).to_u8());
-            write_len(self.out, self.scratch.len(), BIN)?;
-            self.out.extend_from_slice(self.scratch.as_bytes());
+            self.w.write_array_len(2)?;
+            self.w.write_bin(self.scratch.as_bytes())?;
             return self.value(value, value.ty(), level + 1);
         }
         let mismatch = || expected(ty, &value.ty().to_string());
         match (value.kind(), ty) {
-            (ValueKind::Unknown, _) => self.out.extend_from_slice(&UNKNOWN),
-            (ValueKind::Null, _) => self.out.push(Marker::Null.to_u8()),
-            (ValueKind::String(s), Type::String) => write_str(self.out, s)?,
-            (ValueKind::Number(n), Type::Number) => write_number(self.out, n)?,
-            (ValueKind::Bool(b), Type::Bool) => self.out.push(if b {
-                Marker::True.to_u8()
-            } else {
-                Marker::False.to_u8()
-            }),
+            (ValueKind::Unknown, _) => self.w.write_unknown(),
+            (ValueKind::Null, _) => self.w.write_null(),
+            (ValueKind::String(s), Type::String) => self.w.write_str(s)?,
+            (ValueKind::Number(n), Type::Number) => self.w.write_number(n)?,
+            (ValueKind::Bool(b), Type::Bool) => self.w.write_bool(b),
             (ValueKind::List(elements), Type::List(element)) => {
-                write_len(self.out, elements.len(), ARRAY)?;
+                self.w.write_array_len(elements.len())?;
                 for (i, v) in elements.iter().enumerate() {
                     self.value(v, element, level + 1)
                         .map_err(|e| e.under(PathStep::ElementKeyInt(i as i64)))?;
                 }
             }
             (ValueKind::Set(elements), Type::Set(element)) => {
-                write_len(self.out, elements.len(), ARRAY)?;
+                self.w.write_array_len(elements.len())?;
                 for v in elements {
                     self.value(v, element, level + 1)
                         .map_err(|e| e.under(PathStep::ElementKeyValue(v.clone())))?;
                 }
             }
             (ValueKind::Tuple(elements), Type::Tuple(types)) if elements.len() == types.len() => {
-                write_len(self.out, elements.len(), ARRAY)?;
+                self.w.write_array_len(elements.len())?;
                 for (i, (v, t)) in elements.iter().zip(types.iter()).enumerate() {
                     self.value(v, t, level + 1)
                         .map_err(|e| e.under(PathStep::ElementKeyInt(i as i64)))?;
                 }
             }
             (ValueKind::Map(elements), Type::Map(element)) => {
-                write_len(self.out, elements.len(), MAP)?;
+                self.w.write_map_len(elements.len())?;
                 for (k, v) in elements {
-                    write_str(self.out, k)?;
+                    self.w.write_str(k)?;
                     self.value(v, element, level + 1)
                         .map_err(|e| e.under(PathStep::ElementKeyString(k.clone())))?;
                 }
             }
-            (ValueKind::Object(attributes), Type::Object(object)) => {
+            (ValueKind::Object(_), Type::Object(object)) => {
                 check_no_optional(object)?;
                 let types = object.attributes();
-                if attributes.len() != types.len() {
+                let values = value.object_values().unwrap_or_default();
+                // The value's attributes are the type's, in the same order (checked on entry).
+                if values.len() != types.len() {
                     return Err(mismatch());
                 }
-                write_len(self.out, types.len(), MAP)?;
-                // Both maps are sorted by name and hold the same names (checked on entry).
-                for ((name, t), (key, v)) in types.iter().zip(attributes) {
-                    if name != key {
-                        return Err(mismatch());
-                    }
-                    write_str(self.out, name)?;
+                self.w.write_map_len(types.len())?;
+                for ((name, t), v) in types.iter().zip(values) {
+                    self.w.write_str(name)?;
                     self.value(v, t, level + 1)
                         .map_err(|e| e.under(PathStep::AttributeName(name.clone())))?;
                 }
@@ -201,165 +196,11 @@ impl Encoder<'_> {
     }
 }
 
-/// The three markers of one length-prefixed family: `fix` (a mask, or none), 16-bit, 32-bit.
-struct LenMarkers {
-    fix: Option<(u8, usize)>,
-    eight: Option<Marker>,
-    sixteen: Marker,
-    thirty_two: Marker,
-}
-
-const ARRAY: LenMarkers = LenMarkers {
-    fix: Some((0x90, 16)),
-    eight: None,
-    sixteen: Marker::Array16,
-    thirty_two: Marker::Array32,
-};
-const MAP: LenMarkers = LenMarkers {
-    fix: Some((0x80, 16)),
-    eight: None,
-    sixteen: Marker::Map16,
-    thirty_two: Marker::Map32,
-};
-const STR: LenMarkers = LenMarkers {
-    fix: Some((0xa0, 32)),
-    eight: Some(Marker::Str8),
-    sixteen: Marker::Str16,
-    thirty_two: Marker::Str32,
-};
-const BIN: LenMarkers = LenMarkers {
-    fix: None,
-    eight: Some(Marker::Bin8),
-    sixteen: Marker::Bin16,
-    thirty_two: Marker::Bin32,
-};
-
-/// Writes the most compact header for `len` in a family.
-fn write_len(out: &mut Vec<u8>, len: usize, markers: LenMarkers) -> Result<(), ValueError> {
-    match (markers.fix, markers.eight) {
-        (Some((base, limit)), _) if len < limit => out.push(base | len as u8),
-        (_, Some(eight)) if len <= usize::from(u8::MAX) => {
-            out.extend_from_slice(&[eight.to_u8(), len as u8]);
-        }
-        _ => {
-            if let Ok(len) = u16::try_from(len) {
-                out.push(markers.sixteen.to_u8());
-                out.extend_from_slice(&len.to_be_bytes());
-            } else if let Ok(len) = u32::try_from(len) {
-                out.push(markers.thirty_two.to_u8());
-                out.extend_from_slice(&len.to_be_bytes());
-            } else {
-                return Err(ValueError::new(format!(
-                    "{len} elements or bytes are more than msgpack can encode (2^32 - 1)"
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
-fn write_str(out: &mut Vec<u8>, s: &str) -> Result<(), ValueError> {
-    write_len(out, s.len(), STR)?;
-    out.extend_from_slice(s.as_bytes());
-    Ok(())
-}
-
-/// The most compact integer encoding, as rmp's `write_sint` and vmihailenco/msgpack's
-/// `EncodeInt` choose it: non-negative values as positive fixint or uint8..uint64, negative
-/// values as negative fixint or int8..int64.
-fn write_int(out: &mut Vec<u8>, v: i64) {
-    if v >= 0 {
-        let v = v as u64;
-        if v < 128 {
-            out.push(v as u8);
-        } else if let Ok(v) = u8::try_from(v) {
-            out.extend_from_slice(&[Marker::U8.to_u8(), v]);
-        } else if let Ok(v) = u16::try_from(v) {
-            out.push(Marker::U16.to_u8());
-            out.extend_from_slice(&v.to_be_bytes());
-        } else if let Ok(v) = u32::try_from(v) {
-            out.push(Marker::U32.to_u8());
-            out.extend_from_slice(&v.to_be_bytes());
-        } else {
-            out.push(Marker::U64.to_u8());
-            out.extend_from_slice(&v.to_be_bytes());
-        }
-    } else if v >= -32 {
-        out.push(v as u8);
-    } else if let Ok(v) = i8::try_from(v) {
-        out.extend_from_slice(&[Marker::I8.to_u8(), v as u8]);
-    } else if let Ok(v) = i16::try_from(v) {
-        out.push(Marker::I16.to_u8());
-        out.extend_from_slice(&v.to_be_bytes());
-    } else if let Ok(v) = i32::try_from(v) {
-        out.push(Marker::I32.to_u8());
-        out.extend_from_slice(&v.to_be_bytes());
-    } else {
-        out.push(Marker::I64.to_u8());
-        out.extend_from_slice(&v.to_be_bytes());
-    }
-}
-
-fn write_number(out: &mut Vec<u8>, n: &Number) -> Result<(), ValueError> {
-    // The float -0.0 keeps the sign, so every value read (go-cty reads -0.0 as a negative zero)
-    // is written back as it was; Terraform itself never sends a negative zero.
-    if n.is_negative_zero() {
-        write_f64(out, -0.0);
-        return Ok(());
-    }
-    if n.is_integer() {
-        if let Ok(i) = n.to_i64() {
-            write_int(out, i);
-            return Ok(());
-        }
-        // An integral float reads back as its exact integer, so any exact float will do.
-        if let Some(f) = n.to_f64_exact() {
-            write_f64(out, f);
-            return Ok(());
-        }
-    } else if let Some(f) = fraction_as_f64(n) {
-        write_f64(out, f);
-        return Ok(());
-    }
-    write_str(out, &n.to_string())
-}
-
-fn write_f64(out: &mut Vec<u8>, f: f64) {
-    out.push(Marker::F64.to_u8());
-    out.extend_from_slice(&f.to_bits().to_be_bytes());
-}
-
-/// The float64 to write for a number with a fractional part: one that is exactly the number
-/// *and* reads back as the same number (a float reads as its shortest decimal). tftypes only
-/// asks for the first; the second only differs for decimals of 16 or more digits that happen to
-/// be exact binary fractions, which we write as text so they survive the round trip.
-fn fraction_as_f64(n: &Number) -> Option<f64> {
-    let (mantissa, exponent) = n.to_parts();
-    let places = u32::try_from(-exponent).ok()?;
-    if let Some(m) = i64::try_from(&mantissa)
-        .ok()
-        .filter(|m| m.unsigned_abs() < 1_000_000_000_000_000)
-    {
-        // m / 10^k is a binary fraction exactly when 5^k divides m; then it is q / 2^k with
-        // q < 2^50, exact in a float. With 15 digits or fewer no shorter decimal lies within
-        // half an ulp of it, so the float reads back as this very number.
-        let five_k = 5i64.checked_pow(places)?;
-        if m % five_k != 0 {
-            return None;
-        }
-        let q = m / five_k;
-        return Some(q as f64 / (1u64 << places) as f64);
-    }
-    let f = n.to_f64_exact()?;
-    Number::from_f64(f).ok().filter(|back| back == n).map(|_| f)
-}
-
 // ---------------------------------------------------------------------------------------------
 // Decoding
 
 struct Decoder<'a> {
-    bytes: &'a [u8],
-    pos: usize,
+    r: Reader<'a>,
 }
 
 /// What a marker introduces, for messages: `expected string, found array`. Shared with the
@@ -395,219 +236,32 @@ pub(crate) fn describe(marker: Marker) -> &'static str {
     }
 }
 
-impl<'a> Decoder<'a> {
-    fn remaining(&self) -> usize {
-        self.bytes.len() - self.pos
-    }
-
-    fn end_of_input(&self) -> ValueError {
-        ValueError::new(format!(
-            "unexpected end of input at byte {}",
-            self.bytes.len()
-        ))
-    }
-
-    fn peek(&self) -> Result<Marker, ValueError> {
-        match self.bytes.get(self.pos) {
-            Some(&b) => Ok(Marker::from_u8(b)),
-            None => Err(self.end_of_input()),
-        }
-    }
-
-    fn take(&mut self, n: usize) -> Result<&'a [u8], ValueError> {
-        if n > self.remaining() {
-            return Err(self.end_of_input());
-        }
-        let bytes = &self.bytes[self.pos..self.pos + n];
-        self.pos += n;
-        Ok(bytes)
-    }
-
-    fn take_array<const N: usize>(&mut self) -> Result<[u8; N], ValueError> {
-        let bytes = self.take(N)?;
-        let mut array = [0; N];
-        array.copy_from_slice(bytes);
-        Ok(array)
-    }
-
-    fn u8(&mut self) -> Result<u8, ValueError> {
-        Ok(self.take_array::<1>()?[0])
-    }
-
-    fn u16(&mut self) -> Result<u16, ValueError> {
-        Ok(u16::from_be_bytes(self.take_array()?))
-    }
-
-    fn u32(&mut self) -> Result<u32, ValueError> {
-        Ok(u32::from_be_bytes(self.take_array()?))
-    }
-
-    fn u64(&mut self) -> Result<u64, ValueError> {
-        Ok(u64::from_be_bytes(self.take_array()?))
-    }
-
-    /// A length prefix after its marker, checked against the bytes left: every element takes
-    /// at least `min_size` bytes, so a longer claim is an error before anything is allocated.
-    fn len(&mut self, len: usize, min_size: usize, what: &str) -> Result<usize, ValueError> {
-        if len.saturating_mul(min_size) > self.remaining() {
-            return Err(ValueError::new(format!(
-                "{what} of {len} claims more than the {} bytes left at byte {}",
-                self.remaining(),
-                self.pos
-            )));
-        }
-        Ok(len)
-    }
-
-    /// The length of the array that follows, or `None` (nothing consumed) when it is not one.
-    fn array_len(&mut self) -> Result<Option<usize>, ValueError> {
-        let len = match self.peek()? {
-            Marker::FixArray(n) => {
-                self.pos += 1;
-                usize::from(n)
-            }
-            Marker::Array16 => {
-                self.pos += 1;
-                usize::from(self.u16()?)
-            }
-            Marker::Array32 => {
-                self.pos += 1;
-                self.u32()? as usize
-            }
-            _ => return Ok(None),
-        };
-        self.len(len, 1, "an array").map(Some)
-    }
-
-    /// The number of entries of the map that follows, or `None` (nothing consumed).
-    fn map_len(&mut self) -> Result<Option<usize>, ValueError> {
-        let len = match self.peek()? {
-            Marker::FixMap(n) => {
-                self.pos += 1;
-                usize::from(n)
-            }
-            Marker::Map16 => {
-                self.pos += 1;
-                usize::from(self.u16()?)
-            }
-            Marker::Map32 => {
-                self.pos += 1;
-                self.u32()? as usize
-            }
-            _ => return Ok(None),
-        };
-        self.len(len, 2, "a map").map(Some)
-    }
-
-    /// The bytes of the str or bin that follows, or `None` (nothing consumed).
-    fn raw_str(&mut self) -> Result<Option<&'a [u8]>, ValueError> {
-        let len = match self.peek()? {
-            Marker::FixStr(n) => {
-                self.pos += 1;
-                usize::from(n)
-            }
-            Marker::Str8 | Marker::Bin8 => {
-                self.pos += 1;
-                usize::from(self.u8()?)
-            }
-            Marker::Str16 | Marker::Bin16 => {
-                self.pos += 1;
-                usize::from(self.u16()?)
-            }
-            Marker::Str32 | Marker::Bin32 => {
-                self.pos += 1;
-                self.u32()? as usize
-            }
-            _ => return Ok(None),
-        };
-        self.take(len).map(Some)
-    }
-
-    /// A string (str, or bin as tftypes also accepts), or `None` (nothing consumed).
-    fn str(&mut self) -> Result<Option<&'a str>, ValueError> {
-        let at = self.pos;
-        match self.raw_str()? {
-            Some(bytes) => std::str::from_utf8(bytes)
-                .map(Some)
-                .map_err(|_| ValueError::new(format!("invalid UTF-8 in the string at byte {at}"))),
-            None => Ok(None),
-        }
-    }
-
-    /// A map key or attribute name.
-    fn key(&mut self) -> Result<&'a str, ValueError> {
-        match self.str()? {
-            Some(key) => Ok(key),
-            None => Err(ValueError::new(format!(
-                "map keys must be strings, found {} at byte {}",
-                describe(self.peek()?),
-                self.pos
-            ))),
-        }
-    }
-
-    fn mismatch(&self, ty: &Type) -> ValueError {
-        match self.peek() {
-            Ok(marker) => expected(ty, describe(marker)),
-            Err(e) => e,
-        }
-    }
-
-    fn skip_extension(&mut self, marker: Marker) -> Result<(), ValueError> {
-        self.pos += 1;
-        let data = match marker {
-            Marker::FixExt1 => 1,
-            Marker::FixExt2 => 2,
-            Marker::FixExt4 => 4,
-            Marker::FixExt8 => 8,
-            Marker::FixExt16 => 16,
-            Marker::Ext8 => usize::from(self.u8()?),
-            Marker::Ext16 => usize::from(self.u16()?),
-            _ => self.u32()? as usize,
-        };
-        // The extension type byte, then the data.
-        self.take(1 + data).map(|_| ())
-    }
-
+impl Decoder<'_> {
     fn value(&mut self, ty: &Type, level: usize) -> Result<Value, ValueError> {
         check_level(level)?;
-        let marker = self.peek()?;
-        match marker {
-            // As tftypes and cty: every extension is an unknown value.
-            Marker::FixExt1
-            | Marker::FixExt2
-            | Marker::FixExt4
-            | Marker::FixExt8
-            | Marker::FixExt16
-            | Marker::Ext8
-            | Marker::Ext16
-            | Marker::Ext32 => {
-                self.skip_extension(marker)?;
-                return Ok(Value::unknown(ty.clone()));
-            }
-            Marker::Null => {
-                self.pos += 1;
-                return Ok(Value::null(ty.clone()));
-            }
-            _ => {}
+        // As tftypes and cty: nil is null and every extension is an unknown value.
+        match self.r.null_or_unknown()? {
+            Some(Read::Null) => return Ok(Value::null(ty.clone())),
+            Some(_) => return Ok(Value::unknown(ty.clone())),
+            None => {}
         }
         match ty {
-            Type::String => match self.str()? {
-                Some(s) => Ok(Value::string(s)),
-                None => Err(self.mismatch(ty)),
+            Type::String => match self.r.read_str()? {
+                Read::Known(s) => Ok(Value::string(s)),
+                _ => Err(*self.r.mismatch(ty)),
             },
-            Type::Number => self.number(marker, ty).map(Value::number),
-            Type::Bool => match marker {
-                Marker::True | Marker::False => {
-                    self.pos += 1;
-                    Ok(Value::bool(marker == Marker::True))
-                }
-                _ => Err(self.mismatch(ty)),
+            Type::Number => match self.r.read_number()? {
+                Read::Known(n) => Ok(Value::number(n.to_number()?)),
+                _ => Err(*self.r.mismatch(ty)),
+            },
+            Type::Bool => match self.r.read_bool()? {
+                Read::Known(b) => Ok(Value::bool(b)),
+                _ => Err(*self.r.mismatch(ty)),
             },
             Type::Dynamic => self.dynamic(level),
             Type::List(element) => {
-                let Some(len) = self.array_len()? else {
-                    return Err(self.mismatch(ty));
+                let Some(len) = self.r.array_header()? else {
+                    return Err(*self.r.mismatch(ty));
                 };
                 let mut elements = Vec::with_capacity(len);
                 for i in 0..len {
@@ -619,8 +273,8 @@ impl<'a> Decoder<'a> {
                 list_from(ty, element, elements)
             }
             Type::Set(element) => {
-                let Some(len) = self.array_len()? else {
-                    return Err(self.mismatch(ty));
+                let Some(len) = self.r.array_header()? else {
+                    return Err(*self.r.mismatch(ty));
                 };
                 let mut elements = Vec::with_capacity(len);
                 for _ in 0..len {
@@ -635,8 +289,8 @@ impl<'a> Decoder<'a> {
                 set_from(ty, element, elements)
             }
             Type::Tuple(types) => {
-                let Some(len) = self.array_len()? else {
-                    return Err(self.mismatch(ty));
+                let Some(len) = self.r.array_header()? else {
+                    return Err(*self.r.mismatch(ty));
                 };
                 if len != types.len() {
                     return Err(ValueError::new(format!(
@@ -654,13 +308,13 @@ impl<'a> Decoder<'a> {
                 Ok(tuple_from(ty, elements))
             }
             Type::Map(element) => {
-                let Some(len) = self.map_len()? else {
-                    return Err(self.mismatch(ty));
+                let Some(len) = self.r.map_header()? else {
+                    return Err(*self.r.mismatch(ty));
                 };
                 let mut entries: Vec<(String, Value)> = Vec::with_capacity(len);
                 let mut sorted = true;
                 for _ in 0..len {
-                    let key = self.key()?;
+                    let key = self.r.key()?;
                     let v = self
                         .value(element, level + 1)
                         .map_err(|e| e.under(PathStep::ElementKeyString(key.to_owned())))?;
@@ -677,111 +331,35 @@ impl<'a> Decoder<'a> {
             }
             Type::Object(object) => {
                 check_no_optional(object)?;
-                let Some(len) = self.map_len()? else {
-                    return Err(self.mismatch(ty));
+                let Some(len) = self.r.map_header()? else {
+                    return Err(*self.r.mismatch(ty));
                 };
-                let types = object.attributes();
-                let mut entries: Vec<(String, Value)> = Vec::with_capacity(len.min(types.len()));
-                // Attributes usually arrive in the type's (sorted) order: walk both together
-                // and only look a name up when they part.
-                let mut in_order = types.iter();
-                let mut sorted = true;
+                let mut attributes = ObjectValues::new(object, len);
                 for _ in 0..len {
-                    let key = self.key()?;
-                    let next = if sorted { in_order.next() } else { None };
-                    let (name, t) = match next {
-                        Some((name, t)) if name == key => (name, t),
-                        _ => {
-                            sorted = false;
-                            types.get_key_value(key).ok_or_else(|| {
-                                ValueError::new(format!(
-                                    "unsupported attribute {key:?}: the object type has no such attribute"
-                                ))
-                            })?
-                        }
+                    // Keys are compared as bytes and checked to be UTF-8 only when they are
+                    // not the next attribute's name.
+                    let at = self.r.position();
+                    let key = self.r.key_bytes()?;
+                    let (name, t) = match attributes.expect_in_order(key) {
+                        Some(entry) => entry,
+                        None => attributes.expect(
+                            std::str::from_utf8(key).map_err(|_| *read::invalid_utf8(at))?,
+                        )?,
                     };
                     let v = self
                         .value(t, level + 1)
                         .map_err(|e| e.under(PathStep::AttributeName(name.clone())))?;
-                    entries.push((name.clone(), v));
+                    attributes.push(v);
                 }
-                let attributes = into_map(entries, sorted, |name| {
-                    ValueError::new(format!("duplicate attribute {name:?}"))
-                        .under(PathStep::AttributeName(name.to_owned()))
-                })?;
-                if attributes.len() != types.len() {
-                    let missing = types
-                        .keys()
-                        .filter(|name| !attributes.contains_key(*name))
-                        .map(String::as_str);
-                    return Err(ValueError::new(format!(
-                        "missing object attributes: {}",
-                        quoted_names(missing)
-                    )));
-                }
-                Ok(object_from(ty, attributes))
+                attributes.finish(ty)
             }
         }
     }
 
-    fn number(&mut self, marker: Marker, ty: &Type) -> Result<Number, ValueError> {
-        let at = self.pos;
-        let number = match marker {
-            Marker::FixPos(v) => {
-                self.pos += 1;
-                Number::from(v)
-            }
-            Marker::FixNeg(v) => {
-                self.pos += 1;
-                Number::from(v)
-            }
-            Marker::U8 | Marker::U16 | Marker::U32 | Marker::U64 => {
-                self.pos += 1;
-                Number::from(match marker {
-                    Marker::U8 => u64::from(self.u8()?),
-                    Marker::U16 => u64::from(self.u16()?),
-                    Marker::U32 => u64::from(self.u32()?),
-                    _ => self.u64()?,
-                })
-            }
-            Marker::I8 | Marker::I16 | Marker::I32 | Marker::I64 => {
-                self.pos += 1;
-                Number::from(match marker {
-                    Marker::I8 => i64::from(self.u8()? as i8),
-                    Marker::I16 => i64::from(self.u16()? as i16),
-                    Marker::I32 => i64::from(self.u32()? as i32),
-                    _ => self.u64()? as i64,
-                })
-            }
-            Marker::F32 => {
-                self.pos += 1;
-                let f = f32::from_bits(self.u32()?);
-                if f.is_finite() && f.fract() != 0.0 {
-                    Number::from_f32(f)
-                } else {
-                    float_number(f64::from(f))
-                }
-                .map_err(|e| ValueError::new(format!("invalid number at byte {at}: {e}")))?
-            }
-            Marker::F64 => {
-                self.pos += 1;
-                float_number(f64::from_bits(self.u64()?))
-                    .map_err(|e| ValueError::new(format!("invalid number at byte {at}: {e}")))?
-            }
-            _ => match self.str()? {
-                Some(text) => text
-                    .parse()
-                    .map_err(|e| ValueError::new(format!("invalid number: {e}")))?,
-                None => return Err(self.mismatch(ty)),
-            },
-        };
-        Ok(number)
-    }
-
     /// `[type JSON, value]`; nil and extensions were handled by the caller.
     fn dynamic(&mut self, level: usize) -> Result<Value, ValueError> {
-        let at = self.pos;
-        match self.array_len()? {
+        let at = self.r.position();
+        match self.r.array_header()? {
             Some(2) => {}
             Some(len) => {
                 return Err(ValueError::new(format!(
@@ -791,15 +369,15 @@ impl<'a> Decoder<'a> {
             None => {
                 return Err(ValueError::new(format!(
                     "expected a dynamic value as a 2-element array [type JSON, value], found {} at byte {at}",
-                    describe(self.peek()?)
+                    self.r.describe_next()?
                 )));
             }
         }
-        let at = self.pos;
-        let Some(json) = self.raw_str()? else {
+        let at = self.r.position();
+        let Some(json) = self.r.raw_str()? else {
             return Err(ValueError::new(format!(
                 "expected the type JSON of a dynamic value as binary or string, found {} at byte {at}",
-                describe(self.peek()?)
+                self.r.describe_next()?
             )));
         };
         let mut reader = JsonReader::new(json);

@@ -1,0 +1,278 @@
+//! The one msgpack writer: the byte forms terraform-plugin-go's `tftypes` chooses (most
+//! compact lengths and integers, unknown as `d4 00 00`, numbers as integer, float64 or text),
+//! written straight into a buffer. The value codec and the direct struct codec both write
+//! through it, so they write the same bytes.
+
+use crate::tftypes::{MAX_DEPTH, Number, ValueError};
+
+/// Appends msgpack to a buffer, tracking the nesting level of the value being written (the
+/// root is level 1) to refuse nesting beyond [`MAX_DEPTH`].
+#[derive(Debug)]
+pub struct Writer<'o> {
+    out: &'o mut Vec<u8>,
+    level: usize,
+}
+
+#[cold]
+#[inline(never)]
+fn too_deep() -> ValueError {
+    ValueError::new(format!(
+        "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
+    ))
+}
+
+#[cold]
+#[inline(never)]
+fn too_long(len: usize) -> ValueError {
+    ValueError::new(format!(
+        "{len} elements or bytes are more than msgpack can encode (2^32 - 1)"
+    ))
+}
+
+impl<'o> Writer<'o> {
+    /// An encoder appending to `out`, at level 1.
+    pub fn new(out: &'o mut Vec<u8>) -> Writer<'o> {
+        Writer { out, level: 1 }
+    }
+
+    /// The writer as if the value written next were at `level` (tests).
+    #[cfg(test)]
+    pub(crate) fn at_level(mut self, level: usize) -> Writer<'o> {
+        self.level = level;
+        self
+    }
+
+    /// The nesting level of the value written next.
+    pub fn level(&self) -> usize {
+        self.level
+    }
+
+    /// The bytes written so far (and whatever the buffer held before).
+    pub fn buffer(&mut self) -> &mut Vec<u8> {
+        self.out
+    }
+
+    /// Steps one level down, for the elements of a container that has some.
+    ///
+    /// # Errors
+    /// Below [`MAX_DEPTH`].
+    #[inline]
+    pub fn enter(&mut self) -> Result<(), ValueError> {
+        if self.level >= MAX_DEPTH {
+            return Err(too_deep());
+        }
+        self.level += 1;
+        Ok(())
+    }
+
+    /// Steps back up after [`Writer::enter`].
+    #[inline]
+    pub fn leave(&mut self) {
+        self.level -= 1;
+    }
+
+    /// nil: a null value.
+    #[inline]
+    pub fn write_null(&mut self) {
+        self.out.push(0xc0);
+    }
+
+    /// An unknown value: extension type 0 with one zero byte.
+    #[inline]
+    pub fn write_unknown(&mut self) {
+        self.out.extend_from_slice(&[0xd4, 0x00, 0x00]);
+    }
+
+    /// A bool.
+    #[inline]
+    pub fn write_bool(&mut self, value: bool) {
+        self.out.push(if value { 0xc3 } else { 0xc2 });
+    }
+
+    /// A string.
+    ///
+    /// # Errors
+    /// Longer than 2³² − 1 bytes.
+    #[inline]
+    pub fn write_str(&mut self, value: &str) -> Result<(), ValueError> {
+        let len = value.len();
+        if len < 32 {
+            self.out.push(0xa0 | len as u8);
+        } else {
+            self.write_len(len, 0xd9, 0xda, 0xdb)?;
+        }
+        self.out.extend_from_slice(value.as_bytes());
+        Ok(())
+    }
+
+    /// An array header.
+    ///
+    /// # Errors
+    /// More than 2³² − 1 elements.
+    #[inline]
+    pub fn write_array_len(&mut self, len: usize) -> Result<(), ValueError> {
+        if len < 16 {
+            self.out.push(0x90 | len as u8);
+            Ok(())
+        } else {
+            self.write_wide_len(len, 0xdc, 0xdd)
+        }
+    }
+
+    /// A map header.
+    ///
+    /// # Errors
+    /// More than 2³² − 1 entries.
+    #[inline]
+    pub fn write_map_len(&mut self, len: usize) -> Result<(), ValueError> {
+        if len < 16 {
+            self.out.push(0x80 | len as u8);
+            Ok(())
+        } else {
+            self.write_wide_len(len, 0xde, 0xdf)
+        }
+    }
+
+    fn write_len(
+        &mut self,
+        len: usize,
+        eight: u8,
+        sixteen: u8,
+        thirty_two: u8,
+    ) -> Result<(), ValueError> {
+        if let Ok(len) = u8::try_from(len) {
+            self.out.extend_from_slice(&[eight, len]);
+            Ok(())
+        } else {
+            self.write_wide_len(len, sixteen, thirty_two)
+        }
+    }
+
+    fn write_wide_len(
+        &mut self,
+        len: usize,
+        sixteen: u8,
+        thirty_two: u8,
+    ) -> Result<(), ValueError> {
+        if let Ok(len) = u16::try_from(len) {
+            self.out.push(sixteen);
+            self.out.extend_from_slice(&len.to_be_bytes());
+        } else if let Ok(len) = u32::try_from(len) {
+            self.out.push(thirty_two);
+            self.out.extend_from_slice(&len.to_be_bytes());
+        } else {
+            return Err(too_long(len));
+        }
+        Ok(())
+    }
+
+    /// An integer in its most compact form (as `tftypes::msgpack` writes numbers that fit
+    /// `i64`).
+    #[inline]
+    pub fn write_int(&mut self, v: i64) {
+        // Positive and negative fixint: the byte is the value.
+        if (-32..128).contains(&v) {
+            self.out.push(v as u8);
+        } else {
+            self.write_wide_int(v);
+        }
+    }
+
+    fn write_wide_int(&mut self, v: i64) {
+        if v >= 0 {
+            let v = v as u64;
+            if let Ok(v) = u8::try_from(v) {
+                self.out.extend_from_slice(&[0xcc, v]);
+            } else if let Ok(v) = u16::try_from(v) {
+                self.out.push(0xcd);
+                self.out.extend_from_slice(&v.to_be_bytes());
+            } else if let Ok(v) = u32::try_from(v) {
+                self.out.push(0xce);
+                self.out.extend_from_slice(&v.to_be_bytes());
+            } else {
+                self.out.push(0xcf);
+                self.out.extend_from_slice(&v.to_be_bytes());
+            }
+        } else if let Ok(v) = i8::try_from(v) {
+            self.out.extend_from_slice(&[0xd0, v as u8]);
+        } else if let Ok(v) = i16::try_from(v) {
+            self.out.push(0xd1);
+            self.out.extend_from_slice(&v.to_be_bytes());
+        } else if let Ok(v) = i32::try_from(v) {
+            self.out.push(0xd2);
+            self.out.extend_from_slice(&v.to_be_bytes());
+        } else {
+            self.out.push(0xd3);
+            self.out.extend_from_slice(&v.to_be_bytes());
+        }
+    }
+
+    /// A float64, as is (`cb` and the eight bytes).
+    #[inline]
+    pub fn write_float64(&mut self, value: f64) {
+        self.out.push(0xcb);
+        self.out.extend_from_slice(&value.to_bits().to_be_bytes());
+    }
+
+    /// A number, in the form `tftypes` chooses: an integer when it fits `i64`, a float64 when
+    /// it is exactly one (and reads back as itself), else its decimal text.
+    ///
+    /// # Errors
+    /// Only for text longer than msgpack can say.
+    pub fn write_number(&mut self, n: &Number) -> Result<(), ValueError> {
+        // The float -0.0 keeps the sign, so every value read (go-cty reads -0.0 as a negative
+        // zero) is written back as it was; Terraform itself never sends a negative zero.
+        if n.is_negative_zero() {
+            self.write_float64(-0.0);
+            return Ok(());
+        }
+        if n.is_integer() {
+            if let Ok(i) = n.to_i64() {
+                self.write_int(i);
+                return Ok(());
+            }
+            // An integral float reads back as its exact integer, so any exact float will do.
+            if let Some(f) = n.to_f64_exact() {
+                self.write_float64(f);
+                return Ok(());
+            }
+        } else if let Some(f) = fraction_as_f64(n) {
+            self.write_float64(f);
+            return Ok(());
+        }
+        self.write_str(&n.to_string())
+    }
+
+    /// A bin header and the bytes (a dynamic value's type JSON).
+    ///
+    /// # Errors
+    /// Longer than 2³² − 1 bytes.
+    pub fn write_bin(&mut self, bytes: &[u8]) -> Result<(), ValueError> {
+        self.write_len(bytes.len(), 0xc4, 0xc5, 0xc6)?;
+        self.out.extend_from_slice(bytes);
+        Ok(())
+    }
+}
+
+/// The float64 to write for a number with a fractional part: one that is exactly the number
+/// *and* reads back as the same number (a float reads as its shortest decimal). tftypes only
+/// asks for the first; the second only differs for decimals of 16 or more digits that happen to
+/// be exact binary fractions, which we write as text so they survive the round trip.
+fn fraction_as_f64(n: &Number) -> Option<f64> {
+    if let Some((m, exponent)) = n.to_small_parts()
+        && m.unsigned_abs() < 1_000_000_000_000_000
+    {
+        let places = u32::try_from(-exponent).ok()?;
+        // m / 10^k is a binary fraction exactly when 5^k divides m; then it is q / 2^k with
+        // q < 2^50, exact in a float. With 15 digits or fewer no shorter decimal lies within
+        // half an ulp of it, so the float reads back as this very number.
+        let five_k = 5i64.checked_pow(places)?;
+        if m % five_k != 0 {
+            return None;
+        }
+        let q = m / five_k;
+        return Some(q as f64 / (1u64 << places) as f64);
+    }
+    let f = n.to_f64_exact()?;
+    Number::from_f64(f).ok().filter(|back| back == n).map(|_| f)
+}
