@@ -6,24 +6,106 @@
 //! source, and the literal evaluator reads a number's digits from the original source by span
 //! (see `literal::eval_literal`), never from hcl-edit's `f64`.
 
+use std::borrow::Cow;
+
 use hcl_edit::expr::Expression;
-use hcl_edit::parser::Error;
 use hcl_edit::structure::Body;
 
 /// How many literals one text may have masked; past that the error stands.
 const MAX_MASKED: usize = 10_000;
 
+/// The deepest bracket nesting parsed in a text that also has operators. hcl-edit backtracks
+/// through binary operators in front of brackets in exponential time (`a*b*({` nested 20 deep
+/// takes seconds, 30 deep minutes); without operators its limit of 64 levels holds and parsing
+/// is fast. Real configurations stay far below: a type constraint nests about two levels per
+/// `object`.
+pub const MAX_NESTING_WITH_OPERATORS: usize = 24;
+
+/// Why a text did not parse: hcl-edit's error, or a text refused before parsing.
+#[derive(Debug)]
+pub(crate) enum ParseFailure {
+    /// The parser's error.
+    Syntax(hcl_edit::parser::Error),
+    /// Brackets nested deeper than [`MAX_NESTING_WITH_OPERATORS`] in a text with operators; the
+    /// offset of the bracket that goes too deep.
+    TooDeepWithOperators(usize),
+}
+
+impl ParseFailure {
+    /// The byte offset the error points at.
+    pub(crate) fn offset(&self) -> usize {
+        match self {
+            ParseFailure::Syntax(e) => e.location().offset(),
+            ParseFailure::TooDeepWithOperators(at) => *at,
+        }
+    }
+
+    /// What went wrong, as the parser says it (lower case, no full stop).
+    pub(crate) fn message(&self) -> Cow<'_, str> {
+        match self {
+            ParseFailure::Syntax(e) => Cow::Borrowed(e.message()),
+            ParseFailure::TooDeepWithOperators(_) => Cow::Owned(format!(
+                "brackets nest more than {MAX_NESTING_WITH_OPERATORS} levels deep in an \
+                 expression with operators"
+            )),
+        }
+    }
+}
+
 /// `hcl_edit::parser::parse_expr`, accepting number literals beyond `f64`'s range.
-pub(crate) fn parse_expr(src: &str) -> Result<Expression, Error> {
+pub(crate) fn parse_expr(src: &str) -> Result<Expression, ParseFailure> {
     parse_masking(src, hcl_edit::parser::parse_expr)
 }
 
 /// `hcl_edit::parser::parse_body`, accepting number literals beyond `f64`'s range.
-pub(crate) fn parse_body(src: &str) -> Result<Body, Error> {
+pub(crate) fn parse_body(src: &str) -> Result<Body, ParseFailure> {
     parse_masking(src, hcl_edit::parser::parse_body)
 }
 
-fn parse_masking<T>(src: &str, parse: impl Fn(&str) -> Result<T, Error>) -> Result<T, Error> {
+/// The offset of the first bracket nested deeper than [`MAX_NESTING_WITH_OPERATORS`] when the
+/// text also has an operator (`*`, `/`, `%`, `+`, `-`, `&`, `|`, `<`, `>`, `!`, `?`, `==`);
+/// brackets and operators inside `"…"` strings do not count (heredocs and comments do, which
+/// only makes the check stricter).
+fn too_deep_with_operators(src: &str) -> Option<usize> {
+    let (mut depth, mut too_deep, mut operator) = (0usize, None, false);
+    let (mut in_string, mut escaped) = (false, false);
+    let bytes = src.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING_WITH_OPERATORS && too_deep.is_none() {
+                    too_deep = Some(i);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'*' | b'/' | b'%' | b'+' | b'-' | b'&' | b'|' | b'<' | b'>' | b'!' | b'?' => {
+                operator = true;
+            }
+            b'=' if bytes.get(i + 1) == Some(&b'=') => operator = true,
+            _ => {}
+        }
+    }
+    too_deep.filter(|_| operator)
+}
+
+fn parse_masking<T>(
+    src: &str,
+    parse: impl Fn(&str) -> Result<T, hcl_edit::parser::Error>,
+) -> Result<T, ParseFailure> {
+    if let Some(at) = too_deep_with_operators(src) {
+        return Err(ParseFailure::TooDeepWithOperators(at));
+    }
     let first = match parse(src) {
         Ok(parsed) => return Ok(parsed),
         Err(e) => e,
@@ -40,7 +122,7 @@ fn parse_masking<T>(src: &str, parse: impl Fn(&str) -> Result<T, Error>) -> Resu
             Err(e) => error = e,
         }
     }
-    Err(error)
+    Err(ParseFailure::Syntax(error))
 }
 
 /// hcl-edit stops at the `e` of a number literal whose value overflows `f64`: when the text at
@@ -100,7 +182,7 @@ mod tests {
     #[test]
     fn other_syntax_errors_stand() {
         let err = parse_expr("[1e400, )").unwrap_err();
-        assert_eq!(err.location().offset(), 8);
+        assert_eq!(err.offset(), 8);
         assert!(parse_expr("x1e400").is_ok());
         assert!(parse_body("a = 1e400\nb = [1e-400, 1e5000]\n").is_ok());
         assert!(parse_body("a = 1e\n").is_err());
@@ -124,7 +206,31 @@ mod tests {
             );
         }
         let err = parse_expr("set(number)---55.4.47E7").unwrap_err();
-        assert_eq!(err.location().offset(), 21);
+        assert_eq!(err.offset(), 21);
+    }
+
+    #[test]
+    fn deep_brackets_with_operators_are_refused_before_parsing() {
+        // Found by fuzzing: hcl-edit took 35 s on 339 bytes of this shape.
+        let hostile = format!("{}0", "a*b*({".repeat(13));
+        let err = parse_expr(&hostile).unwrap_err();
+        assert!(
+            matches!(err, ParseFailure::TooDeepWithOperators(_)),
+            "{err:?}"
+        );
+        assert_eq!(err.offset(), hostile.rfind('(').unwrap());
+        assert!(
+            err.message().contains("more than 24 levels"),
+            "{}",
+            err.message()
+        );
+        // Deep nesting without operators is still hcl-edit's to judge; shallow operators are
+        // fine; brackets and operators inside strings do not count.
+        let deep = format!("{}0{}", "[".repeat(40), "]".repeat(40));
+        assert!(parse_expr(&deep).is_ok());
+        assert!(parse_expr("list(object({a = optional(number, -1 * 2)}))").is_ok());
+        let quoted = format!("[\"{}\" , 1 - 2]", "((((".repeat(10));
+        assert!(parse_expr(&quoted).is_ok());
     }
 
     #[test]

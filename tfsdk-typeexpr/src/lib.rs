@@ -67,6 +67,7 @@ mod unify;
 mod validation;
 pub mod vars;
 
+pub use big_numbers::MAX_NESTING_WITH_OPERATORS;
 pub use bridge::constraint_of;
 pub use constraint::{ObjectAttribute, TypeConstraint, hcl_literal};
 pub use convert::{ConversionError, convert_to_type};

@@ -175,12 +175,12 @@ pub fn parse_at(src: &str, filename: &str, start: Pos) -> Result<TypeConstraint,
     let expr = match super::big_numbers::parse_expr(src) {
         Ok(expr) => expr,
         Err(e) => {
-            let span = error_span(src, e.location().offset());
+            let span = error_span(src, e.offset());
             let (at, end) = (span.start, span.end);
             let detail = if e.message().contains("nesting depth") {
                 "The type expression nests too deeply (at most 64 levels).".to_owned()
             } else {
-                let mut m = e.message().to_owned();
+                let mut m = e.message().into_owned();
                 if let Some(first) = m.get(..1) {
                     let upper = first.to_uppercase();
                     m.replace_range(..1, &upper);

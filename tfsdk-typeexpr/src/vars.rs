@@ -511,11 +511,14 @@ pub(crate) fn file_map<'a>(filename: &'a str, src: &'a str) -> SourceMap<'a> {
 
 /// hcl-edit refuses a repeated attribute as a syntax error; Terraform reads the file and says
 /// "Attribute redefined", pointing back at the first definition.
-fn redefined_attribute(map: SourceMap<'_>, e: &hcl_edit::parser::Error) -> Option<Diagnostic> {
+fn redefined_attribute(
+    map: SourceMap<'_>,
+    e: &super::big_numbers::ParseFailure,
+) -> Option<Diagnostic> {
     if !e.message().contains("redefined attribute") {
         return None;
     }
-    let at = e.location().offset().min(map.src.len());
+    let at = e.offset().min(map.src.len());
     let rest = &map.src[at..];
     let len = rest
         .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
@@ -552,9 +555,13 @@ fn redefined_attribute(map: SourceMap<'_>, e: &hcl_edit::parser::Error) -> Optio
     )
 }
 
-pub(crate) fn syntax_error(filename: &str, src: &str, e: &hcl_edit::parser::Error) -> Diagnostic {
-    let span = error_span(src, e.location().offset());
-    let mut detail = e.message().to_owned();
+pub(crate) fn syntax_error(
+    filename: &str,
+    src: &str,
+    e: &super::big_numbers::ParseFailure,
+) -> Diagnostic {
+    let span = error_span(src, e.offset());
+    let mut detail = e.message().into_owned();
     if let Some(first) = detail.get(..1) {
         let upper = first.to_uppercase();
         detail.replace_range(..1, &upper);
