@@ -17,9 +17,7 @@ pub mod types;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use object::{
-    AttributeNames, AttributeValues, AttributesOut, TfObject, TfSchema, assert_unique_names,
-};
+pub use object::{TfObject, TfSchema};
 
 #[doc = include_str!("derive.md")]
 #[cfg(feature = "derive")]

@@ -13,7 +13,8 @@ pub use crate::object::conversion::{
     take_own_attributes, target_object_type, validate,
 };
 pub use crate::object::{
-    AttributeNames, AttributeValues, AttributesOut, TfObject, TfSchema, assert_unique_names,
+    AttributeNames, AttributeValues, AttributesOut, ObjectFields, TfObject, TfSchema,
+    assert_unique_names,
 };
 pub use crate::schema::{
     Attribute as SchemaAttribute, DefaultValue, DiffSuppress, NestedAttributes, NestingMode,
@@ -26,6 +27,27 @@ pub use std::boxed::Box;
 pub use std::collections::BTreeMap as Map;
 pub use std::string::String;
 pub use std::sync::OnceLock;
+
+/// A known list built from elements already known to have type `element` (not checked); for
+/// tfsdk-typeexpr's conversions, which build well-typed values by construction.
+#[inline]
+pub fn list_unchecked(element: Type, elements: Vec<Value>) -> Value {
+    Value::list_unchecked(element, elements)
+}
+
+/// A known map built from elements already known to have type `element` (not checked); for
+/// tfsdk-typeexpr's conversions.
+#[inline]
+pub fn map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
+    Value::map_unchecked(element, elements)
+}
+
+/// A known object whose attributes are already known to match `ty` (not checked); for
+/// tfsdk-typeexpr's conversions.
+#[inline]
+pub fn object_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value {
+    Value::object_unchecked(ty, attributes)
+}
 
 /// The direct msgpack codec's part of the derive.
 pub use crate::msgpack_direct::__private as msgpack;
@@ -153,7 +175,7 @@ pub fn insert_schema_attribute(
 /// Builds a flattened struct from the attributes it maps.
 ///
 /// # Errors
-/// As [`TfObject::from_attributes`].
+/// As [`ObjectFields::from_attributes`].
 pub fn take_flattened<T: FlattenedField>(
     attributes: &mut BTreeMap<String, Value>,
 ) -> Result<T, ConvertError> {
@@ -163,7 +185,7 @@ pub fn take_flattened<T: FlattenedField>(
 /// Adds a flattened struct's attributes to `out`.
 ///
 /// # Errors
-/// As [`TfObject::to_attributes`].
+/// As [`ObjectFields::to_attributes`].
 pub fn put_flattened<T: FlattenedField>(
     out: &mut AttributesOut<'_>,
     ty: &ObjectType,

@@ -29,7 +29,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
     let attr_type_flattened = flattened.iter().map(|f| {
         let ty = f.ty;
         quote_spanned!(ty.span()=>
-            .or_else(|| <#ty as #private::TfObject>::attribute_attr_type(name))
+            .or_else(|| <#ty as #private::ObjectFields>::attribute_attr_type(name))
         )
     });
     let attribute_attr_type_body = quote! {
@@ -51,13 +51,13 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
 
     let flattened_names = flattened.iter().map(|f| {
         let ty = f.ty;
-        quote_spanned!(ty.span()=> &<#ty as #private::TfObject>::ATTRIBUTE_NAMES)
+        quote_spanned!(ty.span()=> &<#ty as #private::ObjectFields>::ATTRIBUTE_NAMES)
     });
 
     let own_count = own_names.len();
     let flattened_counts = flattened.iter().map(|f| {
         let ty = f.ty;
-        quote!(+ <#ty as #private::TfObject>::attribute_count())
+        quote!(+ <#ty as #private::ObjectFields>::attribute_count())
     });
 
     let has_own = if own_names.is_empty() {
@@ -67,7 +67,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
     };
     let has_flattened = flattened.iter().map(|f| {
         let ty = f.ty;
-        quote!(|| <#ty as #private::TfObject>::has_attribute(name))
+        quote!(|| <#ty as #private::ObjectFields>::has_attribute(name))
     });
 
     // Each field converts into a local `Option`; the first error is kept and returned once all
@@ -181,7 +181,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
             (
                 quote_spanned!(span=>
                     const _: () = #private::assert_unique_names(
-                        &<#ident as #private::TfObject>::ATTRIBUTE_NAMES
+                        &<#ident as #private::ObjectFields>::ATTRIBUTE_NAMES
                     );
                 ),
                 quote!(),
@@ -194,7 +194,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
                     impl #impl_generics #ident #ty_generics #where_clause {
                         #[doc(hidden)]
                         const __TFSDK_UNIQUE_ATTRIBUTE_NAMES: () = #private::assert_unique_names(
-                            &<Self as #private::TfObject>::ATTRIBUTE_NAMES
+                            &<Self as #private::ObjectFields>::ATTRIBUTE_NAMES
                         );
                     }
                 ),
@@ -209,7 +209,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         quote!(
             Self::from_checked_attributes(#private::take_own_attributes(
                 attributes,
-                <Self as #private::TfObject>::ATTRIBUTE_NAMES.own,
+                <Self as #private::ObjectFields>::ATTRIBUTE_NAMES.own,
             )?)
         )
     } else {
@@ -251,7 +251,10 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
 
     quote! {
         #[automatically_derived]
-        impl #impl_generics #private::TfObject for #ident #ty_generics #where_clause {
+        impl #impl_generics #private::TfObject for #ident #ty_generics #where_clause {}
+
+        #[automatically_derived]
+        impl #impl_generics #private::ObjectFields for #ident #ty_generics #where_clause {
             const IS_SCHEMA: bool = #is_schema;
 
             const ATTRIBUTE_NAMES: #private::AttributeNames = #private::AttributeNames {

@@ -155,7 +155,7 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
         let private = crate::expand::respan(quote!(#private), ty.span());
         quote_spanned!(ty.span()=>
             const _: () = #private::assert_flattened_schema(
-                <#ty as #private::TfObject>::IS_SCHEMA
+                <#ty as #private::ObjectFields>::IS_SCHEMA
             );
         )
     });

@@ -377,7 +377,7 @@ pub(crate) fn apply(
                 } else {
                     without_optional(oe)
                 };
-                return Ok(Value::__list_unchecked(ety, Vec::new()));
+                return Ok(tfsdk_core::__private::list_unchecked(ety, Vec::new()));
             }
             sequence_value(converted, false, path, "list")
         }
@@ -455,7 +455,7 @@ pub(crate) fn apply(
                 } else {
                     without_optional(oe)
                 };
-                return Ok(Value::__map_unchecked(ety, result));
+                return Ok(tfsdk_core::__private::map_unchecked(ety, result));
             }
             if oe.is_collection() || matches!(**oe, Type::Object(_)) {
                 result = unify_map_elements(result, false, path)?;
@@ -473,7 +473,7 @@ pub(crate) fn apply(
                 return Ok(if is_set {
                     empty_set(ety)
                 } else {
-                    Value::__list_unchecked(ety, Vec::new())
+                    tfsdk_core::__private::list_unchecked(ety, Vec::new())
                 });
             }
             let ts = in_ty.tuple_elements().unwrap_or(&[]);
@@ -500,7 +500,7 @@ pub(crate) fn apply(
         }
         (ValueData::Object(attributes), Type::Map(oe)) => {
             if attributes.is_empty() {
-                return Ok(Value::__map_unchecked(
+                return Ok(tfsdk_core::__private::map_unchecked(
                     without_optional(oe),
                     BTreeMap::new(),
                 ));
@@ -644,7 +644,7 @@ pub(super) fn object_for(attributes: BTreeMap<String, Value>, out: &Type) -> Val
                 .all(|((name, ty), (key, v))| name == key && ty == v.ty())
     });
     if fits {
-        Value::__object_unchecked(fixed, attributes)
+        tfsdk_core::__private::object_unchecked(fixed, attributes)
     } else {
         object_value(attributes)
     }
@@ -668,7 +668,7 @@ pub(super) fn sequence_value(
         ));
     };
     if !is_set {
-        return Ok(Value::__list_unchecked(ety, elements));
+        return Ok(tfsdk_core::__private::list_unchecked(ety, elements));
     }
     // Duplicates collapse; nulls are all equal; unknowns are never equal to anything.
     let mut seen: HashSet<Value> = HashSet::with_capacity(elements.len());
@@ -693,13 +693,16 @@ fn map_value(
     message: &str,
 ) -> Result<Value, ConversionError> {
     if elements.is_empty() {
-        return Ok(Value::__map_unchecked(Type::Dynamic, elements));
+        return Ok(tfsdk_core::__private::map_unchecked(
+            Type::Dynamic,
+            elements,
+        ));
     }
     let (keys, values): (Vec<String>, Vec<Value>) = elements.into_iter().unzip();
     let Some((ety, values)) = common_element_type(values) else {
         return Err(ConversionError::new(path.clone(), message));
     };
-    Ok(Value::__map_unchecked(
+    Ok(tfsdk_core::__private::map_unchecked(
         ety,
         keys.into_iter().zip(values).collect(),
     ))

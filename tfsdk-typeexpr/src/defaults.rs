@@ -145,7 +145,7 @@ impl Defaults {
                     let keys: Vec<String> = values.keys().cloned().collect();
                     let list: Vec<Value> = values.values().cloned().collect();
                     if let Some((ety, converted)) = unify_values(list) {
-                        return Value::__map_unchecked(
+                        return tfsdk_core::__private::map_unchecked(
                             ety,
                             keys.into_iter().zip(converted).collect(),
                         );
@@ -170,7 +170,7 @@ impl Defaults {
         if let Some(ty) = cached
             && fits(&ty, &values)
         {
-            return Value::__object_unchecked(ty, values);
+            return tfsdk_core::__private::object_unchecked(ty, values);
         }
         let value = Value::object_of(values);
         OUTPUT_TYPES.with(|cache| {

@@ -318,7 +318,7 @@ impl<'a> Plan<'a> {
                         .zip(plans)
                         .all(|(v, a)| *v.ty() == a.value_ty);
                 Ok(if fits {
-                    Value::__object_unchecked(value_ty.clone(), attributes)
+                    tfsdk_core::__private::object_unchecked(value_ty.clone(), attributes)
                 } else {
                     Value::object_of(attributes)
                 })

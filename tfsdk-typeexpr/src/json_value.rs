@@ -107,7 +107,7 @@ pub(crate) fn read_value(
                 types,
                 Type::object(attributes.iter().map(|(k, v)| (k.clone(), v.ty().clone()))),
             );
-            Value::__object_unchecked(ty, attributes)
+            tfsdk_core::__private::object_unchecked(ty, attributes)
         }
     })
 }
@@ -188,7 +188,7 @@ fn decode(
                 types,
                 Type::object(attributes.iter().map(|(k, v)| (k.clone(), v.ty().clone()))),
             );
-            Value::__object_unchecked(ty, attributes)
+            tfsdk_core::__private::object_unchecked(ty, attributes)
         }
     })
 }

@@ -112,7 +112,6 @@ use std::fmt;
 
 pub use decode::{Decoder, Read, WireNumber};
 pub use encode::Encoder;
-pub use object::{AttributeWriter, MsgpackObject};
 
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::diag::Diagnostic;

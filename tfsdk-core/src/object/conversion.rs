@@ -19,9 +19,9 @@ pub struct ObjectShape {
     pub type_name: &'static str,
     /// The struct's attribute names, flattened structs' included.
     pub names: &'static AttributeNames,
-    /// [`TfObject::attribute_count`].
+    /// [`ObjectFields::attribute_count`](super::ObjectFields::attribute_count).
     pub attribute_count: usize,
-    /// [`TfObject::has_attribute`].
+    /// [`ObjectFields::has_attribute`](super::ObjectFields::has_attribute).
     pub has_attribute: fn(&str) -> bool,
     /// [`TerraformType::terraform_type`] of the struct.
     pub terraform_type: fn() -> Type,
@@ -195,7 +195,7 @@ fn missing_attribute(name: &str) -> ConvertError {
 }
 
 /// An object's attributes read in name order: generated
-/// [`TfObject::from_checked_attributes`] reads its fields sorted by attribute name, so each
+/// [`ObjectFields::from_checked_attributes`](super::ObjectFields::from_checked_attributes) reads its fields sorted by attribute name, so each
 /// read takes the next entry of the map instead of looking a name up.
 pub struct SortedAttributes {
     entries: AttributeValues,
@@ -243,7 +243,7 @@ impl SortedAttributes {
 }
 
 /// Takes the attributes named `names` (a struct's own, none flattened) out of a parent
-/// object's map, for the [`TfObject::from_attributes`] of a struct that is flattened into
+/// object's map, for the [`ObjectFields::from_attributes`](super::ObjectFields::from_attributes) of a struct that is flattened into
 /// another.
 ///
 /// # Errors

@@ -8,13 +8,64 @@ use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::schema::{self, Schema};
 use crate::tftypes::{ObjectType, Type, Value};
 
-/// A Rust struct that maps one to one onto a Terraform object.
+/// A Rust struct that maps one to one onto a Terraform object: write
+/// `#[derive(TfObject)]` on the struct (see [the derive](macro@crate::TfObject) for its
+/// attributes) rather than implementing this trait by hand.
 ///
-/// `#[derive(TfObject)]` implements it together with [`TerraformType`], [`FromValue`] and
-/// [`ToValue`]: every field names an object attribute (`#[tfsdk(name = "...")]`) or is skipped
-/// (`#[tfsdk(skip)]`), and a struct can inline another's attributes (`#[tfsdk(flatten)]`).
-/// The methods work on attribute maps so that flattened structs share one object.
-pub trait TfObject: TerraformType + FromValue + ToValue {
+/// The derive implements [`TerraformType`], [`FromValue`] and [`ToValue`] for the struct, and
+/// with `#[tfsdk(schema)]` also [`TfSchema`]. Every field names an object attribute
+/// (`#[tfsdk(name = "...")]`) or is skipped (`#[tfsdk(skip)]`), and a struct can inline
+/// another's attributes (`#[tfsdk(flatten)]`). What you call on a derived struct comes from
+/// those traits:
+///
+/// - [`TerraformType::terraform_type`]: the struct's object type;
+/// - [`FromValue::from_value`]: the struct from an object value;
+/// - [`ToValue::to_value`]: an object value of a given type from the struct;
+/// - [`TfSchema::schema`] (with `#[tfsdk(schema)]`): the resource's, data source's or
+///   provider's schema.
+///
+/// A `TfObject` bound says "a struct with `#[derive(TfObject)]`", as
+/// [`types::Object<M>`](crate::types::Object) uses it.
+///
+/// # Example
+///
+/// ```
+/// use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
+/// use tfsdk_core::tftypes::{Type, Value};
+/// use tfsdk_core::{TfObject, TfSchema};
+///
+/// #[derive(TfObject, Debug, PartialEq)]
+/// #[tfsdk(schema)]
+/// struct Server {
+///     #[tfsdk(name = "name", required)]
+///     name: String,
+///     #[tfsdk(name = "port", optional)]
+///     port: Option<i64>,
+/// }
+///
+/// let ty: Type = Server::terraform_type();
+/// let server = Server { name: "web".into(), port: Some(8080) };
+/// let value: Value = server.to_value(&ty).unwrap();
+/// assert_eq!(Server::from_value(value).unwrap(), server);
+///
+/// let schema = Server::schema();
+/// assert!(schema.attributes["name"].required);
+/// assert!(schema.attributes["port"].optional);
+/// ```
+pub trait TfObject: TerraformType + FromValue + ToValue + ObjectFields {}
+
+/// The attribute plumbing of a [`TfObject`], which `#[derive(TfObject)]` implements and only
+/// the runtime and generated code call: the methods work on attribute maps so that flattened
+/// structs share one object. Not public API.
+#[doc(hidden)]
+// Generated code names this trait only for flattened fields' types, so a missing impl is a
+// field flattened that should not be: the same message as `__private::FlattenedField`'s.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened: it does not implement `TfObject`",
+    label = "`#[tfsdk(flatten)]` inlines the attributes of a struct with `#[derive(TfObject)]`",
+    note = "add `#[derive(TfObject)]` to `{Self}`, or map the field to one attribute with `#[tfsdk(name = \"...\")]`"
+)]
+pub trait ObjectFields: Sized {
     /// The attribute names, the flattened structs' included, as a tree the compiler checks for
     /// duplicates.
     const ATTRIBUTE_NAMES: AttributeNames;
@@ -43,9 +94,9 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     /// Builds the struct from all of an object's attributes, whose names have been checked to
     /// be exactly the struct's ([`check_attribute_names`](crate::__private::check_attribute_names)).
     ///
-    /// By default [`from_attributes`](TfObject::from_attributes); the derive overrides it for
-    /// a struct without flattened fields with one walk over the values in name order, which
-    /// looks nothing up.
+    /// By default [`from_attributes`](ObjectFields::from_attributes); the derive overrides it
+    /// for a struct without flattened fields with one walk over the values in name order,
+    /// which looks nothing up.
     ///
     /// # Errors
     /// An attribute value that does not convert to its field (or, if the names were not
@@ -60,7 +111,6 @@ pub trait TfObject: TerraformType + FromValue + ToValue {
     /// The framework attribute type of attribute `name` (its field type's
     /// [`TerraformType::attr_type`], a provider-defined one included); `None` for a name the
     /// struct does not have. The model's [`ObjectType`](crate::types::ObjectType) reports them.
-    #[doc(hidden)]
     fn attribute_attr_type(name: &str) -> Option<Box<dyn crate::attr::Type>> {
         let _ = name;
         None
@@ -86,7 +136,7 @@ impl<M: TfObject> crate::types::ObjectType<M> {
     }
 }
 
-/// An object's attribute values, sorted by name, for [`TfObject::from_checked_attributes`]:
+/// An object's attribute values, sorted by name, for [`ObjectFields::from_checked_attributes`]:
 /// either taken out of an object value whose names were checked to be the struct's (the
 /// values alone, as the value keeps them), or a map by name.
 pub struct AttributeValues {
@@ -154,7 +204,7 @@ impl AttributeValues {
 }
 
 /// An object's attribute values as a struct writes them, by name and in any order, for
-/// [`TfObject::to_attributes`]; kept in the object type's attribute order. Written in that
+/// [`ObjectFields::to_attributes`]; kept in the object type's attribute order. Written in that
 /// order (as the derive does for a struct without flattened fields), each attribute is found
 /// with one name comparison and its value pushed where it belongs.
 pub struct AttributesOut<'t> {
@@ -271,7 +321,7 @@ pub trait TfSchema: TfObject {
     }
 }
 
-/// The attribute names of a [`TfObject`]: its own, and those of each struct it flattens.
+/// The attribute names of a [`TfObject`] ([`ObjectFields::ATTRIBUTE_NAMES`]): its own, and those of each struct it flattens.
 ///
 /// A tree rather than a list because constants cannot concatenate slices; the const functions
 /// on it let the compiler reject duplicate names across flattened structs.
@@ -344,7 +394,7 @@ impl AttributeNames {
 }
 
 /// Adds the name and type of each attribute that `collect` lists to `out` (the body of
-/// [`TfObject::collect_attribute_types`], compiled once for every struct).
+/// [`ObjectFields::collect_attribute_types`], compiled once for every struct).
 fn attribute_types_into(
     collect: fn(&mut BTreeMap<String, schema::Attribute>),
     out: &mut BTreeMap<String, Type>,

@@ -687,8 +687,8 @@ impl Value {
     }
 
     /// A known list built from elements already known to have type `element` (not checked).
-    #[doc(hidden)]
-    pub fn __list_unchecked(element: Type, elements: Vec<Value>) -> Value {
+    /// Other crates reach it through `crate::__private::list_unchecked`.
+    pub(crate) fn list_unchecked(element: Type, elements: Vec<Value>) -> Value {
         Value {
             ty: Type::list(element),
             repr: Repr::Elements(elements),
@@ -696,8 +696,8 @@ impl Value {
     }
 
     /// A known map built from elements already known to have type `element` (not checked).
-    #[doc(hidden)]
-    pub fn __map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
+    /// Other crates reach it through `crate::__private::map_unchecked`.
+    pub(crate) fn map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
         Value {
             ty: Type::map(element),
             repr: Repr::Map(elements),
@@ -705,8 +705,8 @@ impl Value {
     }
 
     /// A known object whose attributes are already known to match `ty` (not checked).
-    #[doc(hidden)]
-    pub fn __object_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value {
+    /// Other crates reach it through `crate::__private::object_unchecked`.
+    pub(crate) fn object_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value {
         debug_assert!(ty.as_object().is_some());
         Value {
             ty,
