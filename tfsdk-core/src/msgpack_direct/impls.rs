@@ -24,7 +24,7 @@ pub fn decode_via_value<T: FromValue + TerraformType>(d: &mut Decoder<'_>) -> Re
     let bytes = d.skip_value()?;
     let value = value_at_level(bytes, T::terraform_type(), level)?;
     if T::VALIDATES {
-        crate::__private::validate::<T>(&value)?;
+        crate::object::conversion::validate::<T>(&value)?;
     }
     Ok(T::from_value(value)?)
 }
