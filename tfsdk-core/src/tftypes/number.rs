@@ -753,33 +753,41 @@ fn parse_decimal(text: &str) -> Result<Number, &'static str> {
     })
 }
 
+/// Steps `i` past an optional `-` or `+` at `bytes[i]`; whether it was `-`.
+fn skip_sign(bytes: &[u8], i: &mut usize) -> bool {
+    match bytes.get(*i) {
+        Some(b'-') => {
+            *i += 1;
+            true
+        }
+        Some(b'+') => {
+            *i += 1;
+            false
+        }
+        _ => false,
+    }
+}
+
+/// Steps `i` past the ASCII digits from `bytes[i]` on.
+fn skip_digits(bytes: &[u8], i: &mut usize) {
+    while *i < bytes.len() && bytes[*i].is_ascii_digit() {
+        *i += 1;
+    }
+}
+
 /// [`parse_decimal`] with every zero positive.
 fn parse_unsigned_zero(text: &str) -> Result<Number, &'static str> {
     let bytes = text.as_bytes();
     let mut i = 0;
-    let negative = match bytes.first() {
-        Some(b'-') => {
-            i += 1;
-            true
-        }
-        Some(b'+') => {
-            i += 1;
-            false
-        }
-        _ => false,
-    };
+    let negative = skip_sign(bytes, &mut i);
     let int_start = i;
-    while i < bytes.len() && bytes[i].is_ascii_digit() {
-        i += 1;
-    }
+    skip_digits(bytes, &mut i);
     let int_digits = &text[int_start..i];
     let mut frac_digits = "";
     if i < bytes.len() && bytes[i] == b'.' {
         i += 1;
         let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
+        skip_digits(bytes, &mut i);
         frac_digits = &text[start..i];
     }
     if int_digits.is_empty() && frac_digits.is_empty() {
@@ -788,17 +796,7 @@ fn parse_unsigned_zero(text: &str) -> Result<Number, &'static str> {
     let mut exponent: i64 = 0;
     if i < bytes.len() && (bytes[i] == b'e' || bytes[i] == b'E') {
         i += 1;
-        let exp_negative = match bytes.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
-        };
+        let exp_negative = skip_sign(bytes, &mut i);
         let start = i;
         while i < bytes.len() && bytes[i].is_ascii_digit() {
             // Saturate: anything past the range is rejected below anyway.

@@ -238,15 +238,7 @@ impl Value {
                 .iter()
                 .map(|v| (PathStep::ElementKeyValue(v.clone()), v)),
         )?;
-        let mut seen = HashSet::with_capacity(elements.len());
-        for v in &elements {
-            if v.is_wholly_known() && !seen.insert(v) {
-                return Err(ValueError::new(format!(
-                    "duplicate set element {v}: set elements must be unique"
-                ))
-                .under(PathStep::ElementKeyValue(v.clone())));
-            }
-        }
+        check_unique_elements(&elements)?;
         elements.sort_by(Value::canonical_cmp);
         Ok(Value {
             ty: Type::set(element),
@@ -736,6 +728,20 @@ fn check_elements<'a>(
                 }
                 Some(_) => {}
             }
+        }
+    }
+    Ok(())
+}
+
+/// A set's wholly known elements must be unique (an unknown may turn out to be anything).
+pub(crate) fn check_unique_elements(elements: &[Value]) -> Result<(), ValueError> {
+    let mut seen = HashSet::with_capacity(elements.len());
+    for v in elements {
+        if v.is_wholly_known() && !seen.insert(v) {
+            return Err(ValueError::new(format!(
+                "duplicate set element {v}: set elements must be unique"
+            ))
+            .under(PathStep::ElementKeyValue(v.clone())));
         }
     }
     Ok(())

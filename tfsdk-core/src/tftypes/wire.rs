@@ -10,8 +10,9 @@
 //! [`Type::depth`]: `list(string)` has depth 2, and a list nested 127 times around a string
 //! (depth 128) is the deepest accepted.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
+use super::value::check_unique_elements;
 use super::{MAX_DEPTH, ObjectType, Type, Value, ValueData, ValueError};
 use crate::path::PathStep;
 
@@ -130,16 +131,7 @@ pub(crate) fn set_from(
             .iter()
             .map(|v| (v, PathStep::ElementKeyValue(v.clone()))),
     )?;
-    let mut seen = HashSet::with_capacity(elements.len());
-    for v in &elements {
-        if v.is_wholly_known() && !seen.insert(v) {
-            return Err(ValueError::new(format!(
-                "duplicate set element {v}: set elements must be unique"
-            ))
-            .under(PathStep::ElementKeyValue(v.clone())));
-        }
-    }
-    drop(seen);
+    check_unique_elements(&elements)?;
     Ok(Value::from_parts_unchecked(
         set_ty.clone(),
         ValueData::Set(elements),
