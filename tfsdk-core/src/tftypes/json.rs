@@ -840,24 +840,11 @@ mod tests {
 
     #[test]
     fn depth_is_limited_on_both_sides() {
-        // A list nested 127 times around a string: depth 128, the deepest accepted.
-        let mut ty = Type::String;
-        let mut value = Value::from("x");
-        for _ in 0..MAX_DEPTH - 1 {
-            value = Value::list(ty.clone(), [value]).unwrap();
-            ty = Type::list(ty);
-        }
+        let [(ty, value), (deeper_ty, deeper)] = crate::tftypes::wire::tests::deepest_lists();
         let json = value.to_json(&ty).unwrap();
         assert_eq!(Value::from_json(&json, &ty).unwrap(), value);
-        let deeper_ty = Type::list(ty.clone());
-        let deeper = Value::list(ty, [value]).unwrap();
-        assert!(
-            deeper
-                .to_json(&deeper_ty)
-                .unwrap_err()
-                .message
-                .contains("deeper than 128")
-        );
+        let err = deeper.to_json(&deeper_ty).unwrap_err();
+        assert!(err.message.contains("deeper than 128"), "{err}");
         let text = format!("[{json}]");
         let err = Value::from_json(&text, &deeper_ty).unwrap_err();
         assert!(err.message.contains("deeper than 128"), "{err}");

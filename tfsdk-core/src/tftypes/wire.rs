@@ -296,8 +296,21 @@ pub(crate) fn quoted_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Stri
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A list nested 127 times around a string (depth 128, the deepest accepted) and the
+    /// same wrapped once more (one too deep), each with its type, for the codecs' depth tests.
+    pub(crate) fn deepest_lists() -> [(Type, Value); 2] {
+        let mut ty = Type::String;
+        let mut value = Value::from("x");
+        for _ in 0..MAX_DEPTH - 1 {
+            value = Value::list(ty.clone(), [value]).unwrap();
+            ty = Type::list(ty);
+        }
+        let deeper = Value::list(ty.clone(), [value.clone()]).unwrap();
+        [(ty.clone(), value), (Type::list(ty), deeper)]
+    }
 
     #[test]
     fn levels_match_value_and_type_depth() {

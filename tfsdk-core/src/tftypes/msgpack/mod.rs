@@ -910,23 +910,11 @@ mod tests {
 
     #[test]
     fn depth_is_limited_on_both_sides() {
-        let mut ty = Type::String;
-        let mut value = Value::from("x");
-        for _ in 0..MAX_DEPTH - 1 {
-            value = Value::list(ty.clone(), [value]).unwrap();
-            ty = Type::list(ty);
-        }
+        let [(ty, value), (deeper_ty, deeper)] = crate::tftypes::wire::tests::deepest_lists();
         let bytes = value.to_msgpack(&ty).unwrap();
         assert_eq!(Value::from_msgpack(&bytes, &ty).unwrap(), value);
-        let deeper_ty = Type::list(ty.clone());
-        let deeper = Value::list(ty, [value]).unwrap();
-        assert!(
-            deeper
-                .to_msgpack(&deeper_ty)
-                .unwrap_err()
-                .message
-                .contains("deeper than 128")
-        );
+        let err = deeper.to_msgpack(&deeper_ty).unwrap_err();
+        assert!(err.message.contains("deeper than 128"), "{err}");
         let mut bytes = bytes;
         bytes.insert(0, 0x91);
         let err = Value::from_msgpack(&bytes, &deeper_ty).unwrap_err();
