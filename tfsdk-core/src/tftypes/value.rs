@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::collections::HashSet;
 use std::fmt;
 
+use super::types::write_separated;
 use super::{Attributes, Number, ObjectType, Type};
 use crate::path::{AttributePath, PathStep};
 
@@ -761,12 +762,7 @@ fn check_attributes(
     {
         return Ok(());
     }
-    let missing: Vec<&str> = object
-        .attributes()
-        .keys()
-        .filter(|k| !attributes.contains_key(*k))
-        .map(String::as_str)
-        .collect();
+    let missing = object.missing_from(attributes);
     let extra: Vec<&str> = attributes
         .keys()
         .filter(|k| object.attribute(k).is_none())
@@ -847,26 +843,13 @@ impl fmt::Display for Value {
             Repr::String(s) => write!(f, "{s:?}"),
             Repr::Number(n) => write!(f, "{n}"),
             Repr::Bool(b) => write!(f, "{b}"),
-            Repr::Elements(e) => {
-                f.write_str("[")?;
-                for (i, v) in e.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{v}")?;
-                }
-                f.write_str("]")
-            }
-            Repr::Map(_) | Repr::Object(_) => {
-                f.write_str("{")?;
-                for (i, (k, v)) in self.as_attributes().into_iter().flatten().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{k:?} = {v}")?;
-                }
-                f.write_str("}")
-            }
+            Repr::Elements(e) => write_separated(f, ["[", ", ", "]"], e, |f, v| write!(f, "{v}")),
+            Repr::Map(_) | Repr::Object(_) => write_separated(
+                f,
+                ["{", ", ", "}"],
+                self.as_attributes().into_iter().flatten(),
+                |f, (k, v)| write!(f, "{k:?} = {v}"),
+            ),
         }
     }
 }

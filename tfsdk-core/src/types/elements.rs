@@ -273,12 +273,7 @@ fn finish_object(
     mut extra: Vec<&str>,
 ) -> Result<Value, ConvertError> {
     if !extra.is_empty() || attributes.len() != object.attributes().len() {
-        let missing: Vec<&str> = object
-            .attributes()
-            .keys()
-            .filter(|k| !attributes.contains_key(*k))
-            .map(String::as_str)
-            .collect();
+        let missing = object.missing_from(&attributes);
         extra.sort_unstable();
         return Err(keys_do_not_match(ty, &missing, &extra));
     }
