@@ -16,16 +16,34 @@ use super::value::check_unique_elements;
 use super::{MAX_DEPTH, ObjectType, Type, Value, ValueData, ValueError};
 use crate::path::PathStep;
 
+/// The error for nesting beyond [`MAX_DEPTH`], whichever codec meets it.
+#[cold]
+#[inline(never)]
+pub(crate) fn too_deep() -> ValueError {
+    ValueError::new(format!(
+        "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
+    ))
+}
+
 /// Fails when `level` is beyond [`MAX_DEPTH`].
 #[inline]
 pub(crate) fn check_level(level: usize) -> Result<(), ValueError> {
     if level > MAX_DEPTH {
-        Err(ValueError::new(format!(
-            "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
-        )))
+        Err(too_deep())
     } else {
         Ok(())
     }
+}
+
+/// Steps a reader's or writer's `level` one down, for the elements of a container, unless
+/// that would pass [`MAX_DEPTH`].
+#[inline]
+pub(crate) fn step_down(level: &mut usize) -> Result<(), ValueError> {
+    if *level >= MAX_DEPTH {
+        return Err(too_deep());
+    }
+    *level += 1;
+    Ok(())
 }
 
 /// True when no part of `ty` lies beyond [`MAX_DEPTH`], counting `ty` itself at `level`.
