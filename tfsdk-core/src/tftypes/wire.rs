@@ -317,17 +317,29 @@ pub(crate) fn quoted_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Stri
 pub(crate) mod tests {
     use super::*;
 
-    /// A list nested 127 times around a string (depth 128, the deepest accepted) and the
-    /// same wrapped once more (one too deep), each with its type, for the codecs' depth tests.
-    pub(crate) fn deepest_lists() -> [(Type, Value); 2] {
+    /// A codec's depth limit on both sides: a list nested 127 times around a string (depth
+    /// 128, the deepest accepted) round-trips; the same wrapped once more (one too deep) is
+    /// refused by `encode`, and by `decode` when `wrap` nests the encoding one list deeper.
+    pub(crate) fn check_depth_limit<E: std::fmt::Debug>(
+        encode: impl Fn(&Value, &Type) -> Result<E, ValueError>,
+        decode: impl Fn(&E, &Type) -> Result<Value, ValueError>,
+        wrap: impl FnOnce(E) -> E,
+    ) {
         let mut ty = Type::String;
         let mut value = Value::from("x");
         for _ in 0..MAX_DEPTH - 1 {
             value = Value::list(ty.clone(), [value]).unwrap();
             ty = Type::list(ty);
         }
-        let deeper = Value::list(ty.clone(), [value.clone()]).unwrap();
-        [(ty.clone(), value), (Type::list(ty), deeper)]
+        let encoded = encode(&value, &ty).unwrap();
+        assert_eq!(decode(&encoded, &ty).unwrap(), value);
+        let deeper = Value::list(ty.clone(), [value]).unwrap();
+        let deeper_ty = Type::list(ty);
+        let err = encode(&deeper, &deeper_ty).unwrap_err();
+        assert!(err.message.contains("deeper than 128"), "{err}");
+        let err = decode(&wrap(encoded), &deeper_ty).unwrap_err();
+        assert!(err.message.contains("deeper than 128"), "{err}");
+        assert_eq!(err.path.len(), MAX_DEPTH);
     }
 
     #[test]
