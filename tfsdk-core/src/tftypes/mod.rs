@@ -18,6 +18,7 @@ mod wire;
 
 pub use attributes::{Attributes, Iter as AttributesIter};
 pub use json::JsonOptions;
+pub(crate) use number::binary_parts;
 pub use number::{Number, NumberError};
 pub use type_json::TypeJsonError;
 pub use types::{ObjectType, Type};

@@ -347,19 +347,7 @@ impl Number {
             return Ok(float);
         }
         let float = self.nearest_f64();
-        if float.is_infinite() {
-            return Err(NumberError::Overflow {
-                value: self.to_string(),
-                target: "f64",
-            });
-        }
-        match Number::from_f64(float) {
-            Ok(back) if back == *self => Ok(float),
-            _ => Err(NumberError::PrecisionLoss {
-                value: self.to_string(),
-                target: "f64",
-            }),
-        }
+        self.if_reads_back(float, float.is_infinite(), "f64", Number::from_f64)
     }
 
     /// As [`Number::to_f64`], for `f32`.
@@ -368,17 +356,30 @@ impl Number {
     /// [`NumberError::Overflow`] or [`NumberError::PrecisionLoss`].
     pub fn to_f32(&self) -> Result<f32, NumberError> {
         let float: f32 = self.scientific().parse().unwrap_or(f32::NAN);
-        if float.is_infinite() {
+        self.if_reads_back(float, float.is_infinite(), "f32", Number::from_f32)
+    }
+
+    /// `float`, this number's nearest `target` float, unless it is infinite
+    /// ([`NumberError::Overflow`]) or does not read `back` as this number
+    /// ([`NumberError::PrecisionLoss`]).
+    fn if_reads_back<F: Copy>(
+        &self,
+        float: F,
+        infinite: bool,
+        target: &'static str,
+        back: impl FnOnce(F) -> Result<Number, NumberError>,
+    ) -> Result<F, NumberError> {
+        if infinite {
             return Err(NumberError::Overflow {
                 value: self.to_string(),
-                target: "f32",
+                target,
             });
         }
-        match Number::from_f32(float) {
+        match back(float) {
             Ok(back) if back == *self => Ok(float),
             _ => Err(NumberError::PrecisionLoss {
                 value: self.to_string(),
-                target: "f32",
+                target,
             }),
         }
     }
@@ -510,15 +511,8 @@ impl Number {
                 Number::ZERO
             };
         }
-        let bits = value.to_bits();
-        let negative = bits >> 63 == 1;
-        let biased = ((bits >> 52) & 0x7ff) as i64;
-        let fraction = bits & ((1u64 << 52) - 1);
-        let (mut mantissa, mut exp2) = if biased == 0 {
-            (fraction, -1074)
-        } else {
-            (fraction | (1u64 << 52), biased - 1075)
-        };
+        let negative = value.is_sign_negative();
+        let (mut mantissa, mut exp2) = binary_parts(value);
         let shift = mantissa.trailing_zeros().min(63);
         mantissa >>= shift;
         exp2 += i64::from(shift);
@@ -751,6 +745,20 @@ fn parse_decimal(text: &str) -> Result<Number, &'static str> {
     } else {
         number
     })
+}
+
+/// A finite float's magnitude as `mantissa` × 2^`exponent` (subnormals included), read
+/// straight from its bits: `(mantissa, exponent)`.
+#[inline]
+pub(crate) fn binary_parts(value: f64) -> (u64, i64) {
+    let bits = value.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = bits & ((1u64 << 52) - 1);
+    if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1u64 << 52), biased - 1075)
+    }
 }
 
 /// Steps `i` past an optional `-` or `+` at `bytes[i]`; whether it was `-`.
