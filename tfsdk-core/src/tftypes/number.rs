@@ -161,24 +161,18 @@ impl Number {
         if let Some(small) = mantissa.to_i64() {
             return Number::canonical_small(small, exponent);
         }
-        let ten = BigInt::from(10u8);
-        // Strip trailing zeros a chunk at a time: most big mantissas have few or none.
-        let chunk = BigInt::from(10u64.pow(18));
-        loop {
-            let (q, r) = num_integer::Integer::div_rem(&mantissa, &chunk);
-            if !r.is_zero() {
-                break;
+        // Strip trailing zeros 18 at a time, then one at a time: most big mantissas have few
+        // or none.
+        for (zeros, divisor) in [(18, 10u64.pow(18)), (1, 10)] {
+            let divisor = BigInt::from(divisor);
+            loop {
+                let (q, r) = num_integer::Integer::div_rem(&mantissa, &divisor);
+                if !r.is_zero() {
+                    break;
+                }
+                mantissa = q;
+                exponent += zeros;
             }
-            mantissa = q;
-            exponent += 18;
-        }
-        loop {
-            let (q, r) = num_integer::Integer::div_rem(&mantissa, &ten);
-            if !r.is_zero() {
-                break;
-            }
-            mantissa = q;
-            exponent += 1;
         }
         if let Some(small) = mantissa.to_i64() {
             return Number::canonical_small(small, exponent);
