@@ -22,6 +22,7 @@ pub(crate) use number::binary_parts;
 pub use number::{Number, NumberError};
 pub use type_json::TypeJsonError;
 pub use types::{ObjectType, Type};
+pub(crate) use value::quoted_list;
 pub use value::{Value, ValueData, ValueError, ValueKind};
 pub(crate) use wire::too_deep;
 

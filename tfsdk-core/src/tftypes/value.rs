@@ -790,7 +790,8 @@ fn check_attributes(
     Ok(())
 }
 
-fn quoted_list(names: &[&str]) -> String {
+/// Names quoted and joined by commas, for attribute-mismatch messages: `"a", "b"`.
+pub(crate) fn quoted_list(names: &[&str]) -> String {
     names
         .iter()
         .map(|n| format!("{n:?}"))
