@@ -3,7 +3,8 @@
 
 use super::Error;
 use crate::tftypes::msgpack::Writer;
-use crate::tftypes::{MAX_DEPTH, Number, Type, Value, ValueError};
+use crate::tftypes::too_deep;
+use crate::tftypes::{MAX_DEPTH, Number, Type, Value};
 
 /// Appends msgpack to a buffer through the value codec's writer (so both write the same
 /// bytes), tracking the nesting level of the value being written (the root is level 1) to
@@ -11,14 +12,6 @@ use crate::tftypes::{MAX_DEPTH, Number, Type, Value, ValueError};
 #[derive(Debug)]
 pub struct Encoder<'o> {
     w: Writer<'o>,
-}
-
-#[cold]
-#[inline(never)]
-fn too_deep() -> Error {
-    Error::wire(ValueError::new(format!(
-        "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
-    )))
 }
 
 impl<'o> Encoder<'o> {
@@ -137,7 +130,7 @@ impl<'o> Encoder<'o> {
     pub fn write_value(&mut self, value: &Value, ty: &Type) -> Result<(), Error> {
         let level = self.w.level();
         if level > 1 && value.depth() + level - 1 > MAX_DEPTH {
-            return Err(too_deep());
+            return Err(Error::wire(too_deep()));
         }
         value
             .write_msgpack(ty, self.w.buffer())

@@ -10,7 +10,7 @@ use super::decode::{Read, WireNumber};
 use super::{Decoder, Encoder, Error, MsgpackDecode, MsgpackEncode};
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::path::{AttributePath, PathStep};
-use crate::tftypes::{Number, NumberError, Type, Value, ValueData, ValueError};
+use crate::tftypes::{Number, NumberError, Type, Value, ValueData, ValueError, binary_parts};
 use crate::types;
 
 /// Reads one value of `T`'s Terraform type through the value route: the value's bytes are
@@ -24,7 +24,7 @@ pub fn decode_via_value<T: FromValue + TerraformType>(d: &mut Decoder<'_>) -> Re
     let bytes = d.skip_value()?;
     let value = value_at_level(bytes, T::terraform_type(), level)?;
     if T::VALIDATES {
-        crate::__private::validate::<T>(&value)?;
+        crate::object::conversion::validate::<T>(&value)?;
     }
     Ok(T::from_value(value)?)
 }
@@ -225,14 +225,7 @@ fn write_f64(
 /// reads back as itself. Every other float goes the value route's way, through its decimal.
 #[inline]
 fn is_short_binary_fraction(f: f64) -> bool {
-    let bits = f.to_bits();
-    let biased = ((bits >> 52) & 0x7ff) as i64;
-    let fraction = bits & ((1u64 << 52) - 1);
-    let (mut mantissa, mut exponent) = if biased == 0 {
-        (fraction, -1074)
-    } else {
-        (fraction | (1u64 << 52), biased - 1075)
-    };
+    let (mut mantissa, mut exponent) = binary_parts(f);
     if mantissa == 0 {
         return false;
     }

@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 
 use super::{Decoder, Encoder, Error, Read};
-use crate::__private::{ObjectShape, check_attribute_names};
 use crate::convert::ConvertError;
 use crate::object::TfObject;
+use crate::object::conversion::{ObjectShape, check_attribute_names};
 use crate::path::PathStep;
 use crate::tftypes::ValueError;
 

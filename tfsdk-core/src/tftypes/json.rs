@@ -421,6 +421,26 @@ fn unknown_error() -> ValueError {
     )
 }
 
+/// Appends `elements` (at nesting `level`) as an array: element `i` declared as `ty_of(i)`,
+/// an error in it placed under `step(i, element)`.
+fn write_array<'t>(
+    out: &mut String,
+    level: usize,
+    elements: &[Value],
+    ty_of: impl Fn(usize) -> &'t Type,
+    step: impl Fn(usize, &Value) -> PathStep,
+) -> Result<(), ValueError> {
+    out.push('[');
+    for (i, v) in elements.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_value(v, ty_of(i), out, level + 1).map_err(|e| e.under(step(i, v)))?;
+    }
+    out.push(']');
+    Ok(())
+}
+
 /// Appends `value` (declared as `ty`, at nesting `level`).
 fn write_value(value: &Value, ty: &Type, out: &mut String, level: usize) -> Result<(), ValueError> {
     check_level(level)?;
@@ -442,37 +462,31 @@ fn write_value(value: &Value, ty: &Type, out: &mut String, level: usize) -> Resu
         }
         (ValueKind::Bool(b), Type::Bool) => out.push_str(if b { "true" } else { "false" }),
         (ValueKind::List(elements), Type::List(element)) => {
-            out.push('[');
-            for (i, v) in elements.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(v, element, out, level + 1)
-                    .map_err(|e| e.under(PathStep::ElementKeyInt(i as i64)))?;
-            }
-            out.push(']');
+            write_array(
+                out,
+                level,
+                elements,
+                |_| element,
+                |i, _| PathStep::ElementKeyInt(i as i64),
+            )?;
         }
         (ValueKind::Set(elements), Type::Set(element)) => {
-            out.push('[');
-            for (i, v) in elements.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(v, element, out, level + 1)
-                    .map_err(|e| e.under(PathStep::ElementKeyValue(v.clone())))?;
-            }
-            out.push(']');
+            write_array(
+                out,
+                level,
+                elements,
+                |_| element,
+                |_, v| PathStep::ElementKeyValue(v.clone()),
+            )?;
         }
         (ValueKind::Tuple(elements), Type::Tuple(types)) if elements.len() == types.len() => {
-            out.push('[');
-            for (i, (v, t)) in elements.iter().zip(types.iter()).enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(v, t, out, level + 1)
-                    .map_err(|e| e.under(PathStep::ElementKeyInt(i as i64)))?;
-            }
-            out.push(']');
+            write_array(
+                out,
+                level,
+                elements,
+                |i| &types[i],
+                |i, _| PathStep::ElementKeyInt(i as i64),
+            )?;
         }
         (ValueKind::Map(elements), Type::Map(element)) => {
             out.push('{');
@@ -516,7 +530,6 @@ fn write_value(value: &Value, ty: &Type, out: &mut String, level: usize) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tftypes::MAX_DEPTH;
 
     fn n(text: &str) -> Value {
         Value::number(text.parse::<Number>().unwrap())
@@ -840,27 +853,10 @@ mod tests {
 
     #[test]
     fn depth_is_limited_on_both_sides() {
-        // A list nested 127 times around a string: depth 128, the deepest accepted.
-        let mut ty = Type::String;
-        let mut value = Value::from("x");
-        for _ in 0..MAX_DEPTH - 1 {
-            value = Value::list(ty.clone(), [value]).unwrap();
-            ty = Type::list(ty);
-        }
-        let json = value.to_json(&ty).unwrap();
-        assert_eq!(Value::from_json(&json, &ty).unwrap(), value);
-        let deeper_ty = Type::list(ty.clone());
-        let deeper = Value::list(ty, [value]).unwrap();
-        assert!(
-            deeper
-                .to_json(&deeper_ty)
-                .unwrap_err()
-                .message
-                .contains("deeper than 128")
+        crate::tftypes::wire::tests::check_depth_limit(
+            Value::to_json,
+            |json, ty| Value::from_json(json, ty),
+            |json| format!("[{json}]"),
         );
-        let text = format!("[{json}]");
-        let err = Value::from_json(&text, &deeper_ty).unwrap_err();
-        assert!(err.message.contains("deeper than 128"), "{err}");
-        assert_eq!(err.path.len(), MAX_DEPTH);
     }
 }

@@ -307,12 +307,17 @@ impl<'a> JsonReader<'a> {
 
     /// Consumes `[`.
     pub fn begin_array(&mut self) -> Result<(), SyntaxError> {
+        self.consume(b'[', "`[`")
+    }
+
+    /// Consumes `byte` after any white space, or fails saying `expected` was.
+    fn consume(&mut self, byte: u8, expected: &str) -> Result<(), SyntaxError> {
         self.skip_ws();
-        if self.bytes.get(self.pos) == Some(&b'[') {
+        if self.bytes.get(self.pos) == Some(&byte) {
             self.pos += 1;
             Ok(())
         } else {
-            Err(self.unexpected("`[`"))
+            Err(self.unexpected(expected))
         }
     }
 
@@ -336,13 +341,7 @@ impl<'a> JsonReader<'a> {
 
     /// Consumes `{`.
     pub fn begin_object(&mut self) -> Result<(), SyntaxError> {
-        self.skip_ws();
-        if self.bytes.get(self.pos) == Some(&b'{') {
-            self.pos += 1;
-            Ok(())
-        } else {
-            Err(self.unexpected("`{`"))
-        }
+        self.consume(b'{', "`{`")
     }
 
     /// The next member's key (consuming it and the `:` after it), or `None` at the closing `}`
@@ -359,11 +358,7 @@ impl<'a> JsonReader<'a> {
             _ => return Err(self.unexpected("`,` or `}`")),
         }
         let key = self.read_string()?;
-        self.skip_ws();
-        if self.bytes.get(self.pos) != Some(&b':') {
-            return Err(self.unexpected("`:`"));
-        }
-        self.pos += 1;
+        self.consume(b':', "`:`")?;
         Ok(Some(key))
     }
 

@@ -18,10 +18,13 @@ mod wire;
 
 pub use attributes::{Attributes, Iter as AttributesIter};
 pub use json::JsonOptions;
+pub(crate) use number::binary_parts;
 pub use number::{Number, NumberError};
 pub use type_json::TypeJsonError;
 pub use types::{ObjectType, Type};
+pub(crate) use value::quoted_list;
 pub use value::{Value, ValueData, ValueError, ValueKind};
+pub(crate) use wire::too_deep;
 
 /// How deeply values and types may nest in anything decoded or parsed from outside (msgpack,
 /// JSON, type expressions). Deeper input is an error, never a stack overflow.

@@ -161,24 +161,18 @@ impl Number {
         if let Some(small) = mantissa.to_i64() {
             return Number::canonical_small(small, exponent);
         }
-        let ten = BigInt::from(10u8);
-        // Strip trailing zeros a chunk at a time: most big mantissas have few or none.
-        let chunk = BigInt::from(10u64.pow(18));
-        loop {
-            let (q, r) = num_integer::Integer::div_rem(&mantissa, &chunk);
-            if !r.is_zero() {
-                break;
+        // Strip trailing zeros 18 at a time, then one at a time: most big mantissas have few
+        // or none.
+        for (zeros, divisor) in [(18, 10u64.pow(18)), (1, 10)] {
+            let divisor = BigInt::from(divisor);
+            loop {
+                let (q, r) = num_integer::Integer::div_rem(&mantissa, &divisor);
+                if !r.is_zero() {
+                    break;
+                }
+                mantissa = q;
+                exponent += zeros;
             }
-            mantissa = q;
-            exponent += 18;
-        }
-        loop {
-            let (q, r) = num_integer::Integer::div_rem(&mantissa, &ten);
-            if !r.is_zero() {
-                break;
-            }
-            mantissa = q;
-            exponent += 1;
         }
         if let Some(small) = mantissa.to_i64() {
             return Number::canonical_small(small, exponent);
@@ -347,19 +341,7 @@ impl Number {
             return Ok(float);
         }
         let float = self.nearest_f64();
-        if float.is_infinite() {
-            return Err(NumberError::Overflow {
-                value: self.to_string(),
-                target: "f64",
-            });
-        }
-        match Number::from_f64(float) {
-            Ok(back) if back == *self => Ok(float),
-            _ => Err(NumberError::PrecisionLoss {
-                value: self.to_string(),
-                target: "f64",
-            }),
-        }
+        self.if_reads_back(float, float.is_infinite(), "f64", Number::from_f64)
     }
 
     /// As [`Number::to_f64`], for `f32`.
@@ -368,17 +350,30 @@ impl Number {
     /// [`NumberError::Overflow`] or [`NumberError::PrecisionLoss`].
     pub fn to_f32(&self) -> Result<f32, NumberError> {
         let float: f32 = self.scientific().parse().unwrap_or(f32::NAN);
-        if float.is_infinite() {
+        self.if_reads_back(float, float.is_infinite(), "f32", Number::from_f32)
+    }
+
+    /// `float`, this number's nearest `target` float, unless it is infinite
+    /// ([`NumberError::Overflow`]) or does not read `back` as this number
+    /// ([`NumberError::PrecisionLoss`]).
+    fn if_reads_back<F: Copy>(
+        &self,
+        float: F,
+        infinite: bool,
+        target: &'static str,
+        back: impl FnOnce(F) -> Result<Number, NumberError>,
+    ) -> Result<F, NumberError> {
+        if infinite {
             return Err(NumberError::Overflow {
                 value: self.to_string(),
-                target: "f32",
+                target,
             });
         }
-        match Number::from_f32(float) {
+        match back(float) {
             Ok(back) if back == *self => Ok(float),
             _ => Err(NumberError::PrecisionLoss {
                 value: self.to_string(),
-                target: "f32",
+                target,
             }),
         }
     }
@@ -510,15 +505,8 @@ impl Number {
                 Number::ZERO
             };
         }
-        let bits = value.to_bits();
-        let negative = bits >> 63 == 1;
-        let biased = ((bits >> 52) & 0x7ff) as i64;
-        let fraction = bits & ((1u64 << 52) - 1);
-        let (mut mantissa, mut exp2) = if biased == 0 {
-            (fraction, -1074)
-        } else {
-            (fraction | (1u64 << 52), biased - 1075)
-        };
+        let negative = value.is_sign_negative();
+        let (mut mantissa, mut exp2) = binary_parts(value);
         let shift = mantissa.trailing_zeros().min(63);
         mantissa >>= shift;
         exp2 += i64::from(shift);
@@ -753,33 +741,55 @@ fn parse_decimal(text: &str) -> Result<Number, &'static str> {
     })
 }
 
+/// A finite float's magnitude as `mantissa` × 2^`exponent` (subnormals included), read
+/// straight from its bits: `(mantissa, exponent)`.
+#[inline]
+pub(crate) fn binary_parts(value: f64) -> (u64, i64) {
+    let bits = value.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = bits & ((1u64 << 52) - 1);
+    if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1u64 << 52), biased - 1075)
+    }
+}
+
+/// Steps `i` past an optional `-` or `+` at `bytes[i]`; whether it was `-`.
+fn skip_sign(bytes: &[u8], i: &mut usize) -> bool {
+    match bytes.get(*i) {
+        Some(b'-') => {
+            *i += 1;
+            true
+        }
+        Some(b'+') => {
+            *i += 1;
+            false
+        }
+        _ => false,
+    }
+}
+
+/// Steps `i` past the ASCII digits from `bytes[i]` on.
+fn skip_digits(bytes: &[u8], i: &mut usize) {
+    while *i < bytes.len() && bytes[*i].is_ascii_digit() {
+        *i += 1;
+    }
+}
+
 /// [`parse_decimal`] with every zero positive.
 fn parse_unsigned_zero(text: &str) -> Result<Number, &'static str> {
     let bytes = text.as_bytes();
     let mut i = 0;
-    let negative = match bytes.first() {
-        Some(b'-') => {
-            i += 1;
-            true
-        }
-        Some(b'+') => {
-            i += 1;
-            false
-        }
-        _ => false,
-    };
+    let negative = skip_sign(bytes, &mut i);
     let int_start = i;
-    while i < bytes.len() && bytes[i].is_ascii_digit() {
-        i += 1;
-    }
+    skip_digits(bytes, &mut i);
     let int_digits = &text[int_start..i];
     let mut frac_digits = "";
     if i < bytes.len() && bytes[i] == b'.' {
         i += 1;
         let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
+        skip_digits(bytes, &mut i);
         frac_digits = &text[start..i];
     }
     if int_digits.is_empty() && frac_digits.is_empty() {
@@ -788,17 +798,7 @@ fn parse_unsigned_zero(text: &str) -> Result<Number, &'static str> {
     let mut exponent: i64 = 0;
     if i < bytes.len() && (bytes[i] == b'e' || bytes[i] == b'E') {
         i += 1;
-        let exp_negative = match bytes.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
-        };
+        let exp_negative = skip_sign(bytes, &mut i);
         let start = i;
         while i < bytes.len() && bytes[i].is_ascii_digit() {
             // Saturate: anything past the range is rejected below anyway.

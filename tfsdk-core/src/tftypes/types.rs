@@ -61,6 +61,15 @@ impl ObjectType {
         }
     }
 
+    /// The type's attribute names that `attributes` lacks, in order.
+    pub(crate) fn missing_from<V>(&self, attributes: &BTreeMap<String, V>) -> Vec<&str> {
+        self.attributes
+            .keys()
+            .filter(|k| !attributes.contains_key(*k))
+            .map(String::as_str)
+            .collect()
+    }
+
     /// The same type with these attributes marked optional.
     ///
     /// # Panics
@@ -262,31 +271,44 @@ impl fmt::Display for Type {
             Type::Set(e) => write!(f, "set({e})"),
             Type::Map(e) => write!(f, "map({e})"),
             Type::Tuple(elements) => {
-                f.write_str("tuple([")?;
-                for (i, e) in elements.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{e}")?;
-                }
-                f.write_str("])")
+                write_separated(f, ["tuple([", ",", "])"], elements.iter(), |f, e| {
+                    write!(f, "{e}")
+                })
             }
-            Type::Object(object) => {
-                f.write_str("object({")?;
-                for (i, (name, ty)) in object.attributes.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
+            Type::Object(object) => write_separated(
+                f,
+                ["object({", ",", "})"],
+                &object.attributes,
+                |f, (name, ty)| {
                     if object.optional.contains(name) {
-                        write!(f, "{name}=optional({ty})")?;
+                        write!(f, "{name}=optional({ty})")
                     } else {
-                        write!(f, "{name}={ty}")?;
+                        write!(f, "{name}={ty}")
                     }
-                }
-                f.write_str("})")
-            }
+                },
+            ),
         }
     }
+}
+
+/// Writes `items` each by `write`, between `open` and `close` and with `separator` between
+/// them (`[open, separator, close]`): the list syntax of [`Type`]'s and [`Value`]'s displays.
+///
+/// [`Value`]: super::Value
+pub(crate) fn write_separated<T>(
+    f: &mut fmt::Formatter<'_>,
+    [open, separator, close]: [&str; 3],
+    items: impl IntoIterator<Item = T>,
+    mut write: impl FnMut(&mut fmt::Formatter<'_>, T) -> fmt::Result,
+) -> fmt::Result {
+    f.write_str(open)?;
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            f.write_str(separator)?;
+        }
+        write(f, item)?;
+    }
+    f.write_str(close)
 }
 
 impl fmt::Debug for Type {

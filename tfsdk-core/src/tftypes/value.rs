@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::collections::HashSet;
 use std::fmt;
 
+use super::types::write_separated;
 use super::{Attributes, Number, ObjectType, Type};
 use crate::path::{AttributePath, PathStep};
 
@@ -238,15 +239,7 @@ impl Value {
                 .iter()
                 .map(|v| (PathStep::ElementKeyValue(v.clone()), v)),
         )?;
-        let mut seen = HashSet::with_capacity(elements.len());
-        for v in &elements {
-            if v.is_wholly_known() && !seen.insert(v) {
-                return Err(ValueError::new(format!(
-                    "duplicate set element {v}: set elements must be unique"
-                ))
-                .under(PathStep::ElementKeyValue(v.clone())));
-            }
-        }
+        check_unique_elements(&elements)?;
         elements.sort_by(Value::canonical_cmp);
         Ok(Value {
             ty: Type::set(element),
@@ -741,6 +734,20 @@ fn check_elements<'a>(
     Ok(())
 }
 
+/// A set's wholly known elements must be unique (an unknown may turn out to be anything).
+pub(crate) fn check_unique_elements(elements: &[Value]) -> Result<(), ValueError> {
+    let mut seen = HashSet::with_capacity(elements.len());
+    for v in elements {
+        if v.is_wholly_known() && !seen.insert(v) {
+            return Err(ValueError::new(format!(
+                "duplicate set element {v}: set elements must be unique"
+            ))
+            .under(PathStep::ElementKeyValue(v.clone())));
+        }
+    }
+    Ok(())
+}
+
 fn check_attributes(
     object: &ObjectType,
     attributes: &BTreeMap<String, Value>,
@@ -755,12 +762,7 @@ fn check_attributes(
     {
         return Ok(());
     }
-    let missing: Vec<&str> = object
-        .attributes()
-        .keys()
-        .filter(|k| !attributes.contains_key(*k))
-        .map(String::as_str)
-        .collect();
+    let missing = object.missing_from(attributes);
     let extra: Vec<&str> = attributes
         .keys()
         .filter(|k| object.attribute(k).is_none())
@@ -788,7 +790,8 @@ fn check_attributes(
     Ok(())
 }
 
-fn quoted_list(names: &[&str]) -> String {
+/// Names quoted and joined by commas, for attribute-mismatch messages: `"a", "b"`.
+pub(crate) fn quoted_list(names: &[&str]) -> String {
     names
         .iter()
         .map(|n| format!("{n:?}"))
@@ -841,26 +844,13 @@ impl fmt::Display for Value {
             Repr::String(s) => write!(f, "{s:?}"),
             Repr::Number(n) => write!(f, "{n}"),
             Repr::Bool(b) => write!(f, "{b}"),
-            Repr::Elements(e) => {
-                f.write_str("[")?;
-                for (i, v) in e.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{v}")?;
-                }
-                f.write_str("]")
-            }
-            Repr::Map(_) | Repr::Object(_) => {
-                f.write_str("{")?;
-                for (i, (k, v)) in self.as_attributes().into_iter().flatten().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{k:?} = {v}")?;
-                }
-                f.write_str("}")
-            }
+            Repr::Elements(e) => write_separated(f, ["[", ", ", "]"], e, |f, v| write!(f, "{v}")),
+            Repr::Map(_) | Repr::Object(_) => write_separated(
+                f,
+                ["{", ", ", "}"],
+                self.as_attributes().into_iter().flatten(),
+                |f, (k, v)| write!(f, "{k:?} = {v}"),
+            ),
         }
     }
 }

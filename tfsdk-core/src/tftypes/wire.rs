@@ -10,21 +10,40 @@
 //! [`Type::depth`]: `list(string)` has depth 2, and a list nested 127 times around a string
 //! (depth 128) is the deepest accepted.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
+use super::value::check_unique_elements;
 use super::{MAX_DEPTH, ObjectType, Type, Value, ValueData, ValueError};
 use crate::path::PathStep;
+
+/// The error for nesting beyond [`MAX_DEPTH`], whichever codec meets it.
+#[cold]
+#[inline(never)]
+pub(crate) fn too_deep() -> ValueError {
+    ValueError::new(format!(
+        "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
+    ))
+}
 
 /// Fails when `level` is beyond [`MAX_DEPTH`].
 #[inline]
 pub(crate) fn check_level(level: usize) -> Result<(), ValueError> {
     if level > MAX_DEPTH {
-        Err(ValueError::new(format!(
-            "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
-        )))
+        Err(too_deep())
     } else {
         Ok(())
     }
+}
+
+/// Steps a reader's or writer's `level` one down, for the elements of a container, unless
+/// that would pass [`MAX_DEPTH`].
+#[inline]
+pub(crate) fn step_down(level: &mut usize) -> Result<(), ValueError> {
+    if *level >= MAX_DEPTH {
+        return Err(too_deep());
+    }
+    *level += 1;
+    Ok(())
 }
 
 /// True when no part of `ty` lies beyond [`MAX_DEPTH`], counting `ty` itself at `level`.
@@ -130,16 +149,7 @@ pub(crate) fn set_from(
             .iter()
             .map(|v| (v, PathStep::ElementKeyValue(v.clone()))),
     )?;
-    let mut seen = HashSet::with_capacity(elements.len());
-    for v in &elements {
-        if v.is_wholly_known() && !seen.insert(v) {
-            return Err(ValueError::new(format!(
-                "duplicate set element {v}: set elements must be unique"
-            ))
-            .under(PathStep::ElementKeyValue(v.clone())));
-        }
-    }
-    drop(seen);
+    check_unique_elements(&elements)?;
     Ok(Value::from_parts_unchecked(
         set_ty.clone(),
         ValueData::Set(elements),
@@ -304,8 +314,33 @@ pub(crate) fn quoted_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Stri
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A codec's depth limit on both sides: a list nested 127 times around a string (depth
+    /// 128, the deepest accepted) round-trips; the same wrapped once more (one too deep) is
+    /// refused by `encode`, and by `decode` when `wrap` nests the encoding one list deeper.
+    pub(crate) fn check_depth_limit<E: std::fmt::Debug>(
+        encode: impl Fn(&Value, &Type) -> Result<E, ValueError>,
+        decode: impl Fn(&E, &Type) -> Result<Value, ValueError>,
+        wrap: impl FnOnce(E) -> E,
+    ) {
+        let mut ty = Type::String;
+        let mut value = Value::from("x");
+        for _ in 0..MAX_DEPTH - 1 {
+            value = Value::list(ty.clone(), [value]).unwrap();
+            ty = Type::list(ty);
+        }
+        let encoded = encode(&value, &ty).unwrap();
+        assert_eq!(decode(&encoded, &ty).unwrap(), value);
+        let deeper = Value::list(ty.clone(), [value]).unwrap();
+        let deeper_ty = Type::list(ty);
+        let err = encode(&deeper, &deeper_ty).unwrap_err();
+        assert!(err.message.contains("deeper than 128"), "{err}");
+        let err = decode(&wrap(encoded), &deeper_ty).unwrap_err();
+        assert!(err.message.contains("deeper than 128"), "{err}");
+        assert_eq!(err.path.len(), MAX_DEPTH);
+    }
 
     #[test]
     fn levels_match_value_and_type_depth() {

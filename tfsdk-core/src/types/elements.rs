@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use super::conversion::{FromValue, TerraformType, ToValue};
 use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::path::PathStep;
-use crate::tftypes::{Type, Value, ValueData};
+use crate::tftypes::{Type, Value, ValueData, quoted_list};
 
 // Lists and tuples.
 
@@ -273,12 +273,7 @@ fn finish_object(
     mut extra: Vec<&str>,
 ) -> Result<Value, ConvertError> {
     if !extra.is_empty() || attributes.len() != object.attributes().len() {
-        let missing: Vec<&str> = object
-            .attributes()
-            .keys()
-            .filter(|k| !attributes.contains_key(*k))
-            .map(String::as_str)
-            .collect();
+        let missing = object.missing_from(&attributes);
         extra.sort_unstable();
         return Err(keys_do_not_match(ty, &missing, &extra));
     }
@@ -301,21 +296,13 @@ fn check_entries_same_type(
 fn keys_do_not_match(ty: &Type, missing: &[&str], extra: &[&str]) -> ConvertError {
     let mut detail = format!("the map's keys must be exactly the attributes of {ty}:");
     if !missing.is_empty() {
-        detail.push_str(&format!(" missing {}", quoted(missing)));
+        detail.push_str(&format!(" missing {}", quoted_list(missing)));
     }
     if !extra.is_empty() {
         if !missing.is_empty() {
             detail.push(';');
         }
-        detail.push_str(&format!(" unexpected {}", quoted(extra)));
+        detail.push_str(&format!(" unexpected {}", quoted_list(extra)));
     }
     ConvertError::invalid("Value Conversion Error", detail)
-}
-
-fn quoted(names: &[&str]) -> String {
-    names
-        .iter()
-        .map(|n| format!("{n:?}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }

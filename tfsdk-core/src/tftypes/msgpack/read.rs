@@ -7,7 +7,8 @@
 use rmp::Marker;
 
 use super::{describe, float_number};
-use crate::tftypes::{MAX_DEPTH, Number, Type, ValueError};
+use crate::tftypes::wire::{check_level, step_down};
+use crate::tftypes::{Number, Type, ValueError};
 
 /// A reading error: boxed, so that the reader's results stay small on the hot path.
 pub type ReadError = Box<ValueError>;
@@ -68,8 +69,8 @@ impl WireNumber<'_> {
 /// A cursor over msgpack bytes: the one reader of the wire format.
 ///
 /// It knows the nesting level of the value at its position (the root is level 1) and refuses
-/// to go below [`MAX_DEPTH`]. Every method either consumes one complete item or fails; a
-/// failed decoder is not to be used further.
+/// to go below [`MAX_DEPTH`](crate::tftypes::MAX_DEPTH). Every method either consumes one
+/// complete item or fails; a failed decoder is not to be used further.
 #[derive(Debug)]
 pub struct Reader<'a> {
     bytes: &'a [u8],
@@ -87,14 +88,6 @@ fn is_extension(byte: u8) -> bool {
 #[inline(never)]
 fn expected(ty: &Type, found: &str) -> ReadError {
     Box::new(ValueError::new(format!("expected {ty}, found {found}")))
-}
-
-#[cold]
-#[inline(never)]
-fn too_deep() -> ReadError {
-    Box::new(ValueError::new(format!(
-        "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
-    )))
 }
 
 impl<'a> Reader<'a> {
@@ -136,14 +129,10 @@ impl<'a> Reader<'a> {
     /// Steps one level down, for the elements of a container that has some.
     ///
     /// # Errors
-    /// Below [`MAX_DEPTH`].
+    /// Below [`MAX_DEPTH`](crate::tftypes::MAX_DEPTH).
     #[inline]
     pub fn enter(&mut self) -> Result<(), ReadError> {
-        if self.level >= MAX_DEPTH {
-            return Err(too_deep());
-        }
-        self.level += 1;
-        Ok(())
+        step_down(&mut self.level).map_err(Box::new)
     }
 
     /// Steps back up after [`Reader::enter`].
@@ -562,7 +551,7 @@ impl<'a> Reader<'a> {
     ///
     /// # Errors
     /// Truncated or malformed input, lengths larger than the bytes left, nesting beyond
-    /// [`MAX_DEPTH`].
+    /// [`MAX_DEPTH`](crate::tftypes::MAX_DEPTH).
     pub fn skip_value(&mut self) -> Result<&'a [u8], ReadError> {
         let start = self.pos;
         self.skip(self.level)?;
@@ -570,9 +559,7 @@ impl<'a> Reader<'a> {
     }
 
     fn skip(&mut self, level: usize) -> Result<(), ReadError> {
-        if level > MAX_DEPTH {
-            return Err(too_deep());
-        }
+        check_level(level)?;
         let byte = self.peek()?;
         match byte {
             0x00..=0x7f | 0xe0..=0xff | 0xc0 | 0xc2 | 0xc3 => self.pos += 1,

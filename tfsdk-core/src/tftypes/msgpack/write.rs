@@ -3,22 +3,15 @@
 //! written straight into a buffer. The value codec and the direct struct codec both write
 //! through it, so they write the same bytes.
 
-use crate::tftypes::{MAX_DEPTH, Number, ValueError};
+use crate::tftypes::wire::step_down;
+use crate::tftypes::{Number, ValueError};
 
 /// Appends msgpack to a buffer, tracking the nesting level of the value being written (the
-/// root is level 1) to refuse nesting beyond [`MAX_DEPTH`].
+/// root is level 1) to refuse nesting beyond [`MAX_DEPTH`](crate::tftypes::MAX_DEPTH).
 #[derive(Debug)]
 pub struct Writer<'o> {
     out: &'o mut Vec<u8>,
     level: usize,
-}
-
-#[cold]
-#[inline(never)]
-fn too_deep() -> ValueError {
-    ValueError::new(format!(
-        "nested deeper than {MAX_DEPTH} levels (tftypes::MAX_DEPTH)"
-    ))
 }
 
 #[cold]
@@ -55,14 +48,10 @@ impl<'o> Writer<'o> {
     /// Steps one level down, for the elements of a container that has some.
     ///
     /// # Errors
-    /// Below [`MAX_DEPTH`].
+    /// Below [`MAX_DEPTH`](crate::tftypes::MAX_DEPTH).
     #[inline]
     pub fn enter(&mut self) -> Result<(), ValueError> {
-        if self.level >= MAX_DEPTH {
-            return Err(too_deep());
-        }
-        self.level += 1;
-        Ok(())
+        step_down(&mut self.level)
     }
 
     /// Steps back up after [`Writer::enter`].
