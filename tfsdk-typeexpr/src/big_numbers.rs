@@ -68,20 +68,9 @@ pub(crate) fn parse_body(src: &str) -> Result<Body, ParseFailure> {
 /// only makes the check stricter).
 fn too_deep_with_operators(src: &str) -> Option<usize> {
     let (mut depth, mut too_deep, mut operator) = (0usize, None, false);
-    let (mut in_string, mut escaped) = (false, false);
     let bytes = src.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
+    for (i, b) in outside_strings(src) {
         match b {
-            b'"' => in_string = true,
             b'(' | b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_NESTING_WITH_OPERATORS && too_deep.is_none() {
@@ -97,6 +86,29 @@ fn too_deep_with_operators(src: &str) -> Option<usize> {
         }
     }
     too_deep.filter(|_| operator)
+}
+
+/// The bytes of `src` (with their offsets) outside `"…"` string literals, whose escapes are
+/// followed; the quotes themselves are left out too. Interpolations inside strings are not
+/// followed, which is enough for the estimates the limits need.
+pub(crate) fn outside_strings(src: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let (mut in_string, mut escaped) = (false, false);
+    src.bytes().enumerate().filter(move |&(_, b)| {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            false
+        } else if b == b'"' {
+            in_string = true;
+            false
+        } else {
+            true
+        }
+    })
 }
 
 fn parse_masking<T>(

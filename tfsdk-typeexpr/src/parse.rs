@@ -236,20 +236,8 @@ fn check_limits(src: &str) -> Result<(), (Range<usize>, String)> {
     }
     // (offset of the opening bracket, separators seen directly inside it)
     let mut open: Vec<(usize, usize)> = vec![(0, 0)];
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, b) in src.bytes().enumerate() {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
+    for (i, b) in super::big_numbers::outside_strings(src) {
         match b {
-            b'"' => in_string = true,
             b'(' | b'[' | b'{' => open.push((i, 0)),
             b')' | b']' | b'}' if open.len() > 1 => {
                 open.pop();
