@@ -269,4 +269,10 @@ pub mod typeexpr {
     pub fn value_from_parts_unchecked(ty: Type, data: ValueData) -> Value {
         Value::from_parts_unchecked(ty, data)
     }
+
+    /// A known object of type `ty` from its attribute values in the type's attribute order,
+    /// without checking them: for conversions whose output is well-typed by construction.
+    pub fn object_values_unchecked(ty: Type, values: Vec<Value>) -> Value {
+        Value::object_values_unchecked(ty, values)
+    }
 }

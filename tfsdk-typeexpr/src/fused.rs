@@ -9,7 +9,7 @@
 //! defaults and its value type by position, so the walk over a long list does no name
 //! lookups and no cache lookups.
 
-use tfsdk_core::__private::typeexpr::value_from_parts_unchecked;
+use tfsdk_core::__private::typeexpr::{object_values_unchecked, value_from_parts_unchecked};
 use tfsdk_core::path::{AttributePath, PathStep};
 use tfsdk_core::tftypes::{MAX_DEPTH, Type, Value, ValueData};
 
@@ -270,57 +270,51 @@ impl<'a> Plan<'a> {
                 value_ty,
                 attributes: plans,
             } => {
-                let (in_ty, data) = value.into_parts();
-                let ValueData::Object(mut attributes) = data else {
-                    let value = value_from_parts_unchecked(in_ty, data);
-                    return apply(value, self.want, true, path);
+                let (in_ty, values) = match value.into_object_values() {
+                    Ok(parts) => parts,
+                    Err(value) => return apply(value, self.want, true, path),
                 };
+                let names = in_ty.as_object().map(|o| o.attributes().keys());
+                // Both in name order: one merge walk. `fits` saw no key that is not an
+                // attribute.
+                let mut present = names.into_iter().flatten().zip(values).peekable();
+                let mut converted = Vec::with_capacity(plans.len());
                 for a in plans {
                     let default = a.default.flatten();
-                    match attributes.get_mut(a.name.as_str()) {
-                        Some(v) if !v.is_null() => {
-                            let taken = std::mem::replace(v, Value::null(Type::Dynamic));
+                    let value = match present.next_if(|(key, _)| *key == a.name) {
+                        Some((_, v)) if !v.is_null() => {
                             // The attribute's step joins the path only on error (the single
                             // pass does not fail; this keeps its paths right if it ever did).
-                            *v = a
-                                .plan
-                                .convert(taken, path)
-                                .map_err(|e| at_attribute(e, path, a.name))?;
+                            a.plan
+                                .convert(v, path)
+                                .map_err(|e| at_attribute(e, path, a.name))?
                         }
-                        Some(v) => {
-                            if let Some(default) = default {
-                                *v = default.clone();
-                            } else {
-                                let taken = std::mem::replace(v, Value::null(Type::Dynamic));
-                                let converted = if taken.ty() != a.ty {
-                                    apply(taken, a.ty, true, path)
-                                        .map_err(|e| at_attribute(e, path, a.name))?
-                                } else {
-                                    taken
-                                };
-                                *v = strip_null(converted);
-                            }
-                        }
-                        None => {
-                            let filled = match default {
-                                Some(default) => default.clone(),
-                                None => Value::null(a.value_ty.clone()),
-                            };
-                            attributes.insert(a.name.clone(), filled);
-                        }
-                    }
+                        Some((_, v)) => match default {
+                            Some(default) => default.clone(),
+                            None if v.ty() != a.ty => strip_null(
+                                apply(v, a.ty, true, path)
+                                    .map_err(|e| at_attribute(e, path, a.name))?,
+                            ),
+                            None => strip_null(v),
+                        },
+                        None => match default {
+                            Some(default) => default.clone(),
+                            None => Value::null(a.value_ty.clone()),
+                        },
+                    };
+                    converted.push(value);
                 }
-                // The conversion's `object_for`: the attribute names are the type's by now,
-                // so the shared value type fits when the attribute types do.
-                let fits = attributes.len() == plans.len()
-                    && attributes
-                        .values()
-                        .zip(plans)
-                        .all(|(v, a)| *v.ty() == a.value_ty);
+                debug_assert!(present.peek().is_none(), "`fits` refuses extra keys");
+                // The conversion's `object_for`: the attribute names are the type's, so the
+                // shared value type fits when the attribute types do.
+                let fits = converted
+                    .iter()
+                    .zip(plans)
+                    .all(|(v, a)| *v.ty() == a.value_ty);
                 Ok(if fits {
-                    tfsdk_core::__private::object_unchecked(value_ty.clone(), attributes)
+                    object_values_unchecked(value_ty.clone(), converted)
                 } else {
-                    Value::object_of(attributes)
+                    Value::object_of(plans.iter().map(|a| a.name.as_str()).zip(converted))
                 })
             }
             Shape::List(element) => {

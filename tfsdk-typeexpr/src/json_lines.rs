@@ -9,7 +9,6 @@
 //! without both fields, very deep, with other keys) is answered through a JSON tree instead,
 //! which gives the same bytes as the direct route wherever both apply.
 
-use std::collections::HashSet;
 use std::fmt::{self, Write as _};
 use std::io;
 
@@ -56,8 +55,8 @@ pub fn answer(line: &[u8], out: &mut impl io::Write) -> io::Result<()> {
 /// [`crate::convert`] would not convert the list element by element in the single pass, or an
 /// element fails: the other routes answer those.
 fn answer_list_element_by_element(line: &[u8], out: &mut impl io::Write) -> Option<io::Result<()>> {
-    std::str::from_utf8(line).ok()?;
-    let mut reader = JsonReader::new(line);
+    let line = std::str::from_utf8(line).ok()?;
+    let mut reader = JsonReader::from_text(line);
     if reader.peek_kind().ok()? != Kind::Object {
         return None;
     }
@@ -76,7 +75,7 @@ fn answer_list_element_by_element(line: &[u8], out: &mut impl io::Write) -> Opti
         return None;
     }
     let array = reader.pos();
-    let mut types = HashSet::new();
+    let mut types = json_value::ImpliedTypes::default();
     let mut read = |reader: &mut JsonReader<'_>| {
         json_value::read_value(reader, 2, &mut types, DIRECT_DEPTH, json_value::cty_number)
     };
@@ -116,13 +115,18 @@ fn answer_list_element_by_element(line: &[u8], out: &mut impl io::Write) -> Opti
         sink.write_str(r#"{"console":"tolist(["#)?;
         reader.begin_array().map_err(|_| fmt::Error)?;
         let mut index = 0;
+        // One element's console text at a time, escaped in one go and written in one piece.
+        let (mut text, mut escaped) = (String::new(), Vec::new());
         while reader.array_next(index == 0).map_err(|_| fmt::Error)? {
             let element = read(&mut reader).ok_or(fmt::Error)?;
             let converted = elements.convert(index, element).ok_or(fmt::Error)?;
-            let mut escaped = JsonStringContent(&mut sink);
-            escaped.write_str("\n  ")?;
-            console::write_value(&converted, 2, &mut escaped)?;
-            escaped.write_char(',')?;
+            text.clear();
+            text.push_str("\n  ");
+            console::write_value(&converted, 2, &mut text)?;
+            text.push(',');
+            escaped.clear();
+            json_value::push_json_string_content(&text, &mut escaped);
+            sink.write_bytes(&escaped)?;
             index += 1;
         }
         sink.write_str(r#"\n])","ok":true,"type":"#)?;
@@ -139,12 +143,12 @@ fn answer_list_element_by_element(line: &[u8], out: &mut impl io::Write) -> Opti
 /// but a well-formed object with a string `type`, a `value` and no other keys.
 fn read_request(line: &[u8]) -> Option<(String, Value)> {
     let text = std::str::from_utf8(line).ok()?;
-    let mut reader = JsonReader::new(text.as_bytes());
+    let mut reader = JsonReader::from_text(text);
     if reader.peek_kind().ok()? != Kind::Object {
         return None;
     }
     reader.begin_object().ok()?;
-    let mut types = HashSet::new();
+    let mut types = json_value::ImpliedTypes::default();
     let (mut type_expr, mut value) = (None, None);
     let mut first = true;
     while let Some(key) = reader.object_next(first).ok()? {

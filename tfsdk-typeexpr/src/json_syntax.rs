@@ -3,7 +3,7 @@
 //! body. `type` is a string holding a type expression, `default` a JSON value taken literally,
 //! and a `validation`'s `condition` and `error_message` strings are templates (`"${...}"`).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -89,7 +89,7 @@ fn read_node(r: &mut JsonReader<'_>, text: &str, depth: usize) -> Result<Node, S
 
 /// Reads a whole document.
 fn parse(text: &str) -> Result<Node, SyntaxError> {
-    let mut r = JsonReader::new(text.as_bytes());
+    let mut r = JsonReader::from_text(text);
     let node = read_node(&mut r, text, 0)?;
     r.finish()?;
     Ok(node)
@@ -153,12 +153,12 @@ fn read_values_through_tree(text: &str) -> Result<Vec<JsonInput>, (String, Range
 
 /// [`read_values`] without a tree: `None` where the tree route must answer.
 fn read_values_directly(text: &str) -> Option<Vec<JsonInput>> {
-    let mut reader = JsonReader::new(text.as_bytes());
+    let mut reader = JsonReader::from_text(text);
     if reader.peek_kind().ok()? != Kind::Object {
         return None;
     }
     reader.begin_object().ok()?;
-    let mut types = HashSet::new();
+    let mut types = super::json_value::ImpliedTypes::default();
     let mut out = Vec::new();
     let mut first = true;
     while let Some(name) = reader.object_next(first).ok()? {

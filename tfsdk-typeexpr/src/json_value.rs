@@ -4,12 +4,14 @@
 //! exact decimals, `null` a null of unknown type (`any`). Output writes sets as arrays in the
 //! reference's order and numbers exactly.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::{self, Write};
 use std::str::FromStr;
 
 use serde_json::Value as Json;
-use tfsdk_core::__private::typeexpr::{JsonReader, Kind, value_from_parts_unchecked};
+use tfsdk_core::__private::typeexpr::{
+    JsonReader, Kind, object_values_unchecked, value_from_parts_unchecked,
+};
 
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::{MAX_DEPTH, Number, Type, Value, ValueData, ValueKind};
@@ -35,8 +37,8 @@ pub struct JsonError {
 /// # Errors
 /// Malformed JSON, nesting deeper than [`MAX_DEPTH`], a number out of range.
 pub fn parse_json(text: &str) -> Result<Value, JsonError> {
-    let mut reader = JsonReader::new(text.as_bytes());
-    let mut types = HashSet::new();
+    let mut reader = JsonReader::from_text(text);
+    let mut types = ImpliedTypes::default();
     if let Some(value) = read_value(&mut reader, 0, &mut types, DIRECT_DEPTH, cty_number)
         && reader.finish().is_ok()
     {
@@ -65,7 +67,7 @@ pub(crate) fn cty_number(n: Number) -> Number {
 pub(crate) fn read_value(
     reader: &mut JsonReader<'_>,
     depth: usize,
-    types: &mut HashSet<Type>,
+    types: &mut ImpliedTypes,
     max_depth: usize,
     number: fn(Number) -> Number,
 ) -> Option<Value> {
@@ -79,7 +81,7 @@ pub(crate) fn read_value(
         }
         Kind::Bool => Value::bool(reader.read_bool().ok()?),
         Kind::Number => Value::number(number(Number::from_str(reader.read_number().ok()?).ok()?)),
-        Kind::String => Value::string(super::nfc::nfc(&reader.read_string().ok()?)),
+        Kind::String => Value::string(super::nfc::nfc_cow(reader.read_string().ok()?).into_owned()),
         Kind::Array => {
             reader.begin_array().ok()?;
             let mut elements = Vec::new();
@@ -88,28 +90,49 @@ pub(crate) fn read_value(
                 first = false;
                 elements.push(read_value(reader, depth + 1, types, max_depth, number)?);
             }
-            let ty = intern(types, Type::tuple(elements.iter().map(|e| e.ty().clone())));
+            let ty = types.tuple(&elements);
             value_from_parts_unchecked(ty, ValueData::Tuple(elements))
         }
         Kind::Object => {
             reader.begin_object().ok()?;
-            let mut attributes = BTreeMap::new();
+            let (mut keys, mut values) = (Vec::with_capacity(4), Vec::with_capacity(4));
             let mut first = true;
             while let Some(key) = reader.object_next(first).ok()? {
                 first = false;
-                let key = super::nfc::nfc(&key);
-                let value = read_value(reader, depth + 1, types, max_depth, number)?;
-                if attributes.insert(key, value).is_some() {
-                    return None;
-                }
+                keys.push(super::nfc::nfc_cow(key));
+                values.push(read_value(reader, depth + 1, types, max_depth, number)?);
             }
-            let ty = intern(
-                types,
-                Type::object(attributes.iter().map(|(k, v)| (k.clone(), v.ty().clone()))),
+            if !keys.is_sorted() {
+                sort_attributes(&mut keys, &mut values);
+            }
+            if keys.windows(2).any(|w| w[0] == w[1]) {
+                return None;
+            }
+            let ty = types.object(
+                keys.iter()
+                    .map(AsRef::as_ref)
+                    .zip(values.iter().map(Value::ty)),
             );
-            tfsdk_core::__private::object_unchecked(ty, attributes)
+            object_values_unchecked(ty, values)
         }
     })
+}
+
+/// Puts an object's keys, and its values with them, in name order.
+fn sort_attributes<K: Ord + Default>(keys: &mut Vec<K>, values: &mut Vec<Value>) {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by(|&a, &b| keys[a].cmp(&keys[b]));
+    let mut sorted_keys = Vec::with_capacity(order.len());
+    let mut sorted_values = Vec::with_capacity(order.len());
+    for i in order {
+        sorted_keys.push(std::mem::take(&mut keys[i]));
+        sorted_values.push(std::mem::replace(
+            &mut values[i],
+            Value::null(Type::Dynamic),
+        ));
+    }
+    *keys = sorted_keys;
+    *values = sorted_values;
 }
 
 /// Decodes a JSON value with its implied type: arrays → tuples, objects → objects, numbers →
@@ -126,25 +149,106 @@ pub(crate) fn read_value(
 /// Nesting deeper than [`MAX_DEPTH`] or a number out of range.
 pub fn from_json(json: &Json) -> Result<Value, JsonError> {
     let mut path = AttributePath::empty();
-    let mut types = HashSet::new();
+    let mut types = ImpliedTypes::default();
     decode(json, 0, &mut path, &mut types)
 }
 
-/// One shared type for every part of the document with the same implied type, so that long
-/// arrays of like objects do not hold thousands of copies (and compare by pointer later).
-fn intern(types: &mut HashSet<Type>, ty: Type) -> Type {
-    if let Some(existing) = types.get(&ty) {
-        return existing.clone();
+/// The implied types of one document, each made once: every part of the document with the
+/// same implied type shares one `Type`, so long arrays of like objects do not hold thousands of
+/// copies (and later compare by pointer).
+///
+/// A type is found by its shape: attribute names (or element positions) and the already shared
+/// types of its parts, which compare by pointer, so a lookup does not walk nested types.
+#[derive(Default)]
+pub(crate) struct ImpliedTypes {
+    /// By [`shape_hash`] of the attribute names and types.
+    objects: HashMap<u64, Vec<Type>>,
+    /// By [`shape_hash`] of the element types.
+    tuples: HashMap<u64, Vec<Type>>,
+}
+
+impl ImpliedTypes {
+    /// The object type with these attributes, sorted by name and distinct.
+    pub(crate) fn object<'a>(
+        &mut self,
+        attributes: impl Iterator<Item = (&'a str, &'a Type)> + Clone,
+    ) -> Type {
+        let hash = shape_hash(attributes.clone().map(|(name, ty)| (name.as_bytes(), ty)));
+        let candidates = self.objects.entry(hash).or_default();
+        let same = |ty: &&Type| {
+            ty.as_object().is_some_and(|o| {
+                o.attributes().len() == attributes.clone().count()
+                    && o.attributes()
+                        .iter()
+                        .zip(attributes.clone())
+                        .all(|((n, t), (name, ty))| n == name && t == ty)
+            })
+        };
+        if let Some(found) = candidates.iter().find(same) {
+            return found.clone();
+        }
+        let ty = Type::object(attributes.map(|(name, ty)| (name.to_owned(), ty.clone())));
+        candidates.push(ty.clone());
+        ty
     }
-    types.insert(ty.clone());
-    ty
+
+    /// The tuple type of these elements.
+    pub(crate) fn tuple(&mut self, elements: &[Value]) -> Type {
+        let hash = shape_hash(elements.iter().map(|e| (&[][..], e.ty())));
+        let candidates = self.tuples.entry(hash).or_default();
+        let same = |ty: &&Type| {
+            matches!(ty, Type::Tuple(types) if types.len() == elements.len()
+                && types.iter().zip(elements).all(|(t, e)| t == e.ty()))
+        };
+        if let Some(found) = candidates.iter().find(same) {
+            return found.clone();
+        }
+        let ty = Type::tuple(elements.iter().map(|e| e.ty().clone()));
+        candidates.push(ty.clone());
+        ty
+    }
+}
+
+/// A hash of a type's shape: its parts' names and the identity of their types (the address of
+/// a shared type, the kind of a primitive). Equal shapes hash equal when their part types are
+/// the same shared types, which [`ImpliedTypes`] makes them.
+fn shape_hash<'a>(parts: impl Iterator<Item = (&'a [u8], &'a Type)>) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mix = |h: u64, x: u64| (h.rotate_left(5) ^ x).wrapping_mul(K);
+    let mut h = 0u64;
+    for (name, ty) in parts {
+        h = mix(h, name.len() as u64);
+        let mut chunks = name.chunks_exact(8);
+        for chunk in &mut chunks {
+            h = mix(h, u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        }
+        let mut last = [0u8; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        h = mix(h, u64::from_le_bytes(last));
+        h = mix(h, type_identity(ty));
+    }
+    h
+}
+
+/// The identity of a shared type: the address of its shared part, or a small number for a
+/// primitive.
+fn type_identity(ty: &Type) -> u64 {
+    match ty {
+        Type::String => 1,
+        Type::Number => 2,
+        Type::Bool => 3,
+        Type::Dynamic => 4,
+        Type::List(e) | Type::Set(e) | Type::Map(e) => std::sync::Arc::as_ptr(e) as usize as u64,
+        Type::Object(o) => std::sync::Arc::as_ptr(o) as usize as u64,
+        Type::Tuple(es) => es.as_ptr() as usize as u64,
+    }
 }
 
 fn decode(
     json: &Json,
     depth: usize,
     path: &mut AttributePath,
-    types: &mut HashSet<Type>,
+    types: &mut ImpliedTypes,
 ) -> Result<Value, JsonError> {
     if depth >= MAX_DEPTH {
         return Err(JsonError {
@@ -172,7 +276,7 @@ fn decode(
                 path.pop();
                 elements.push(element?);
             }
-            let ty = intern(types, Type::tuple(elements.iter().map(|e| e.ty().clone())));
+            let ty = types.tuple(&elements);
             value_from_parts_unchecked(ty, ValueData::Tuple(elements))
         }
         Json::Object(entries) => {
@@ -184,11 +288,8 @@ fn decode(
                 path.pop();
                 attributes.insert(key, attribute?);
             }
-            let ty = intern(
-                types,
-                Type::object(attributes.iter().map(|(k, v)| (k.clone(), v.ty().clone()))),
-            );
-            tfsdk_core::__private::object_unchecked(ty, attributes)
+            let ty = types.object(attributes.iter().map(|(k, v)| (k.as_str(), v.ty())));
+            object_values_unchecked(ty, attributes.into_values().collect())
         }
     })
 }
@@ -349,23 +450,18 @@ impl<W: Write> Write for JsonStringContent<W> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
         let bytes = text.as_bytes();
         let mut run = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            let escape = match b {
-                b'"' => "\\\"",
-                b'\\' => "\\\\",
-                b'\n' => "\\n",
-                b'\r' => "\\r",
-                b'\t' => "\\t",
-                0x08 => "\\b",
-                0x0c => "\\f",
-                0..=0x1f => "",
-                _ => continue,
-            };
+        while let Some(at) = bytes[run..].iter().position(|&b| ESCAPED[usize::from(b)]) {
+            let i = run + at;
             self.0.write_str(&text[run..i])?;
-            if escape.is_empty() {
-                write!(self.0, "\\u{b:04x}")?;
-            } else {
-                self.0.write_str(escape)?;
+            match bytes[i] {
+                b'"' => self.0.write_str("\\\"")?,
+                b'\\' => self.0.write_str("\\\\")?,
+                b'\n' => self.0.write_str("\\n")?,
+                b'\r' => self.0.write_str("\\r")?,
+                b'\t' => self.0.write_str("\\t")?,
+                0x08 => self.0.write_str("\\b")?,
+                0x0c => self.0.write_str("\\f")?,
+                b => write!(self.0, "\\u{b:04x}")?,
             }
             run = i + 1;
         }
@@ -373,9 +469,84 @@ impl<W: Write> Write for JsonStringContent<W> {
     }
 }
 
+/// Appends `text` escaped as the inside of a JSON string, as [`JsonStringContent`] writes it:
+/// byte by byte through a small buffer, for long texts with many escapes (console text).
+pub(crate) fn push_json_string_content(text: &str, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    // Room for the longest escape (`\u001f`) is always left before a byte is put in.
+    let mut buf = [0u8; 512];
+    let mut n = 0;
+    out.reserve(text.len());
+    for &b in text.as_bytes() {
+        if n > buf.len() - 6 {
+            out.extend_from_slice(&buf[..n]);
+            n = 0;
+        }
+        if !ESCAPED[usize::from(b)] {
+            buf[n] = b;
+            n += 1;
+            continue;
+        }
+        let escape: [u8; 6];
+        let escape: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            b => {
+                escape = [
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 0xf)],
+                ];
+                &escape
+            }
+        };
+        buf[n..n + escape.len()].copy_from_slice(escape);
+        n += escape.len();
+    }
+    out.extend_from_slice(&buf[..n]);
+}
+
+/// The bytes a JSON string escapes: quote, backslash and the control characters.
+const ESCAPED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn both_escapers_write_the_same() {
+        let all: String = (0u8..0x80)
+            .map(char::from)
+            .chain("é\u{2028}€".chars())
+            .collect();
+        for text in ["", "plain", "a \"b\"\n\\", &all] {
+            let mut by_sink = String::new();
+            JsonStringContent(&mut by_sink).write_str(text).unwrap();
+            let mut pushed = Vec::new();
+            push_json_string_content(text, &mut pushed);
+            assert_eq!(String::from_utf8(pushed).unwrap(), by_sink);
+            let json = serde_json::to_string(text).unwrap();
+            assert_eq!(format!("\"{by_sink}\""), json);
+        }
+    }
 
     #[test]
     fn numbers_keep_every_digit() {

@@ -7,9 +7,21 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 /// The NFC form of `s` (copied as is when it is already NFC, the common case).
 pub(crate) fn nfc(s: &str) -> String {
+    if s.is_ascii() {
+        return s.to_owned();
+    }
     match is_nfc_quick(s.chars()) {
         IsNormalized::Yes => s.to_owned(),
         _ => s.nfc().collect(),
+    }
+}
+
+/// [`nfc`] of text that may be borrowed: kept as it is when it is already NFC (ASCII always is).
+pub(crate) fn nfc_cow(s: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        s
+    } else {
+        std::borrow::Cow::Owned(s.nfc().collect())
     }
 }
 

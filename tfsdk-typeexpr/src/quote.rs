@@ -15,13 +15,29 @@ pub(crate) fn go_quote(s: &str) -> String {
 /// [`go_quote`] into a sink; runs of characters printed as they are go out in one write.
 pub(crate) fn write_go_quote(s: &str, out: &mut impl Write) -> std::fmt::Result {
     out.write_char('"')?;
-    let mut run = 0;
-    for (i, c) in s.char_indices() {
-        if c != '"' && c != '\\' && is_go_printable(c) {
-            continue;
-        }
+    let bytes = s.as_bytes();
+    let (mut run, mut i) = (0, 0);
+    while i < bytes.len() {
+        // ASCII is decided by the byte; anything else by its character.
+        let c = match bytes[i] {
+            b'"' | b'\\' => char::from(bytes[i]),
+            0x20..0x7f => {
+                i += 1;
+                continue;
+            }
+            b if b < 0x80 => char::from(b),
+            _ => match s[i..].chars().next() {
+                Some(c) if is_go_printable(c) => {
+                    i += c.len_utf8();
+                    continue;
+                }
+                Some(c) => c,
+                None => break,
+            },
+        };
         out.write_str(&s[run..i])?;
-        run = i + c.len_utf8();
+        i += c.len_utf8();
+        run = i;
         match c {
             '"' => out.write_str("\\\"")?,
             '\\' => out.write_str("\\\\")?,

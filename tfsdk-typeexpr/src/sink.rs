@@ -15,6 +15,14 @@ impl<'a, W: io::Write> IoSink<'a, W> {
         IoSink { inner, error: None }
     }
 
+    /// Writes bytes that are UTF-8 text as they are.
+    pub(crate) fn write_bytes(&mut self, bytes: &[u8]) -> fmt::Result {
+        self.inner.write_all(bytes).map_err(|e| {
+            self.error = Some(e);
+            fmt::Error
+        })
+    }
+
     /// The outcome of writing through the sink: the I/O error behind a `fmt::Error`, if any.
     pub(crate) fn result(self, written: fmt::Result) -> io::Result<()> {
         match (written, self.error) {
@@ -27,9 +35,6 @@ impl<'a, W: io::Write> IoSink<'a, W> {
 
 impl<W: io::Write> fmt::Write for IoSink<'_, W> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.inner.write_all(s.as_bytes()).map_err(|e| {
-            self.error = Some(e);
-            fmt::Error
-        })
+        self.write_bytes(s.as_bytes())
     }
 }

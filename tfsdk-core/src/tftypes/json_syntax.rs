@@ -56,18 +56,35 @@ impl Kind {
 /// Reads JSON tokens from a byte slice.
 pub struct JsonReader<'a> {
     bytes: &'a [u8],
+    /// The same bytes as text, when they are known to be UTF-8: strings are then sliced out
+    /// of it instead of checked one by one.
+    text: Option<&'a str>,
     pos: usize,
 }
 
 impl<'a> JsonReader<'a> {
     pub fn new(bytes: &'a [u8]) -> JsonReader<'a> {
-        JsonReader { bytes, pos: 0 }
+        JsonReader {
+            bytes,
+            text: None,
+            pos: 0,
+        }
+    }
+
+    /// A reader over text (its strings need no UTF-8 check of their own).
+    pub fn from_text(text: &'a str) -> JsonReader<'a> {
+        JsonReader {
+            bytes: text.as_bytes(),
+            text: Some(text),
+            pos: 0,
+        }
     }
 
     /// A second reader over the same text, starting at `pos` (offsets stay absolute).
     pub fn at(&self, pos: usize) -> JsonReader<'a> {
         JsonReader {
             bytes: self.bytes,
+            text: self.text,
             pos,
         }
     }
@@ -246,6 +263,10 @@ impl<'a> JsonReader<'a> {
     }
 
     fn utf8(&self, start: usize, end: usize) -> Result<&'a str, SyntaxError> {
+        // Strings start and end next to ASCII bytes, so the slice is on character boundaries.
+        if let Some(text) = self.text.and_then(|t| t.get(start..end)) {
+            return Ok(text);
+        }
         std::str::from_utf8(&self.bytes[start..end])
             .map_err(|e| SyntaxError::new(start + e.valid_up_to(), "invalid UTF-8 in string"))
     }
