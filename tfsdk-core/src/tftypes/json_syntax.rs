@@ -53,6 +53,19 @@ impl Kind {
     }
 }
 
+/// The bytes that end a run of string content as it is: quote, backslash, controls.
+const ENDS_STRING_RUN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
 /// Reads JSON tokens from a byte slice.
 pub struct JsonReader<'a> {
     bytes: &'a [u8],
@@ -219,30 +232,23 @@ impl<'a> JsonReader<'a> {
         self.pos += 1;
         let start = self.pos;
         // Fast path: a run without escapes.
-        loop {
-            match self.bytes.get(self.pos) {
-                None => return Err(self.error("unterminated string")),
-                Some(b'"') => {
-                    let text = self.utf8(start, self.pos)?;
-                    self.pos += 1;
-                    return Ok(Cow::Borrowed(text));
-                }
-                Some(b'\\') => break,
-                Some(&b) if b < 0x20 => {
-                    return Err(self.error("control characters must be escaped in strings"));
-                }
-                Some(_) => self.pos += 1,
+        self.skip_string_run();
+        match self.bytes.get(self.pos) {
+            None => return Err(self.error("unterminated string")),
+            Some(b'"') => {
+                let text = self.utf8(start, self.pos)?;
+                self.pos += 1;
+                return Ok(Cow::Borrowed(text));
+            }
+            Some(b'\\') => {}
+            Some(_) => {
+                return Err(self.error("control characters must be escaped in strings"));
             }
         }
         let mut owned = String::from(self.utf8(start, self.pos)?);
         loop {
             let run = self.pos;
-            while let Some(&b) = self.bytes.get(self.pos) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
+            self.skip_string_run();
             owned.push_str(self.utf8(run, self.pos)?);
             match self.bytes.get(self.pos) {
                 None => return Err(self.error("unterminated string")),
@@ -260,6 +266,16 @@ impl<'a> JsonReader<'a> {
                 }
             }
         }
+    }
+
+    /// Moves to the next byte that ends a run of string content as it is: a quote, a
+    /// backslash, a control character, or the end.
+    #[inline]
+    fn skip_string_run(&mut self) {
+        self.pos += self.bytes[self.pos.min(self.bytes.len())..]
+            .iter()
+            .position(|&b| ENDS_STRING_RUN[usize::from(b)])
+            .unwrap_or(self.bytes.len().saturating_sub(self.pos));
     }
 
     fn utf8(&self, start: usize, end: usize) -> Result<&'a str, SyntaxError> {
