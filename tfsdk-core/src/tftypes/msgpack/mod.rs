@@ -30,8 +30,8 @@ use rmp::Marker;
 use super::json_syntax::JsonReader;
 use super::type_json::{read_type, write_type};
 use super::wire::{
-    ObjectValues, check_encodable, check_level, check_no_optional, expected, list_from, map_from,
-    set_from, tuple_from,
+    ObjectValues, check_encodable, check_level, check_no_optional, expected, list_or_set_from,
+    map_from, tuple_from,
 };
 use super::{Type, Value, ValueError, ValueKind};
 use crate::path::PathStep;
@@ -276,7 +276,7 @@ impl Decoder<'_> {
                         .map_err(|e| e.under(PathStep::ElementKeyInt(i as i64)))?;
                     elements.push(v);
                 }
-                list_from(ty, element, elements)
+                list_or_set_from(ty, element, elements)
             }
             Type::Set(element) => {
                 let Some(len) = self.r.array_header()? else {
@@ -292,7 +292,7 @@ impl Decoder<'_> {
                     })?;
                     elements.push(v);
                 }
-                set_from(ty, element, elements)
+                list_or_set_from(ty, element, elements)
             }
             Type::Tuple(types) => {
                 let Some(len) = self.r.array_header()? else {
