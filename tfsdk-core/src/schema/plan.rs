@@ -96,7 +96,13 @@ impl Planner {
             let prior_value = prior.and_then(|p| p.get(name));
             let value = match config.get(name) {
                 Some(config_value) => {
-                    self.attribute(attribute, prior_value, config_value, &attribute_path)
+                    let value =
+                        self.planned_value(attribute, prior_value, config_value, &attribute_path);
+                    // A change to a force-new attribute replaces the resource.
+                    if attribute.force_new && prior_value.is_some_and(|prior| *prior != value) {
+                        self.requires_replace.push(attribute_path);
+                    }
+                    value
                 }
                 None => {
                     self.diagnostics.add_attribute_error(
@@ -108,23 +114,6 @@ impl Planner {
                 }
             };
             planned.insert(name.clone(), value);
-        }
-        planned
-    }
-
-    fn attribute(
-        &mut self,
-        attribute: &Attribute,
-        prior: Option<&Value>,
-        config: &Value,
-        path: &AttributePath,
-    ) -> Value {
-        let planned = self.planned_value(attribute, prior, config, path);
-        if attribute.force_new
-            && let Some(prior) = prior
-            && *prior != planned
-        {
-            self.requires_replace.push(path.clone());
         }
         planned
     }
