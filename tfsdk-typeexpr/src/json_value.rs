@@ -9,7 +9,9 @@ use std::fmt::{self, Write};
 use std::str::FromStr;
 
 use serde_json::Value as Json;
-use tfsdk_core::__private::typeexpr::{JsonReader, Kind, value_from_parts_unchecked};
+use tfsdk_core::__private::typeexpr::{
+    JsonReader, Kind, value_from_parts_unchecked, write_string_content,
+};
 
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::{MAX_DEPTH, Number, Type, Value, ValueData, ValueKind};
@@ -347,29 +349,7 @@ pub struct JsonStringContent<W>(pub W);
 
 impl<W: Write> Write for JsonStringContent<W> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
-        let bytes = text.as_bytes();
-        let mut run = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            let escape = match b {
-                b'"' => "\\\"",
-                b'\\' => "\\\\",
-                b'\n' => "\\n",
-                b'\r' => "\\r",
-                b'\t' => "\\t",
-                0x08 => "\\b",
-                0x0c => "\\f",
-                0..=0x1f => "",
-                _ => continue,
-            };
-            self.0.write_str(&text[run..i])?;
-            if escape.is_empty() {
-                write!(self.0, "\\u{b:04x}")?;
-            } else {
-                self.0.write_str(escape)?;
-            }
-            run = i + 1;
-        }
-        self.0.write_str(&text[run..])
+        write_string_content(&mut self.0, text)
     }
 }
 

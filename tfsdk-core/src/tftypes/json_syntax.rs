@@ -10,7 +10,7 @@
 //! lone surrogates; numbers are returned as their text so every digit is kept.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
+use std::fmt;
 
 /// A syntax error at a byte offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -428,6 +428,17 @@ impl<'a> JsonReader<'a> {
 /// everything else (non-ASCII included) written as UTF-8.
 pub fn write_string(out: &mut String, text: &str) {
     out.push('"');
+    // Writing to a `String` cannot fail.
+    let _ = write_string_content(out, text);
+    out.push('"');
+}
+
+/// Writes `text` as the inside of a JSON string: quotes, backslashes and control characters
+/// escaped (as serde_json escapes them), everything else as it is.
+///
+/// # Errors
+/// Only `out`'s.
+pub fn write_string_content(out: &mut impl fmt::Write, text: &str) -> fmt::Result {
     let bytes = text.as_bytes();
     let mut run = 0;
     for (i, &b) in bytes.iter().enumerate() {
@@ -442,16 +453,15 @@ pub fn write_string(out: &mut String, text: &str) {
             0..=0x1f => "",
             _ => continue,
         };
-        out.push_str(&text[run..i]);
+        out.write_str(&text[run..i])?;
         if escape.is_empty() {
-            let _ = write!(out, "\\u{b:04x}");
+            write!(out, "\\u{b:04x}")?;
         } else {
-            out.push_str(escape);
+            out.write_str(escape)?;
         }
         run = i + 1;
     }
-    out.push_str(&text[run..]);
-    out.push('"');
+    out.write_str(&text[run..])
 }
 
 #[cfg(test)]
