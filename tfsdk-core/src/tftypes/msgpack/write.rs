@@ -274,6 +274,17 @@ impl<'o> Writer<'o> {
                 return Ok(());
             }
         }
+        self.write_f64_through_number(f, error)
+    }
+
+    /// [`Writer::write_f64`] the long way: its [`Number::from_f64`], written.
+    #[cold]
+    #[inline(never)]
+    fn write_f64_through_number<E: From<ValueError>>(
+        &mut self,
+        f: f64,
+        error: fn(NumberError) -> E,
+    ) -> Result<(), E> {
         let n = Number::from_f64(f).map_err(error)?;
         Ok(self.write_number(&n)?)
     }
