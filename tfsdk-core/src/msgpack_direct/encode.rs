@@ -4,7 +4,7 @@
 use super::Error;
 use crate::tftypes::msgpack::Writer;
 use crate::tftypes::too_deep;
-use crate::tftypes::{MAX_DEPTH, Number, NumberError, Type, Value};
+use crate::tftypes::{MAX_DEPTH, Number, Type, Value};
 
 /// Appends msgpack to a buffer through the value codec's writer (so both write the same
 /// bytes), tracking the nesting level of the value being written (the root is level 1) to
@@ -122,35 +122,11 @@ impl<'o> Encoder<'o> {
         self.w.write_number(n).map_err(Error::wire)
     }
 
-    /// An integer, as [`Value::to_msgpack`] writes it.
+    /// The value codec's writer underneath, whose machine-number rules
+    /// ([`Writer::write_integer`], [`Writer::write_f64`], …) the direct impls call.
     #[inline]
-    pub(crate) fn write_integer<T: Copy + TryInto<i64> + Into<Number>>(
-        &mut self,
-        v: T,
-    ) -> Result<(), Error> {
-        self.w.write_integer(v).map_err(Error::wire)
-    }
-
-    /// An `f64`, as [`Value::to_msgpack`] writes the number it stands for; NaN and infinities
-    /// are `error`s.
-    #[inline]
-    pub(crate) fn write_f64(
-        &mut self,
-        f: f64,
-        error: fn(NumberError) -> Error,
-    ) -> Result<(), Error> {
-        self.w.write_f64(f, error)
-    }
-
-    /// An `f32`, as [`Value::to_msgpack`] writes the number it stands for; NaN and infinities
-    /// are `error`s.
-    #[inline]
-    pub(crate) fn write_f32(
-        &mut self,
-        f: f32,
-        error: fn(NumberError) -> Error,
-    ) -> Result<(), Error> {
-        self.w.write_f32(f, error)
+    pub(crate) fn writer(&mut self) -> &mut Writer<'o> {
+        &mut self.w
     }
 
     /// A value of type `ty`, through [`Value::write_msgpack`] (the fallback for types without

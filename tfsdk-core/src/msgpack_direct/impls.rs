@@ -2,7 +2,7 @@
 //! the rules of its `FromValue` / `ToValue` implementation, and the value-route fallback.
 //!
 //! Numbers only call the rules of the wire layer (`WireNumber::to_integer`, `to_f64`,
-//! `convert`; `Writer::write_integer`, `write_f64`, `write_f32`), which sit beside the value
+//! `convert`; `Writer::write_integer`, `write_f64`, `write_f32` through `Encoder::writer`), which sit beside the value
 //! codec's own (`to_number`, `write_number`) with tests that they agree: a number rule is
 //! written once, and a fix to it reaches both routes.
 
@@ -182,7 +182,7 @@ macro_rules! integers {
         impl MsgpackEncode for $t {
             #[inline]
             fn encode_msgpack(&self, e: &mut Encoder<'_>) -> Result<(), Error> {
-                e.write_integer(*self)
+                e.writer().write_integer(*self)
             }
         }
     )*};
@@ -203,7 +203,7 @@ impl MsgpackDecode for f64 {
 impl MsgpackEncode for f64 {
     #[inline]
     fn encode_msgpack(&self, e: &mut Encoder<'_>) -> Result<(), Error> {
-        e.write_f64(*self, number_error::<f64>)
+        e.writer().write_f64(*self, number_error::<f64>)
     }
 }
 
@@ -217,7 +217,7 @@ impl MsgpackDecode for f32 {
 impl MsgpackEncode for f32 {
     #[inline]
     fn encode_msgpack(&self, e: &mut Encoder<'_>) -> Result<(), Error> {
-        e.write_f32(*self, number_error::<f32>)
+        e.writer().write_f32(*self, number_error::<f32>)
     }
 }
 
@@ -278,19 +278,19 @@ framework_primitives! {
     types::Int64: read_number |d, n| {
             n.to_integer(Number::to_i64, number_error::<types::Int64>).map(types::Int64::new)
         },
-        |e, v| e.write_integer(v.value_int64());
+        |e, v| e.writer().write_integer(v.value_int64());
     types::Int32: read_number |d, n| {
             n.to_integer(Number::to_i32, number_error::<types::Int32>).map(types::Int32::new)
         },
-        |e, v| e.write_integer(v.value_int32());
+        |e, v| e.writer().write_integer(v.value_int32());
     types::Float64: read_number |d, n| {
             n.to_f64(number_error::<types::Float64>).map(types::Float64::new)
         },
-        |e, v| e.write_f64(v.value_float64(), number_error::<types::Float64>);
+        |e, v| e.writer().write_f64(v.value_float64(), number_error::<types::Float64>);
     types::Float32: read_number |d, n| {
             n.convert(Number::to_f32, number_error::<types::Float32>).map(types::Float32::new)
         },
-        |e, v| e.write_f32(v.value_float32(), number_error::<types::Float32>);
+        |e, v| e.writer().write_f32(v.value_float32(), number_error::<types::Float32>);
     types::Number: read_number |d, n| Ok(types::Number::new(n.to_number()?)),
         |e, v| match v.get() {
             Some(n) => e.write_number(n),

@@ -237,16 +237,17 @@ impl<'o> Writer<'o> {
     /// # Errors
     /// As [`Writer::write_number`].
     #[inline]
-    pub fn write_integer<T: Copy + TryInto<i64> + Into<Number>>(
-        &mut self,
-        v: T,
-    ) -> Result<(), ValueError> {
+    pub fn write_integer<T, E>(&mut self, v: T) -> Result<(), E>
+    where
+        T: Copy + TryInto<i64> + Into<Number>,
+        E: From<ValueError>,
+    {
         match v.try_into() {
             Ok(i) => {
                 self.write_int(i);
                 Ok(())
             }
-            Err(_) => self.write_number(&v.into()),
+            Err(_) => Ok(self.write_number(&v.into())?),
         }
     }
 
@@ -274,19 +275,7 @@ impl<'o> Writer<'o> {
                 return Ok(());
             }
         }
-        self.write_f64_through_number(f, error)
-    }
-
-    /// [`Writer::write_f64`] the long way: its [`Number::from_f64`], written.
-    #[cold]
-    #[inline(never)]
-    fn write_f64_through_number<E: From<ValueError>>(
-        &mut self,
-        f: f64,
-        error: fn(NumberError) -> E,
-    ) -> Result<(), E> {
-        let n = Number::from_f64(f).map_err(error)?;
-        Ok(self.write_number(&n)?)
+        self.write_through_number(f, Number::from_f64, error)
     }
 
     /// An `f32` as [`Writer::write_number`] writes its [`Number::from_f32`]; NaN and infinities
@@ -299,7 +288,20 @@ impl<'o> Writer<'o> {
         f: f32,
         error: fn(NumberError) -> E,
     ) -> Result<(), E> {
-        let n = Number::from_f32(f).map_err(error)?;
+        self.write_through_number(f, Number::from_f32, error)
+    }
+
+    /// A float the long way: its number (`to_number`'s), written by [`Writer::write_number`];
+    /// out of line, so that the shortcuts inlined into callers stay small.
+    #[cold]
+    #[inline(never)]
+    fn write_through_number<F, E: From<ValueError>>(
+        &mut self,
+        f: F,
+        to_number: fn(F) -> Result<Number, NumberError>,
+        error: fn(NumberError) -> E,
+    ) -> Result<(), E> {
+        let n = to_number(f).map_err(error)?;
         Ok(self.write_number(&n)?)
     }
 
@@ -396,18 +398,18 @@ mod tests {
         }
         for i in integer_samples() {
             assert_eq!(
-                written(|w| Ok(w.write_integer(i)?)),
+                written(|w| w.write_integer(i)),
                 by_the_rule(Ok(Number::from(i)))
             );
             let wide = i128::from(i) << 40;
             assert_eq!(
-                written(|w| Ok(w.write_integer(wide)?)),
+                written(|w| w.write_integer(wide)),
                 by_the_rule(Ok(Number::from(wide)))
             );
         }
         for u in [1 << 63, u64::MAX] {
             assert_eq!(
-                written(|w| Ok(w.write_integer(u)?)),
+                written(|w| w.write_integer(u)),
                 by_the_rule(Ok(Number::from(u)))
             );
         }
