@@ -39,7 +39,8 @@ impl<T> Default for Field<T> {
 macro_rules! field_codec {
     (
         $(#[$doc:meta])*
-        $name:ident for $field:ty where T: $bound:ident $(+ $more:ident)* => $decode:ident, $encode:ident
+        $name:ident for $field:ty where T: $bound:ident $(+ $more:ident)*
+            => $decode:ident, $encode:ident
     ) => {
         $(#[$doc])*
         pub trait $name<T> {
@@ -89,7 +90,8 @@ macro_rules! field_codec {
 
 field_codec!(
     /// Fields with a direct codec (chosen first: the method takes `&Field<T>`).
-    DirectField for Field<T> where T: MsgpackDecode + MsgpackEncode => decode_msgpack, encode_msgpack
+    DirectField for Field<T> where T: MsgpackDecode + MsgpackEncode
+        => decode_msgpack, encode_msgpack
 );
 
 field_codec!(

@@ -2,9 +2,9 @@
 //! the rules of its `FromValue` / `ToValue` implementation, and the value-route fallback.
 //!
 //! Numbers only call the rules of the wire layer (`WireNumber::to_integer`, `to_f64`,
-//! `convert`; `Writer::write_integer`, `write_f64`, `write_f32` through `Encoder::writer`), which sit beside the value
-//! codec's own (`to_number`, `write_number`) with tests that they agree: a number rule is
-//! written once, and a fix to it reaches both routes.
+//! `convert`; `Writer::write_integer`, `write_f64`, `write_f32` through `Encoder::writer`),
+//! which sit beside the value codec's own (`to_number`, `write_number`) with tests that they
+//! agree: a number rule is written once, and a fix to it reaches both routes.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
