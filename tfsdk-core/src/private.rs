@@ -260,7 +260,9 @@ pub const fn assert_flattened_schema(is_schema: bool) {
 /// What `tfsdk-typeexpr` builds on beyond the public API: the JSON pull reader shared by the
 /// codecs, and building values its conversions have already checked. Not public API.
 pub mod typeexpr {
-    pub use crate::tftypes::json_syntax::{JsonReader, Kind, SyntaxError, write_string};
+    pub use crate::tftypes::json_syntax::{
+        JsonReader, Kind, SyntaxError, push_string_content, write_string, write_string_content,
+    };
 
     use crate::tftypes::{Type, Value, ValueData};
 

@@ -10,7 +10,8 @@ use std::str::FromStr;
 
 use serde_json::Value as Json;
 use tfsdk_core::__private::typeexpr::{
-    JsonReader, Kind, object_values_unchecked, value_from_parts_unchecked,
+    JsonReader, Kind, object_values_unchecked, push_string_content, value_from_parts_unchecked,
+    write_string_content,
 };
 
 use tfsdk_core::path::AttributePath;
@@ -448,84 +449,15 @@ pub struct JsonStringContent<W>(pub W);
 
 impl<W: Write> Write for JsonStringContent<W> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
-        let bytes = text.as_bytes();
-        let mut run = 0;
-        while let Some(at) = bytes[run..].iter().position(|&b| ESCAPED[usize::from(b)]) {
-            let i = run + at;
-            self.0.write_str(&text[run..i])?;
-            match bytes[i] {
-                b'"' => self.0.write_str("\\\"")?,
-                b'\\' => self.0.write_str("\\\\")?,
-                b'\n' => self.0.write_str("\\n")?,
-                b'\r' => self.0.write_str("\\r")?,
-                b'\t' => self.0.write_str("\\t")?,
-                0x08 => self.0.write_str("\\b")?,
-                0x0c => self.0.write_str("\\f")?,
-                b => write!(self.0, "\\u{b:04x}")?,
-            }
-            run = i + 1;
-        }
-        self.0.write_str(&text[run..])
+        write_string_content(&mut self.0, text)
     }
 }
 
-/// Appends `text` escaped as the inside of a JSON string, as [`JsonStringContent`] writes it:
-/// byte by byte through a small buffer, for long texts with many escapes (console text).
+/// Appends `text` escaped as the inside of a JSON string, as [`JsonStringContent`] writes it,
+/// to a byte buffer: for long texts with many escapes (console text).
 pub(crate) fn push_json_string_content(text: &str, out: &mut Vec<u8>) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    // Room for the longest escape (`\u001f`) is always left before a byte is put in.
-    let mut buf = [0u8; 512];
-    let mut n = 0;
-    out.reserve(text.len());
-    for &b in text.as_bytes() {
-        if n > buf.len() - 6 {
-            out.extend_from_slice(&buf[..n]);
-            n = 0;
-        }
-        if !ESCAPED[usize::from(b)] {
-            buf[n] = b;
-            n += 1;
-            continue;
-        }
-        let escape: [u8; 6];
-        let escape: &[u8] = match b {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0x08 => b"\\b",
-            0x0c => b"\\f",
-            b => {
-                escape = [
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[usize::from(b >> 4)],
-                    HEX[usize::from(b & 0xf)],
-                ];
-                &escape
-            }
-        };
-        buf[n..n + escape.len()].copy_from_slice(escape);
-        n += escape.len();
-    }
-    out.extend_from_slice(&buf[..n]);
+    push_string_content(out, text);
 }
-
-/// The bytes a JSON string escapes: quote, backslash and the control characters.
-const ESCAPED: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        table[b] = true;
-        b += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
 
 #[cfg(test)]
 mod tests {

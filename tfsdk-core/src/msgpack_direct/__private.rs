@@ -33,74 +33,72 @@ impl<T> Default for Field<T> {
     }
 }
 
-/// Fields with a direct codec (chosen first: the method takes `&Field<T>`).
-pub trait DirectField<T> {
-    /// Reads attribute `name` into its slot.
-    ///
-    /// # Errors
-    /// See [`decode_attribute_into`].
-    fn decode_into(
-        &self,
-        slot: &mut Option<T>,
-        name: &'static str,
-        decoder: &mut Decoder<'_>,
-    ) -> Result<bool, Error>;
+/// A trait of the method resolution choice and its one implementation, for fields whose type
+/// is `T: $bound`, read with `T::$decode` and written with `T::$encode`: the two traits have the
+/// same methods, so that generated code calls them alike.
+macro_rules! field_codec {
+    (
+        $(#[$doc:meta])*
+        $name:ident for $field:ty where T: $bound:ident $(+ $more:ident)*
+            => $decode:ident, $encode:ident
+    ) => {
+        $(#[$doc])*
+        pub trait $name<T> {
+            /// Reads attribute `name` into its slot.
+            ///
+            /// # Errors
+            /// See [`decode_attribute_into`].
+            fn decode_into(
+                &self,
+                slot: &mut Option<T>,
+                name: &'static str,
+                decoder: &mut Decoder<'_>,
+            ) -> Result<bool, Error>;
 
-    /// Writes attribute `name` (an error stays in `out`).
-    fn encode_attribute(&self, out: &mut AttributeWriter<'_, '_>, name: &'static str, value: &T);
+            /// Writes attribute `name` (an error stays in `out`).
+            fn encode_attribute(
+                &self,
+                out: &mut AttributeWriter<'_, '_>,
+                name: &'static str,
+                value: &T,
+            );
+        }
+
+        impl<T: $bound $(+ $more)*> $name<T> for $field {
+            #[inline]
+            fn decode_into(
+                &self,
+                slot: &mut Option<T>,
+                name: &'static str,
+                decoder: &mut Decoder<'_>,
+            ) -> Result<bool, Error> {
+                decode_attribute_into(slot, name, decoder, T::$decode)
+            }
+
+            #[inline]
+            fn encode_attribute(
+                &self,
+                out: &mut AttributeWriter<'_, '_>,
+                name: &'static str,
+                value: &T,
+            ) {
+                out.attribute(name, |e| value.$encode(e));
+            }
+        }
+    };
 }
 
-impl<T: MsgpackDecode + MsgpackEncode> DirectField<T> for Field<T> {
-    #[inline]
-    fn decode_into(
-        &self,
-        slot: &mut Option<T>,
-        name: &'static str,
-        decoder: &mut Decoder<'_>,
-    ) -> Result<bool, Error> {
-        decode_attribute_into(slot, name, decoder, T::decode_msgpack)
-    }
+field_codec!(
+    /// Fields with a direct codec (chosen first: the method takes `&Field<T>`).
+    DirectField for Field<T> where T: MsgpackDecode + MsgpackEncode
+        => decode_msgpack, encode_msgpack
+);
 
-    #[inline]
-    fn encode_attribute(&self, out: &mut AttributeWriter<'_, '_>, name: &'static str, value: &T) {
-        out.attribute(name, |e| value.encode_msgpack(e));
-    }
-}
-
-/// Fields without a direct codec: the value route, field by field (chosen second: the method
-/// takes `&&Field<T>`).
-pub trait ValueField<T> {
-    /// Reads attribute `name` into its slot.
-    ///
-    /// # Errors
-    /// See [`decode_attribute_into`].
-    fn decode_into(
-        &self,
-        slot: &mut Option<T>,
-        name: &'static str,
-        decoder: &mut Decoder<'_>,
-    ) -> Result<bool, Error>;
-
-    /// Writes attribute `name` (an error stays in `out`).
-    fn encode_attribute(&self, out: &mut AttributeWriter<'_, '_>, name: &'static str, value: &T);
-}
-
-impl<T: ValueCodec> ValueField<T> for &Field<T> {
-    #[inline]
-    fn decode_into(
-        &self,
-        slot: &mut Option<T>,
-        name: &'static str,
-        decoder: &mut Decoder<'_>,
-    ) -> Result<bool, Error> {
-        decode_attribute_into(slot, name, decoder, T::decode_value)
-    }
-
-    #[inline]
-    fn encode_attribute(&self, out: &mut AttributeWriter<'_, '_>, name: &'static str, value: &T) {
-        out.attribute(name, |e| value.encode_value(e));
-    }
-}
+field_codec!(
+    /// Fields without a direct codec: the value route, field by field (chosen second: the
+    /// method takes `&&Field<T>`).
+    ValueField for &Field<T> where T: ValueCodec => decode_value, encode_value
+);
 
 /// The value route for one attribute, as a trait without supertraits: generated impls bound
 /// their field types with it (one predicate per field, where `AttributeField` would bring its

@@ -122,6 +122,13 @@ impl<'o> Encoder<'o> {
         self.w.write_number(n).map_err(Error::wire)
     }
 
+    /// The value codec's writer underneath, whose machine-number rules
+    /// ([`Writer::write_integer`], [`Writer::write_f64`], …) the direct impls call.
+    #[inline]
+    pub(crate) fn writer(&mut self) -> &mut Writer<'o> {
+        &mut self.w
+    }
+
     /// A value of type `ty`, through [`Value::write_msgpack`] (the fallback for types without
     /// a direct encoding); nesting is counted from this encoder's level.
     ///

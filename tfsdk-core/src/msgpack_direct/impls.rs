@@ -1,5 +1,10 @@
 //! [`MsgpackDecode`] and [`MsgpackEncode`] for the standard and framework types, each with
 //! the rules of its `FromValue` / `ToValue` implementation, and the value-route fallback.
+//!
+//! Numbers only call the rules of the wire layer (`WireNumber::to_integer`, `to_f64`,
+//! `convert`; `Writer::write_integer`, `write_f64`, `write_f32` through `Encoder::writer`),
+//! which sit beside the value codec's own (`to_number`, `write_number`) with tests that they
+//! agree: a number rule is written once, and a fix to it reaches both routes.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
@@ -10,7 +15,7 @@ use super::decode::{Read, WireNumber};
 use super::{Decoder, Encoder, Error, MsgpackDecode, MsgpackEncode};
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::path::{AttributePath, PathStep};
-use crate::tftypes::{Number, NumberError, Type, Value, ValueData, ValueError, binary_parts};
+use crate::tftypes::{Number, NumberError, Type, Value, ValueData, ValueError};
 use crate::types;
 
 /// Reads one value of `T`'s Terraform type through the value route: the value's bytes are
@@ -148,108 +153,11 @@ impl MsgpackEncode for bool {
 // ---------------------------------------------------------------------------------------------
 // Numbers
 
-/// The slow path of every number conversion: the exact [`Number`] the value route reads, then
-/// the value route's conversion (`convert`, with errors for `target`).
+/// The value route's error for a number that `T` cannot hold.
 #[cold]
 #[inline(never)]
-fn number_slow<T>(
-    n: WireNumber<'_>,
-    convert: fn(&Number) -> Result<T, NumberError>,
-    error: fn(NumberError) -> ConvertError,
-) -> Result<T, Error> {
-    let number = n.to_number()?;
-    convert(&number).map_err(|e| Error::convert(error(e)))
-}
-
-/// A wire number into an integer type: `i64`-range integers directly, the rest as the value
-/// route does it (same overflow and precision errors).
-#[inline]
-fn int_from_wire<T: TryFrom<i64>>(
-    n: WireNumber<'_>,
-    convert: fn(&Number) -> Result<T, NumberError>,
-    error: fn(NumberError) -> ConvertError,
-) -> Result<T, Error> {
-    if let WireNumber::Int(i) = n
-        && let Ok(v) = T::try_from(i)
-    {
-        return Ok(v);
-    }
-    number_slow(n, convert, error)
-}
-
-/// A wire number into `f64` with the value route's rule (the float must print back as the
-/// decimal the value route reads).
-#[inline]
-fn f64_from_wire(n: WireNumber<'_>, error: fn(NumberError) -> ConvertError) -> Result<f64, Error> {
-    match n {
-        // The value route reads a float as its shortest decimal, whose nearest float is the
-        // float itself: it converts back unchanged (zero without its sign). Integral floats
-        // from 9e15 on are read exactly and follow the slow path's rule.
-        WireNumber::F64(f, _) if f.is_finite() && !(f.fract() == 0.0 && f.abs() >= 9.0e15) => {
-            Ok(if f == 0.0 { 0.0 } else { f })
-        }
-        // Below 9e15 every integer is exactly a float that prints as itself.
-        WireNumber::Int(i) if i.unsigned_abs() < 9_000_000_000_000_000 => Ok(i as f64),
-        _ => number_slow(n, Number::to_f64, error),
-    }
-}
-
-/// Writes an `f64` as the value route does: through the shortest decimal that reads back as
-/// it; NaN and infinities are `error`s.
-#[inline]
-fn write_f64(
-    e: &mut Encoder<'_>,
-    f: f64,
-    error: fn(NumberError) -> ConvertError,
-) -> Result<(), Error> {
-    if f.is_finite() {
-        let negative_zero = f == 0.0 && f.is_sign_negative();
-        if f == f.trunc() && f.abs() < 9.0e15 && !negative_zero {
-            e.write_int(f as i64);
-            return Ok(());
-        }
-        if is_short_binary_fraction(f) {
-            e.write_float64(f);
-            return Ok(());
-        }
-    }
-    let n = Number::from_f64(f).map_err(|x| Error::convert(error(x)))?;
-    e.write_number(&n)
-}
-
-/// True when `f` has a fraction and its exact decimal value has at most 15 significant digits
-/// (`0.5`, `0.375`, `-2.25`; not `0.1`, whose exact value is a long binary fraction).
-///
-/// Then the value route writes `f` as a float64: its shortest decimal is its exact value (two
-/// decimals of 15 digits or fewer never round to the same float), which is exactly a float and
-/// reads back as itself. Every other float goes the value route's way, through its decimal.
-#[inline]
-fn is_short_binary_fraction(f: f64) -> bool {
-    let (mut mantissa, mut exponent) = binary_parts(f);
-    if mantissa == 0 {
-        return false;
-    }
-    let zeros = mantissa.trailing_zeros();
-    mantissa >>= zeros;
-    exponent += i64::from(zeros);
-    // f = mantissa / 2^k = mantissa × 5^k / 10^k, with mantissa odd: that many digits.
-    let k = -exponent;
-    if !(1..=27).contains(&k) {
-        return false;
-    }
-    mantissa
-        .checked_mul(5u64.pow(k as u32))
-        .is_some_and(|digits| digits < 1_000_000_000_000_000)
-}
-
-/// Writes an `f32` as the value route does.
-fn write_f32(
-    e: &mut Encoder<'_>,
-    f: f32,
-    error: fn(NumberError) -> ConvertError,
-) -> Result<(), Error> {
-    let n = Number::from_f32(f).map_err(|x| Error::convert(error(x)))?;
-    e.write_number(&n)
+fn number_error<T: ?Sized>(error: NumberError) -> Error {
+    Error::convert(ConvertError::number::<T>(error))
 }
 
 /// Reads a number or fails with the value route's null and unknown errors for `T`.
@@ -267,21 +175,14 @@ macro_rules! integers {
         impl MsgpackDecode for $t {
             #[inline]
             fn decode_msgpack(d: &mut Decoder<'_>) -> Result<Self, Error> {
-                let n = known_number::<$t>(d)?;
-                int_from_wire(n, Number::$to, ConvertError::number::<$t>)
+                known_number::<$t>(d)?.to_integer(Number::$to, number_error::<$t>)
             }
         }
 
         impl MsgpackEncode for $t {
             #[inline]
             fn encode_msgpack(&self, e: &mut Encoder<'_>) -> Result<(), Error> {
-                match i64::try_from(*self) {
-                    Ok(i) => {
-                        e.write_int(i);
-                        Ok(())
-                    }
-                    Err(_) => e.write_number(&Number::from(*self)),
-                }
+                e.writer().write_integer(*self)
             }
         }
     )*};
@@ -295,30 +196,28 @@ integers!(
 impl MsgpackDecode for f64 {
     #[inline]
     fn decode_msgpack(d: &mut Decoder<'_>) -> Result<Self, Error> {
-        let n = known_number::<f64>(d)?;
-        f64_from_wire(n, ConvertError::number::<f64>)
+        known_number::<f64>(d)?.to_f64(number_error::<f64>)
     }
 }
 
 impl MsgpackEncode for f64 {
     #[inline]
     fn encode_msgpack(&self, e: &mut Encoder<'_>) -> Result<(), Error> {
-        write_f64(e, *self, ConvertError::number::<f64>)
+        e.writer().write_f64(*self, number_error::<f64>)
     }
 }
 
 impl MsgpackDecode for f32 {
     #[inline]
     fn decode_msgpack(d: &mut Decoder<'_>) -> Result<Self, Error> {
-        let n = known_number::<f32>(d)?;
-        number_slow(n, Number::to_f32, ConvertError::number::<f32>)
+        known_number::<f32>(d)?.convert(Number::to_f32, number_error::<f32>)
     }
 }
 
 impl MsgpackEncode for f32 {
     #[inline]
     fn encode_msgpack(&self, e: &mut Encoder<'_>) -> Result<(), Error> {
-        write_f32(e, *self, ConvertError::number::<f32>)
+        e.writer().write_f32(*self, number_error::<f32>)
     }
 }
 
@@ -377,21 +276,21 @@ framework_primitives! {
     types::Bool: read_bool |d, b| Ok(types::Bool::new(b)),
         |e, v| { e.write_bool(v.value_bool()); Ok(()) };
     types::Int64: read_number |d, n| {
-            int_from_wire(n, Number::to_i64, ConvertError::number::<types::Int64>).map(types::Int64::new)
+            n.to_integer(Number::to_i64, number_error::<types::Int64>).map(types::Int64::new)
         },
-        |e, v| { e.write_int(v.value_int64()); Ok(()) };
+        |e, v| e.writer().write_integer(v.value_int64());
     types::Int32: read_number |d, n| {
-            int_from_wire(n, Number::to_i32, ConvertError::number::<types::Int32>).map(types::Int32::new)
+            n.to_integer(Number::to_i32, number_error::<types::Int32>).map(types::Int32::new)
         },
-        |e, v| { e.write_int(i64::from(v.value_int32())); Ok(()) };
+        |e, v| e.writer().write_integer(v.value_int32());
     types::Float64: read_number |d, n| {
-            f64_from_wire(n, ConvertError::number::<types::Float64>).map(types::Float64::new)
+            n.to_f64(number_error::<types::Float64>).map(types::Float64::new)
         },
-        |e, v| write_f64(e, v.value_float64(), ConvertError::number::<types::Float64>);
+        |e, v| e.writer().write_f64(v.value_float64(), number_error::<types::Float64>);
     types::Float32: read_number |d, n| {
-            number_slow(n, Number::to_f32, ConvertError::number::<types::Float32>).map(types::Float32::new)
+            n.convert(Number::to_f32, number_error::<types::Float32>).map(types::Float32::new)
         },
-        |e, v| write_f32(e, v.value_float32(), ConvertError::number::<types::Float32>);
+        |e, v| e.writer().write_f32(v.value_float32(), number_error::<types::Float32>);
     types::Number: read_number |d, n| Ok(types::Number::new(n.to_number()?)),
         |e, v| match v.get() {
             Some(n) => e.write_number(n),

@@ -96,7 +96,13 @@ impl Planner {
             let prior_value = prior.and_then(|p| p.get(name));
             let value = match config.get(name) {
                 Some(config_value) => {
-                    self.attribute(attribute, prior_value, config_value, &attribute_path)
+                    let value =
+                        self.planned_value(attribute, prior_value, config_value, &attribute_path);
+                    // A change to a force-new attribute replaces the resource.
+                    if attribute.force_new && prior_value.is_some_and(|prior| *prior != value) {
+                        self.requires_replace.push(attribute_path);
+                    }
+                    value
                 }
                 None => {
                     self.diagnostics.add_attribute_error(
@@ -108,23 +114,6 @@ impl Planner {
                 }
             };
             planned.insert(name.clone(), value);
-        }
-        planned
-    }
-
-    fn attribute(
-        &mut self,
-        attribute: &Attribute,
-        prior: Option<&Value>,
-        config: &Value,
-        path: &AttributePath,
-    ) -> Value {
-        let planned = self.planned_value(attribute, prior, config, path);
-        if attribute.force_new
-            && let Some(prior) = prior
-            && *prior != planned
-        {
-            self.requires_replace.push(path.clone());
         }
         planned
     }
@@ -215,7 +204,9 @@ impl Planner {
     ) -> Value {
         let ty = config.ty().clone();
         match (nested.nesting, config.kind()) {
-            (NestingMode::Single, ValueKind::Object(_)) => self.object(nested, prior, config, path),
+            (NestingMode::Single, ValueKind::Object(_)) => {
+                self.object(&nested.attributes, prior, config, path)
+            }
             (NestingMode::List, ValueKind::List(elements)) => {
                 let prior_elements = prior.and_then(Value::as_elements);
                 let planned = elements
@@ -224,7 +215,7 @@ impl Planner {
                     .map(|(i, element)| {
                         let prior_element = prior_elements.and_then(|p| p.get(i));
                         self.object(
-                            nested,
+                            &nested.attributes,
                             prior_element,
                             element,
                             &path.clone().at_list_index(i as i64),
@@ -238,7 +229,7 @@ impl Planner {
                     .iter()
                     .map(|element| {
                         self.object(
-                            nested,
+                            &nested.attributes,
                             None,
                             element,
                             &path.clone().at_set_value(element.clone()),
@@ -254,7 +245,7 @@ impl Planner {
                     .map(|(key, element)| {
                         let prior_element = prior_elements.and_then(|p| p.get(key));
                         let planned = self.object(
-                            nested,
+                            &nested.attributes,
                             prior_element,
                             element,
                             &path.clone().at_map_key(key.clone()),
@@ -268,10 +259,11 @@ impl Planner {
         }
     }
 
-    /// Plans one nested object: its attributes against the prior object's.
+    /// Plans one nested object: its attributes, described by `schema`, against the prior
+    /// object's.
     fn object(
         &mut self,
-        nested: &NestedAttributes,
+        schema: &BTreeMap<String, Attribute>,
         prior: Option<&Value>,
         config: &Value,
         path: &AttributePath,
@@ -280,12 +272,7 @@ impl Planner {
             return config.clone();
         };
         let prior_attributes = prior.and_then(|p| p.as_object());
-        let attributes = self.attributes(
-            &nested.attributes,
-            prior_attributes,
-            config_attributes,
-            path,
-        );
+        let attributes = self.attributes(schema, prior_attributes, config_attributes, path);
         Value::from_parts_unchecked(config.ty().clone(), ValueData::Object(attributes))
     }
 }

@@ -22,8 +22,8 @@ use std::fmt::Write as _;
 use super::json_syntax::{JsonReader, Kind, SyntaxError, write_string};
 use super::type_json::{read_type, write_type};
 use super::wire::{
-    check_encodable, check_level, check_no_optional, expected, list_from, map_from, object_from,
-    set_from, tuple_from,
+    check_encodable, check_level, check_no_optional, expected, list_or_set_from, map_from,
+    object_from, tuple_from,
 };
 use super::{Number, Type, Value, ValueError, ValueKind};
 use crate::path::PathStep;
@@ -192,11 +192,7 @@ impl<'a> Decoder<'a> {
                     })?;
                     elements.push(v);
                 }
-                if is_set {
-                    set_from(ty, element, elements)
-                } else {
-                    list_from(ty, element, elements)
-                }
+                list_or_set_from(ty, element, elements)
             }
             Type::Tuple(types) => {
                 if kind != Kind::Array {

@@ -10,7 +10,7 @@
 //! lone surrogates; numbers are returned as their text so every digit is kept.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
+use std::fmt;
 
 /// A syntax error at a byte offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +53,8 @@ impl Kind {
     }
 }
 
-/// The bytes that end a run of string content as it is: quote, backslash, controls.
+/// The bytes that end a run of string content as it is, read or written: quote, backslash,
+/// controls.
 const ENDS_STRING_RUN: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
@@ -465,30 +466,88 @@ impl<'a> JsonReader<'a> {
 /// everything else (non-ASCII included) written as UTF-8.
 pub fn write_string(out: &mut String, text: &str) {
     out.push('"');
+    // Writing to a `String` cannot fail.
+    let _ = write_string_content(out, text);
+    out.push('"');
+}
+
+/// Writes `text` as the inside of a JSON string: quotes, backslashes and control characters
+/// escaped (as serde_json escapes them), everything else as it is.
+///
+/// # Errors
+/// Only `out`'s.
+pub fn write_string_content(out: &mut impl fmt::Write, text: &str) -> fmt::Result {
     let bytes = text.as_bytes();
     let mut run = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escape = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0..=0x1f => "",
-            _ => continue,
-        };
-        out.push_str(&text[run..i]);
-        if escape.is_empty() {
-            let _ = write!(out, "\\u{b:04x}");
-        } else {
-            out.push_str(escape);
+    while let Some(at) = bytes[run..]
+        .iter()
+        .position(|&b| ENDS_STRING_RUN[usize::from(b)])
+    {
+        let i = run + at;
+        out.write_str(&text[run..i])?;
+        match escape(bytes[i]) {
+            Ok(escape) => out.write_str(escape)?,
+            Err(unicode) => out.write_str(std::str::from_utf8(&unicode).unwrap_or_default())?,
         }
         run = i + 1;
     }
-    out.push_str(&text[run..]);
-    out.push('"');
+    out.write_str(&text[run..])
+}
+
+/// [`write_string_content`] appended to a byte buffer, byte by byte through a small stack
+/// buffer: for long texts with many escapes.
+pub fn push_string_content(out: &mut Vec<u8>, text: &str) {
+    // Room for the longest escape (`\u001f`) is always left before a byte is put in.
+    let mut buf = [0u8; 512];
+    let mut n = 0;
+    out.reserve(text.len());
+    for &b in text.as_bytes() {
+        if n > buf.len() - 6 {
+            out.extend_from_slice(&buf[..n]);
+            n = 0;
+        }
+        if !ENDS_STRING_RUN[usize::from(b)] {
+            buf[n] = b;
+            n += 1;
+            continue;
+        }
+        let unicode;
+        let escape = match escape(b) {
+            Ok(escape) => escape.as_bytes(),
+            Err(bytes) => {
+                unicode = bytes;
+                &unicode[..]
+            }
+        };
+        buf[n..n + escape.len()].copy_from_slice(escape);
+        n += escape.len();
+    }
+    out.extend_from_slice(&buf[..n]);
+}
+
+/// The escape of a byte that [`ENDS_STRING_RUN`]: a short one (`\n`), or `\u00XX` spelled out.
+#[inline]
+fn escape(b: u8) -> Result<&'static str, [u8; 6]> {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    Ok(match b {
+        b'"' => "\\\"",
+        b'\\' => "\\\\",
+        b'\n' => "\\n",
+        b'\r' => "\\r",
+        b'\t' => "\\t",
+        0x08 => "\\b",
+        0x0c => "\\f",
+        _ => {
+            return Err([
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[usize::from(b >> 4)],
+                HEX[usize::from(b & 0xf)],
+            ]);
+        }
+    })
 }
 
 #[cfg(test)]

@@ -117,43 +117,29 @@ fn check_same_type<'a>(
     Ok(())
 }
 
-/// A known list of type `list_ty` from decoded elements.
-pub(crate) fn list_from(
-    list_ty: &Type,
+/// A known list or set of type `ty` from decoded elements; a set with [`Value::set`]'s rules:
+/// wholly known elements must be unique, and the set keeps canonical order.
+pub(crate) fn list_or_set_from(
+    ty: &Type,
     element: &Type,
     elements: Vec<Value>,
 ) -> Result<Value, ValueError> {
-    check_same_type(
-        element,
-        elements
+    let data = if let Type::Set(_) = ty {
+        let steps = elements
             .iter()
-            .enumerate()
-            .map(|(i, v)| (v, PathStep::ElementKeyInt(i as i64))),
-    )?;
-    Ok(Value::from_parts_unchecked(
-        list_ty.clone(),
-        ValueData::List(elements),
-    ))
-}
-
-/// A known set of type `set_ty` from decoded elements, with [`Value::set`]'s rules: wholly
-/// known elements must be unique, and the set keeps canonical order.
-pub(crate) fn set_from(
-    set_ty: &Type,
-    element: &Type,
-    elements: Vec<Value>,
-) -> Result<Value, ValueError> {
-    check_same_type(
-        element,
-        elements
-            .iter()
-            .map(|v| (v, PathStep::ElementKeyValue(v.clone()))),
-    )?;
-    check_unique_elements(&elements)?;
-    Ok(Value::from_parts_unchecked(
-        set_ty.clone(),
-        ValueData::Set(elements),
-    ))
+            .map(|v| (v, PathStep::ElementKeyValue(v.clone())));
+        check_same_type(element, steps)?;
+        check_unique_elements(&elements)?;
+        ValueData::Set(elements)
+    } else {
+        let steps = elements.iter().enumerate();
+        check_same_type(
+            element,
+            steps.map(|(i, v)| (v, PathStep::ElementKeyInt(i as i64))),
+        )?;
+        ValueData::List(elements)
+    };
+    Ok(Value::from_parts_unchecked(ty.clone(), data))
 }
 
 /// A known map of type `map_ty` from decoded elements.
@@ -358,29 +344,30 @@ pub(crate) mod tests {
     #[test]
     fn sets_from_decoded_elements_reject_duplicates_and_sort() {
         let set_ty = Type::set(Type::String);
-        let set = set_from(&set_ty, &Type::String, vec!["b".into(), "a".into()]).unwrap();
+        let set = list_or_set_from(&set_ty, &Type::String, vec!["b".into(), "a".into()]).unwrap();
         assert_eq!(
             set,
             Value::set(Type::String, ["a".into(), "b".into()]).unwrap()
         );
-        let err = set_from(&set_ty, &Type::String, vec!["a".into(), "a".into()]).unwrap_err();
+        let err =
+            list_or_set_from(&set_ty, &Type::String, vec!["a".into(), "a".into()]).unwrap_err();
         assert_eq!(
             err.to_string(),
             r#"[Value("a")]: duplicate set element "a": set elements must be unique"#
         );
         let unknowns = vec![Value::unknown(Type::String), Value::unknown(Type::String)];
-        assert!(set_from(&set_ty, &Type::String, unknowns).is_ok());
+        assert!(list_or_set_from(&set_ty, &Type::String, unknowns).is_ok());
     }
 
     #[test]
     fn dynamic_collections_need_one_element_type() {
         let list_ty = Type::list(Type::Dynamic);
-        let err =
-            list_from(&list_ty, &Type::Dynamic, vec!["a".into(), Value::from(1)]).unwrap_err();
+        let err = list_or_set_from(&list_ty, &Type::Dynamic, vec!["a".into(), Value::from(1)])
+            .unwrap_err();
         assert_eq!(
             err.to_string(),
             "[1]: collection elements must all have the same type, found string and number"
         );
-        assert!(list_from(&list_ty, &Type::Dynamic, vec!["a".into(), "b".into()]).is_ok());
+        assert!(list_or_set_from(&list_ty, &Type::Dynamic, vec!["a".into(), "b".into()]).is_ok());
     }
 }

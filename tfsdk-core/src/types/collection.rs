@@ -40,6 +40,24 @@ pub(super) fn require_known<C: ?Sized>(state: ValueState, ty: Type) -> Result<()
     }
 }
 
+/// `impl<T> attr::$trait for $ty { … }` with what the framework's attribute traits ask of a
+/// collection's elements: conversions both ways, a Terraform type, and `Send + Sync + 'static`.
+macro_rules! impl_for_elements {
+    (attr::$trait:ident for $ty:ty { $($body:tt)* }) => {
+        impl<T> $crate::attr::$trait for $ty
+        where
+            T: $crate::types::conversion::FromValue
+                + $crate::types::conversion::ToValue
+                + $crate::types::conversion::TerraformType
+                + Send
+                + Sync
+                + 'static,
+        {
+            $($body)*
+        }
+    };
+}
+
 /// [`TerraformType`](crate::convert::TerraformType) for a collection of `T` elements, framework
 /// (`List<T>`) or native (`Vec<T>`, `BTreeSet<T>`, `HashMap<String, T, S>`, …): of Terraform
 /// type `Type::$ctor(T's type)`, validating its elements, with a `$attr_type` as its attribute
@@ -328,15 +346,7 @@ macro_rules! collection_value_impls {
             }
         }
 
-        impl<T> $crate::attr::Value for $value<T>
-        where
-            T: $crate::types::conversion::FromValue
-                + $crate::types::conversion::ToValue
-                + $crate::types::conversion::TerraformType
-                + Send
-                + Sync
-                + 'static,
-        {
+        $crate::types::collection::impl_for_elements!(attr::Value for $value<T> {
             fn to_terraform_value(
                 &self,
             ) -> Result<$crate::tftypes::Value, $crate::attr::error::ConvertError> {
@@ -356,7 +366,7 @@ macro_rules! collection_value_impls {
             fn ty(&self) -> Box<dyn $crate::attr::Type> {
                 Box::new($attr_type::<T>::new(self.element_type.clone()))
             }
-        }
+        });
     };
 }
 
@@ -429,15 +439,7 @@ macro_rules! collection_type_impls {
 
         impl<T: $crate::types::conversion::TerraformType> Eq for $attr_type<T> {}
 
-        impl<T> $crate::attr::Type for $attr_type<T>
-        where
-            T: $crate::types::conversion::FromValue
-                + $crate::types::conversion::ToValue
-                + $crate::types::conversion::TerraformType
-                + Send
-                + Sync
-                + 'static,
-        {
+        $crate::types::collection::impl_for_elements!(attr::Type for $attr_type<T> {
             fn terraform_type(&self) -> $crate::tftypes::Type {
                 $crate::tftypes::Type::$ctor(self.element_type.clone())
             }
@@ -487,17 +489,9 @@ macro_rules! collection_type_impls {
             ) -> Option<&dyn $crate::attr::TypeWithElementType> {
                 Some(self)
             }
-        }
+        });
 
-        impl<T> $crate::attr::TypeWithElementType for $attr_type<T>
-        where
-            T: $crate::types::conversion::FromValue
-                + $crate::types::conversion::ToValue
-                + $crate::types::conversion::TerraformType
-                + Send
-                + Sync
-                + 'static,
-        {
+        $crate::types::collection::impl_for_elements!(attr::TypeWithElementType for $attr_type<T> {
             fn element_type(&self) -> Box<dyn $crate::attr::Type> {
                 self.element_attr_type()
             }
@@ -514,7 +508,7 @@ macro_rules! collection_type_impls {
                     Box::new($attr_type::<$crate::tftypes::Value>::new(element))
                 }
             }
-        }
+        });
 
         impl<T: $crate::types::conversion::TerraformType> std::fmt::Display for $attr_type<T> {
             #[doc = concat!("`", stringify!($attr_type), "[StringType]`.")]
@@ -531,5 +525,5 @@ macro_rules! collection_type_impls {
 
 pub(crate) use {
     checked_constructors, collection_terraform_type, collection_type_impls, collection_value_impls,
-    vec_accessors,
+    impl_for_elements, vec_accessors,
 };

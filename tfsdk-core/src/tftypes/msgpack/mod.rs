@@ -16,6 +16,12 @@
 //!
 //! [`Reader`] and [`Writer`] are the one reader and writer of the wire format: this codec and
 //! the direct struct codec (`msgpack_direct`, a layer above) both go through them.
+//!
+//! Machine numbers have their wire rules here as well, as shortcuts beside the rules they skip
+//! ([`WireNumber::to_f64`] beside [`WireNumber::to_number`], [`Writer::write_f64`] beside
+//! [`Writer::write_number`], both sharing one test for short binary fractions): a shortcut is
+//! right only while it agrees with its rule, so each is written once, next to that rule and a
+//! test that compares them, and the direct codec calls it rather than keeping its own.
 
 use std::collections::BTreeMap;
 
@@ -24,10 +30,10 @@ use rmp::Marker;
 use super::json_syntax::JsonReader;
 use super::type_json::{read_type, write_type};
 use super::wire::{
-    ObjectValues, check_encodable, check_level, check_no_optional, expected, list_from, map_from,
-    set_from, tuple_from,
+    ObjectValues, check_encodable, check_level, check_no_optional, expected, list_or_set_from,
+    map_from, tuple_from,
 };
-use super::{Number, Type, Value, ValueError, ValueKind};
+use super::{Type, Value, ValueError, ValueKind};
 use crate::path::PathStep;
 
 mod read;
@@ -270,7 +276,7 @@ impl Decoder<'_> {
                         .map_err(|e| e.under(PathStep::ElementKeyInt(i as i64)))?;
                     elements.push(v);
                 }
-                list_from(ty, element, elements)
+                list_or_set_from(ty, element, elements)
             }
             Type::Set(element) => {
                 let Some(len) = self.r.array_header()? else {
@@ -286,7 +292,7 @@ impl Decoder<'_> {
                     })?;
                     elements.push(v);
                 }
-                set_from(ty, element, elements)
+                list_or_set_from(ty, element, elements)
             }
             Type::Tuple(types) => {
                 let Some(len) = self.r.array_header()? else {
@@ -393,17 +399,6 @@ impl Decoder<'_> {
     }
 }
 
-/// A float as a number: NaN and infinities are errors, integral floats keep their exact value,
-/// the others become the shortest decimal that reads back as the same float. Shared with the
-/// direct codec (`msgpack_direct`), which must read the same numbers.
-pub(crate) fn float_number(f: f64) -> Result<Number, super::NumberError> {
-    if f.is_finite() && f.fract() == 0.0 && f.abs() >= 9.0e15 {
-        Ok(Number::from_f64_exact(f))
-    } else {
-        Number::from_f64(f)
-    }
-}
-
 /// Map entries into a `BTreeMap`, failing on a duplicate key. `sorted` says the keys arrived
 /// strictly increasing (so there are none).
 fn into_map(
@@ -423,10 +418,123 @@ fn into_map(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tftypes::ObjectType;
+    use crate::tftypes::{Number, ObjectType};
 
     fn n(text: &str) -> Value {
         Value::number(text.parse::<Number>().unwrap())
+    }
+
+    /// An error of a number conversion or of the wire, as its message (tests of the number
+    /// shortcuts compare them with the rules').
+    #[derive(Debug, PartialEq)]
+    pub(super) struct Failure(String);
+
+    impl From<ValueError> for Failure {
+        fn from(error: ValueError) -> Failure {
+            Failure(error.to_string())
+        }
+    }
+
+    pub(super) fn failure(error: crate::tftypes::NumberError) -> Failure {
+        Failure(error.to_string())
+    }
+
+    /// A deterministic stream of pseudo-random numbers (xorshift).
+    fn pseudo_random() -> impl FnMut() -> u64 {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    /// Floats at the edges of the number shortcuts (both zeros, 10¹⁵ and 9·10¹⁵, 2⁵³, short
+    /// and long fractions, the extremes, NaN and infinities) and a spread of others: any bits,
+    /// short decimals, binary fractions.
+    pub(super) fn float_samples() -> Vec<f64> {
+        let mut floats = vec![
+            0.0,
+            0.5,
+            0.1,
+            0.375,
+            1.5,
+            2.25,
+            999.5,
+            1.0 / 3.0,
+            0.1 + 0.2,
+            123456789.125,
+            99999999999999.5,
+            999999999999999.5,
+            1e15,
+            1e15 - 0.5,
+            1e15 + 0.5,
+            9e15 - 1.0,
+            9e15,
+            9e15 + 2.0,
+            9007199254740992.0,
+            9007199254740994.0,
+            2f64.powi(60),
+            2f64.powi(63),
+            2f64.powi(64),
+            2f64.powi(-27),
+            3.0 * 2f64.powi(-27),
+            2f64.powi(-28),
+            1e300,
+            5e-324,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+        ];
+        let mut next = pseudo_random();
+        for _ in 0..5_000 {
+            let r = next();
+            floats.push(match r % 3 {
+                0 => f64::from_bits(next()),
+                1 => (next() % 1_000_000_000) as f64 / 10f64.powi((r >> 8) as i32 % 12),
+                _ => (next() % 1_000_000_000) as f64 / (1u64 << ((r >> 8) % 40)) as f64,
+            });
+        }
+        let negated: Vec<f64> = floats.iter().map(|f| -f).collect();
+        floats.extend(negated);
+        floats.extend([f64::NAN, f64::INFINITY, f64::NEG_INFINITY]);
+        floats
+    }
+
+    /// Integers at the edges of every machine integer type and of the float shortcuts, and a
+    /// spread of others.
+    pub(super) fn integer_samples() -> Vec<i64> {
+        let mut integers = vec![
+            0,
+            1,
+            127,
+            128,
+            255,
+            256,
+            32_767,
+            32_768,
+            65_535,
+            65_536,
+            2_147_483_647,
+            2_147_483_648,
+            4_294_967_295,
+            4_294_967_296,
+            999_999_999_999_999,
+            1_000_000_000_000_000,
+            8_999_999_999_999_999,
+            9_000_000_000_000_000,
+            9_007_199_254_740_992,
+            9_007_199_254_740_993,
+            i64::MAX,
+        ];
+        let mut next = pseudo_random();
+        for _ in 0..1_000 {
+            integers.push((next() >> (next() % 64)) as i64);
+        }
+        let negated: Vec<i64> = integers.iter().map(|i| i.wrapping_neg()).collect();
+        integers.extend(negated);
+        integers.push(i64::MIN);
+        integers
     }
 
     fn round_trip(value: &Value, ty: &Type, bytes: &[u8]) {

@@ -6,9 +6,9 @@
 
 use rmp::Marker;
 
-use super::{describe, float_number};
+use super::describe;
 use crate::tftypes::wire::{check_level, step_down};
-use crate::tftypes::{Number, Type, ValueError};
+use crate::tftypes::{Number, NumberError, Type, ValueError};
 
 /// A reading error: boxed, so that the reader's results stay small on the hot path.
 pub type ReadError = Box<ValueError>;
@@ -64,6 +64,67 @@ impl WireNumber<'_> {
                 .map_err(|e| ValueError::new(format!("invalid number: {e}"))),
         }
     }
+
+    /// The number as a machine number: [`WireNumber::to_number`], then `convert` (one of
+    /// [`Number`]'s conversions: [`Number::to_i8`], …, [`Number::to_f32`]). The wire's errors
+    /// become `E`s, `convert`'s are made by `error`. The rule the shortcuts below are checked
+    /// against, and the way for the numbers they do not cover.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn convert<T, E: From<ValueError>>(
+        self,
+        convert: fn(&Number) -> Result<T, NumberError>,
+        error: fn(NumberError) -> E,
+    ) -> Result<T, E> {
+        let number = self.to_number()?;
+        convert(&number).map_err(error)
+    }
+
+    /// [`WireNumber::convert`] into an integer type: an integer that `T` holds is taken as it
+    /// is, the rest goes through the [`Number`] (with its overflow and precision errors).
+    #[inline]
+    pub(crate) fn to_integer<T: TryFrom<i64>, E: From<ValueError>>(
+        self,
+        convert: fn(&Number) -> Result<T, NumberError>,
+        error: fn(NumberError) -> E,
+    ) -> Result<T, E> {
+        if let WireNumber::Int(i) = self
+            && let Ok(v) = T::try_from(i)
+        {
+            return Ok(v);
+        }
+        self.convert(convert, error)
+    }
+
+    /// [`WireNumber::convert`] with [`Number::to_f64`], without the [`Number`] for the usual
+    /// cases: a float64 that `float_number` reads as its shortest decimal is that decimal's
+    /// nearest float, itself (`-0.0` included), and an integer below 9·10¹⁵ is exactly a float
+    /// that prints as itself.
+    #[inline]
+    pub(crate) fn to_f64<E: From<ValueError>>(self, error: fn(NumberError) -> E) -> Result<f64, E> {
+        match self {
+            WireNumber::F64(f, _) if f.is_finite() && !reads_exactly(f) => Ok(f),
+            WireNumber::Int(i) if i.unsigned_abs() < 9_000_000_000_000_000 => Ok(i as f64),
+            _ => self.convert(Number::to_f64, error),
+        }
+    }
+}
+
+/// A float as a number: NaN and infinities are errors, integral floats keep their exact value,
+/// the others become the shortest decimal that reads back as the same float.
+fn float_number(f: f64) -> Result<Number, NumberError> {
+    if reads_exactly(f) {
+        Ok(Number::from_f64_exact(f))
+    } else {
+        Number::from_f64(f)
+    }
+}
+
+/// True for the floats `float_number` reads as their exact value rather than their shortest
+/// decimal: integral floats from 9·10¹⁵ on (below, the two are the same integer).
+#[inline]
+fn reads_exactly(f: f64) -> bool {
+    f.fract() == 0.0 && f.abs() >= 9.0e15
 }
 
 /// A cursor over msgpack bytes: the one reader of the wire format.
@@ -609,4 +670,64 @@ pub(crate) fn invalid_utf8(at: usize) -> ReadError {
     Box::new(ValueError::new(format!(
         "invalid UTF-8 in the string at byte {at}"
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tftypes::msgpack::tests::{Failure, failure, float_samples, integer_samples};
+
+    /// The rule: [`WireNumber::to_number`], then the [`Number`]'s conversion.
+    fn by_the_rule<T>(
+        n: WireNumber<'_>,
+        convert: fn(&Number) -> Result<T, NumberError>,
+    ) -> Result<T, Failure> {
+        let number = n.to_number()?;
+        convert(&number).map_err(failure)
+    }
+
+    fn wire_numbers() -> Vec<WireNumber<'static>> {
+        let mut numbers: Vec<WireNumber<'static>> =
+            integer_samples().into_iter().map(WireNumber::Int).collect();
+        numbers.extend([1 << 63, u64::MAX].map(WireNumber::BigUint));
+        for f in float_samples() {
+            numbers.push(WireNumber::F64(f, 0));
+            numbers.push(WireNumber::F32(f as f32, 0));
+        }
+        numbers.extend(["0.1", "-0", "1e400", "9007199254740993", "x"].map(WireNumber::Text));
+        numbers
+    }
+
+    macro_rules! assert_integers_read_as_the_rule_does {
+        ($n:expr, $($to:ident),*) => {$(
+            assert_eq!(
+                $n.to_integer(Number::$to, failure),
+                by_the_rule($n, Number::$to),
+                "{:?} {}",
+                $n,
+                stringify!($to)
+            );
+        )*};
+    }
+
+    #[test]
+    fn machine_number_shortcuts_read_as_the_rule_does() {
+        for n in wire_numbers() {
+            assert_eq!(
+                n.to_f64(failure).map(f64::to_bits),
+                by_the_rule(n, Number::to_f64).map(f64::to_bits),
+                "{n:?} to_f64"
+            );
+            assert_integers_read_as_the_rule_does!(
+                n, to_i8, to_i16, to_i32, to_i64, to_isize, to_i128, to_u8, to_u16, to_u32, to_u64,
+                to_usize, to_u128
+            );
+        }
+    }
+
+    #[test]
+    fn a_negative_zero_reads_as_a_negative_zero() {
+        let read = WireNumber::F64(-0.0, 0).to_f64(failure).unwrap();
+        assert!(read == 0.0 && read.is_sign_negative());
+    }
 }

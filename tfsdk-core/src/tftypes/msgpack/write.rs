@@ -4,7 +4,7 @@
 //! through it, so they write the same bytes.
 
 use crate::tftypes::wire::step_down;
-use crate::tftypes::{Number, ValueError};
+use crate::tftypes::{Number, NumberError, ValueError, binary_parts};
 
 /// Appends msgpack to a buffer, tracking the nesting level of the value being written (the
 /// root is level 1) to refuse nesting beyond [`MAX_DEPTH`](crate::tftypes::MAX_DEPTH).
@@ -232,6 +232,79 @@ impl<'o> Writer<'o> {
         self.write_str(&n.to_string())
     }
 
+    /// An integer, as [`Writer::write_number`] writes it as a [`Number`]: most compactly.
+    ///
+    /// # Errors
+    /// As [`Writer::write_number`].
+    #[inline]
+    pub fn write_integer<T, E>(&mut self, v: T) -> Result<(), E>
+    where
+        T: Copy + TryInto<i64> + Into<Number>,
+        E: From<ValueError>,
+    {
+        match v.try_into() {
+            Ok(i) => {
+                self.write_int(i);
+                Ok(())
+            }
+            Err(_) => Ok(self.write_number(&v.into())?),
+        }
+    }
+
+    /// An `f64` as [`Writer::write_number`] writes its [`Number::from_f64`], the shortest
+    /// decimal that reads back as it; NaN and infinities are `error`s. The usual cases skip the
+    /// [`Number`]: an integral float below 9·10¹⁵ is that integer, and a short binary fraction
+    /// is written as the float itself, as `fraction_as_f64` decides for its decimal.
+    ///
+    /// # Errors
+    /// NaN and infinities (made by `error`); as [`Writer::write_number`].
+    #[inline]
+    pub fn write_f64<E: From<ValueError>>(
+        &mut self,
+        f: f64,
+        error: fn(NumberError) -> E,
+    ) -> Result<(), E> {
+        if f.is_finite() {
+            let negative_zero = f == 0.0 && f.is_sign_negative();
+            if f == f.trunc() && f.abs() < 9.0e15 && !negative_zero {
+                self.write_int(f as i64);
+                return Ok(());
+            }
+            if is_short_binary_fraction(f) {
+                self.write_float64(f);
+                return Ok(());
+            }
+        }
+        self.write_through_number(f, Number::from_f64, error)
+    }
+
+    /// An `f32` as [`Writer::write_number`] writes its [`Number::from_f32`]; NaN and infinities
+    /// are `error`s.
+    ///
+    /// # Errors
+    /// NaN and infinities (made by `error`); as [`Writer::write_number`].
+    pub fn write_f32<E: From<ValueError>>(
+        &mut self,
+        f: f32,
+        error: fn(NumberError) -> E,
+    ) -> Result<(), E> {
+        self.write_through_number(f, Number::from_f32, error)
+    }
+
+    /// A float the long way: its number (`to_number`'s), written by [`Writer::write_number`];
+    /// out of line, so that the shortcuts inlined into callers stay small.
+    #[cold]
+    #[inline(never)]
+    fn write_through_number<F, E: From<ValueError>>(
+        &mut self,
+        f: F,
+        to_number: fn(F) -> Result<Number, NumberError>,
+        error: fn(NumberError) -> E,
+    ) -> Result<(), E> {
+        let n = to_number(f).map_err(error)?;
+        Ok(self.write_number(&n)?)
+    }
+
     /// A bin header and the bytes (a dynamic value's type JSON).
     ///
     /// # Errors
@@ -248,20 +321,131 @@ impl<'o> Writer<'o> {
 /// asks for the first; the second only differs for decimals of 16 or more digits that happen to
 /// be exact binary fractions, which we write as text so they survive the round trip.
 fn fraction_as_f64(n: &Number) -> Option<f64> {
-    if let Some((m, exponent)) = n.to_small_parts()
-        && m.unsigned_abs() < 1_000_000_000_000_000
+    if let Some((m, _)) = n.to_small_parts()
+        && m.unsigned_abs() < SHORT_FRACTION_LIMIT
     {
-        let places = u32::try_from(-exponent).ok()?;
-        // m / 10^k is a binary fraction exactly when 5^k divides m; then it is q / 2^k with
-        // q < 2^50, exact in a float. With 15 digits or fewer no shorter decimal lies within
-        // half an ulp of it, so the float reads back as this very number.
-        let five_k = 5i64.checked_pow(places)?;
-        if m % five_k != 0 {
-            return None;
-        }
-        let q = m / five_k;
-        return Some(q as f64 / (1u64 << places) as f64);
+        // A decimal of 15 digits or fewer is exactly a float when its nearest float is a short
+        // binary fraction: two such decimals never share their nearest float, so the float's
+        // exact value is this decimal.
+        let f = n.nearest_f64();
+        return is_short_binary_fraction(f).then_some(f);
     }
     let f = n.to_f64_exact()?;
     Number::from_f64(f).ok().filter(|back| back == n).map(|_| f)
+}
+
+/// 10¹⁵: decimals with a mantissa below it have at most 15 digits, and distinct ones have
+/// distinct nearest floats.
+const SHORT_FRACTION_LIMIT: u64 = 1_000_000_000_000_000;
+
+/// True when `f` has a fraction and its exact decimal value has at most 15 significant digits
+/// (`0.5`, `0.375`, `-2.25`; not `0.1`, whose exact value is a long binary fraction).
+///
+/// Such a float is written as a float64: its shortest decimal is its exact value, which is
+/// exactly a float and reads back as itself.
+#[inline]
+fn is_short_binary_fraction(f: f64) -> bool {
+    let (mut mantissa, mut exponent) = binary_parts(f);
+    if mantissa == 0 {
+        return false;
+    }
+    let zeros = mantissa.trailing_zeros();
+    mantissa >>= zeros;
+    exponent += i64::from(zeros);
+    // f = mantissa / 2^k = mantissa × 5^k / 10^k, with mantissa odd: that many digits.
+    let k = -exponent;
+    if !(1..=27).contains(&k) {
+        return false;
+    }
+    mantissa
+        .checked_mul(5u64.pow(k as u32))
+        .is_some_and(|digits| digits < SHORT_FRACTION_LIMIT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tftypes::msgpack::tests::{Failure, failure, float_samples, integer_samples};
+
+    fn written(
+        write: impl FnOnce(&mut Writer<'_>) -> Result<(), Failure>,
+    ) -> Result<Vec<u8>, Failure> {
+        let mut out = Vec::new();
+        write(&mut Writer::new(&mut out))?;
+        Ok(out)
+    }
+
+    /// The rule: the machine number as a [`Number`], written by [`Writer::write_number`].
+    fn by_the_rule(number: Result<Number, NumberError>) -> Result<Vec<u8>, Failure> {
+        let number = number.map_err(failure)?;
+        written(|w| Ok(w.write_number(&number)?))
+    }
+
+    #[test]
+    fn machine_number_shortcuts_write_as_the_rule_does() {
+        for f in float_samples() {
+            assert_eq!(
+                written(|w| w.write_f64(f, failure)),
+                by_the_rule(Number::from_f64(f)),
+                "{f:e}"
+            );
+            let f = f as f32;
+            assert_eq!(
+                written(|w| w.write_f32(f, failure)),
+                by_the_rule(Number::from_f32(f)),
+                "{f:e}f32"
+            );
+        }
+        for i in integer_samples() {
+            assert_eq!(
+                written(|w| w.write_integer(i)),
+                by_the_rule(Ok(Number::from(i)))
+            );
+            let wide = i128::from(i) << 40;
+            assert_eq!(
+                written(|w| w.write_integer(wide)),
+                by_the_rule(Ok(Number::from(wide)))
+            );
+        }
+        for u in [1 << 63, u64::MAX] {
+            assert_eq!(
+                written(|w| w.write_integer(u)),
+                by_the_rule(Ok(Number::from(u)))
+            );
+        }
+    }
+
+    /// A fraction is written as a float64 exactly when some float is the number and reads
+    /// back as it: the shortcut through [`is_short_binary_fraction`] agrees.
+    #[test]
+    fn fractions_are_floats_exactly_when_one_is_the_number_and_reads_back() {
+        let mut numbers: Vec<Number> = Vec::new();
+        for f in float_samples().into_iter().filter(|f| f.is_finite()) {
+            numbers.extend(Number::from_f64(f));
+            numbers.push(Number::from_f64_exact(f));
+        }
+        for digits in [
+            "1",
+            "5",
+            "25",
+            "375",
+            "999999999999999",
+            "1000000000000001",
+            "3",
+        ] {
+            for places in [1, 2, 3, 10, 15, 16, 21, 22, 23, 27, 28, 40] {
+                numbers.push(format!("{digits}e-{places}").parse().unwrap());
+            }
+        }
+        for n in numbers.iter().filter(|n| !n.is_integer()) {
+            let exact_and_reads_back = n
+                .to_f64_exact()
+                .filter(|f| Number::from_f64(*f).as_ref() == Ok(n));
+            assert_eq!(
+                fraction_as_f64(n).map(f64::to_bits),
+                exact_and_reads_back.map(f64::to_bits),
+                "{n}"
+            );
+        }
+    }
 }
