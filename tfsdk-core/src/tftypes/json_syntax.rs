@@ -485,10 +485,8 @@ pub fn write_string_content(out: &mut impl fmt::Write, text: &str) -> fmt::Resul
     {
         let i = run + at;
         out.write_str(&text[run..i])?;
-        match escape(bytes[i]) {
-            Ok(escape) => out.write_str(escape)?,
-            Err(unicode) => out.write_str(std::str::from_utf8(&unicode).unwrap_or_default())?,
-        }
+        let (escape, len) = escape(bytes[i]);
+        out.write_str(std::str::from_utf8(&escape[..len]).unwrap_or_default())?;
         run = i + 1;
     }
     out.write_str(&text[run..])
@@ -511,43 +509,39 @@ pub fn push_string_content(out: &mut Vec<u8>, text: &str) {
             n += 1;
             continue;
         }
-        let unicode;
-        let escape = match escape(b) {
-            Ok(escape) => escape.as_bytes(),
-            Err(bytes) => {
-                unicode = bytes;
-                &unicode[..]
-            }
-        };
-        buf[n..n + escape.len()].copy_from_slice(escape);
-        n += escape.len();
+        let (escape, len) = escape(b);
+        buf[n..n + 6].copy_from_slice(&escape);
+        n += len;
     }
     out.extend_from_slice(&buf[..n]);
 }
 
-/// The escape of a byte that [`ENDS_STRING_RUN`]: a short one (`\n`), or `\u00XX` spelled out.
+/// The escape of a byte that [`ENDS_STRING_RUN`], and its length: a short one (`\\n`), or
+/// `\\u00XX` spelled out.
 #[inline]
-fn escape(b: u8) -> Result<&'static str, [u8; 6]> {
+fn escape(b: u8) -> ([u8; 6], usize) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    Ok(match b {
-        b'"' => "\\\"",
-        b'\\' => "\\\\",
-        b'\n' => "\\n",
-        b'\r' => "\\r",
-        b'\t' => "\\t",
-        0x08 => "\\b",
-        0x0c => "\\f",
-        _ => {
-            return Err([
+    let short = |c: u8| ([b'\\', c, 0, 0, 0, 0], 2);
+    match b {
+        b'"' => short(b'"'),
+        b'\\' => short(b'\\'),
+        b'\n' => short(b'n'),
+        b'\r' => short(b'r'),
+        b'\t' => short(b't'),
+        0x08 => short(b'b'),
+        0x0c => short(b'f'),
+        _ => (
+            [
                 b'\\',
                 b'u',
                 b'0',
                 b'0',
                 HEX[usize::from(b >> 4)],
                 HEX[usize::from(b & 0xf)],
-            ]);
-        }
-    })
+            ],
+            6,
+        ),
+    }
 }
 
 #[cfg(test)]
