@@ -1,12 +1,12 @@
 //! A derived struct to and from an object value: the rules the code `#[derive(TfObject)]`
 //! generates calls (through `__private`), written once here rather than once per struct.
 
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::collections::{BTreeMap, btree_map};
+use std::sync::{Arc, OnceLock};
 
-use super::{AttributeNames, AttributeValues, AttributesOut, TfObject};
+use super::{AttributeNames, AttributeSink, AttributeValues, AttributesOut, TfObject};
 use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
-use crate::tftypes::{Type, Value};
+use crate::tftypes::{ObjectType, Type, Value};
 
 /// What the non-generic helpers below need to know about a derived struct.
 ///
@@ -49,8 +49,20 @@ pub fn object_type<T: TfObject>() -> Type {
 }
 
 /// A non-generic struct's object type, computed once and cached in `cell`.
-pub fn cached_object_type(cell: &'static OnceLock<Type>, init: fn() -> Type) -> Type {
-    cell.get_or_init(init).clone()
+#[inline]
+pub fn cached_object_type(cell: &'static OnceLock<Type>, init: fn() -> Type) -> &'static Type {
+    cell.get_or_init(init)
+}
+
+/// The object type of a derived struct: the cached one when it has one
+/// ([`ObjectFields::cached_type`](super::ObjectFields::cached_type)), else built from its
+/// attributes.
+#[inline]
+pub fn own_object_type<T: TfObject>() -> Type {
+    match T::cached_type() {
+        Some(ty) => ty.clone(),
+        None => object_type::<T>(),
+    }
 }
 
 /// Builds a derived struct from an object value: null, unknown and non-object values are
@@ -265,28 +277,145 @@ pub fn take_own_attributes(
 }
 
 /// Converts a field to its attribute type in `out`'s object type and adds it to `out`.
-///
-/// # Errors
-/// The attribute is not in the object type, or the field does not convert to its type.
+#[inline]
 pub fn put_attribute<T: ToValue>(
-    out: &mut AttributesOut<'_>,
+    out: &mut impl AttributeSink, // keeps the first failure, for the end of the writing
     name: &str,
     field: &T,
-) -> Result<(), ConvertError> {
-    let Some((index, attribute_type)) = out.find(name) else {
-        return Err(missing_attribute(name));
-    };
-    let value = field
-        .to_value(attribute_type)
-        .map_err(|e| e.under_attribute(name))?;
-    if !value.ty().usable_as(attribute_type) {
-        return Err(
-            ConvertError::type_mismatch::<T>(attribute_type.to_string(), value.ty())
-                .under_attribute(name),
-        );
+) {
+    out.put(name, field);
+}
+
+/// `field` converted to `ty`, the type of attribute `name`: the conversion must give a value
+/// of that type (a hand-written [`ToValue`] may not).
+///
+/// # Errors
+/// The field does not convert, or converts to a value of another type; under `name`.
+#[inline]
+fn attribute_value<T: ToValue + ?Sized>(
+    field: &T,
+    name: &str,
+    ty: &Type,
+) -> Result<Value, ConvertError> {
+    match field.to_value(ty) {
+        Ok(value) if value.ty().usable_as(ty) => Ok(value),
+        Ok(value) => Err(attribute_type_mismatch::<T>(name, ty, value.ty())),
+        Err(error) => Err(error.under_attribute(name)),
     }
-    out.set(index, value);
-    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn attribute_type_mismatch<T: ?Sized>(name: &str, wanted: &Type, found: &Type) -> ConvertError {
+    ConvertError::type_mismatch::<T>(wanted.to_string(), found).under_attribute(name)
+}
+
+impl AttributeSink for AttributesOut<'_> {
+    #[inline]
+    fn put<T: ToValue + ?Sized>(&mut self, name: &str, field: &T) {
+        let Some((index, ty)) = self.find(name) else {
+            return self.fail(missing_attribute(name));
+        };
+        match attribute_value(field, name, ty) {
+            Ok(value) => self.set(index, value),
+            Err(error) => self.fail(error),
+        }
+    }
+}
+
+/// The attribute values of a struct without flattened fields, which writes its attributes in
+/// name order: the order of its object type's attributes, once that type is known to have
+/// exactly the struct's names. Each value takes the next attribute's type and goes at the end.
+pub struct SortedAttributesOut<'t> {
+    attributes: btree_map::Iter<'t, String, Type>,
+    values: Vec<Value>,
+    error: Option<ConvertError>,
+}
+
+impl<'t> SortedAttributesOut<'t> {
+    /// Room for the attributes of `ty`, whose names are the writing struct's.
+    #[inline]
+    fn new(ty: &'t ObjectType) -> SortedAttributesOut<'t> {
+        SortedAttributesOut {
+            attributes: ty.attributes().iter(),
+            values: Vec::with_capacity(ty.attributes().len()),
+            error: None,
+        }
+    }
+
+    #[cold]
+    fn fail(&mut self, error: ConvertError) {
+        self.error.get_or_insert(error);
+    }
+
+    /// The object value of type `ty` (whose attributes these are), or the first failure.
+    #[inline]
+    fn finish(mut self, ty: &Type) -> Result<Value, ConvertError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        match self.attributes.next() {
+            None => Ok(Value::object_values_unchecked(ty.clone(), self.values)),
+            Some((name, _)) => Err(missing_attribute(name)),
+        }
+    }
+}
+
+impl AttributeSink for SortedAttributesOut<'_> {
+    #[inline]
+    fn put<T: ToValue + ?Sized>(&mut self, name: &str, field: &T) {
+        let Some((_, ty)) = self.attributes.next() else {
+            return self.fail(missing_attribute(name));
+        };
+        match attribute_value(field, name, ty) {
+            Ok(value) => self.values.push(value),
+            Err(error) => self.fail(error),
+        }
+    }
+}
+
+/// Converts a derived struct without flattened fields to an object value of type `ty`, as
+/// [`object_to_value`] does: the attribute names are settled once (by the type's address for
+/// the struct's own type, else compared), then each field takes the next attribute's type.
+///
+/// # Errors
+/// As [`object_to_value`].
+#[inline]
+pub fn object_to_value_sorted<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
+    let own;
+    let ty = match ty {
+        Type::Dynamic => {
+            own = own_object_type::<T>();
+            &own
+        }
+        ty => ty,
+    };
+    let object = match (ty, T::cached_type()) {
+        (Type::Object(object), Some(Type::Object(cached))) if Arc::ptr_eq(object, cached) => object,
+        _ => named_object_type(ty, &ObjectShape::of::<T>())?,
+    };
+    let mut out = SortedAttributesOut::new(object);
+    value.write_attributes(&mut out);
+    out.finish(ty)
+}
+
+/// The object type `ty`, which must have exactly the attribute names of the struct of `shape`.
+///
+/// # Errors
+/// `ty` is not an object type, or its attribute names are not the struct's.
+fn named_object_type<'t>(
+    ty: &'t Type,
+    shape: &ObjectShape,
+) -> Result<&'t ObjectType, ConvertError> {
+    let Some(object) = ty.as_object() else {
+        return Err(ConvertError::type_mismatch_named(
+            shape.type_name,
+            "an object type".to_owned(),
+            ty,
+        ));
+    };
+    check_attribute_names(object.attributes(), shape)?;
+    Ok(object)
 }
 
 /// Converts a derived struct to an object value of type `ty`: its own object type, `Dynamic`,
@@ -313,7 +442,8 @@ pub fn object_to_value<T: TfObject>(value: &T, ty: &Type) -> Result<Value, Conve
     // looked up) and counted at the end; only when that fails are they compared in full, for
     // the error that lists both sides, which comes before any error of a field.
     let mut out = AttributesOut::new(object);
-    let written = value.to_attributes(object, &mut out);
+    value.write_attributes(&mut out);
+    let written = out.take_error().map_or(Ok(()), Err);
     match (written, out.into_values()) {
         (Ok(()), Ok(values)) => Ok(Value::object_values_unchecked(ty, values)),
         (written, values) => {
