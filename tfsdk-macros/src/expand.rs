@@ -232,8 +232,9 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
     } else {
         quote! {
             #[inline]
-            fn cached_type() -> #private::Option<&'static #private::Type> {
-                static OBJECT_TYPE: #private::OnceLock<#private::Type> = #private::OnceLock::new();
+            fn cached_type() -> #private::Option<&'static #private::CachedObjectType> {
+                static OBJECT_TYPE: #private::OnceLock<#private::CachedObjectType> =
+                    #private::OnceLock::new();
                 #private::Option::Some(#private::cached_object_type(
                     &OBJECT_TYPE,
                     #private::object_type::<Self>,

@@ -48,19 +48,13 @@ pub fn object_type<T: TfObject>() -> Type {
     Type::object(attributes)
 }
 
-/// A non-generic struct's object type, computed once and cached in `cell`.
-#[inline]
-pub fn cached_object_type(cell: &'static OnceLock<Type>, init: fn() -> Type) -> &'static Type {
-    cell.get_or_init(init)
-}
-
 /// The object type of a derived struct: the cached one when it has one
 /// ([`ObjectFields::cached_type`](super::ObjectFields::cached_type)), else built from its
 /// attributes.
 #[inline]
 pub fn own_object_type<T: TfObject>() -> Type {
     match T::cached_type() {
-        Some(ty) => ty.clone(),
+        Some(cached) => cached.ty().clone(),
         None => object_type::<T>(),
     }
 }
@@ -327,19 +321,38 @@ impl AttributeSink for AttributesOut<'_> {
 /// name order: the order of its object type's attributes, once that type is known to have
 /// exactly the struct's names. Each value takes the next attribute's type and goes at the end.
 pub struct SortedAttributesOut<'t> {
-    attributes: btree_map::Iter<'t, String, Type>,
+    types: AttributeTypes<'t>,
     values: Vec<Value>,
     error: Option<ConvertError>,
 }
 
+/// The attribute types of the object being written, in attribute order.
+enum AttributeTypes<'t> {
+    /// The struct's own type, whose attribute types were listed when it was built.
+    Cached(std::slice::Iter<'t, Type>),
+    /// Another object type with the struct's attribute names.
+    Named(btree_map::Values<'t, String, Type>),
+}
+
 impl<'t> SortedAttributesOut<'t> {
-    /// Room for the attributes of `ty`, whose names are the writing struct's.
     #[inline]
-    fn new(ty: &'t ObjectType) -> SortedAttributesOut<'t> {
+    fn new(types: AttributeTypes<'t>) -> SortedAttributesOut<'t> {
+        let count = match &types {
+            AttributeTypes::Cached(types) => types.len(),
+            AttributeTypes::Named(types) => types.len(),
+        };
         SortedAttributesOut {
-            attributes: ty.attributes().iter(),
-            values: Vec::with_capacity(ty.attributes().len()),
+            types,
+            values: Vec::with_capacity(count),
             error: None,
+        }
+    }
+
+    #[inline]
+    fn next_type(&mut self) -> Option<&'t Type> {
+        match &mut self.types {
+            AttributeTypes::Cached(types) => types.next(),
+            AttributeTypes::Named(types) => types.next(),
         }
     }
 
@@ -351,12 +364,13 @@ impl<'t> SortedAttributesOut<'t> {
     /// The object value of type `ty` (whose attributes these are), or the first failure.
     #[inline]
     fn finish(mut self, ty: &Type) -> Result<Value, ConvertError> {
-        if let Some(error) = self.error {
+        if let Some(error) = self.error.take() {
             return Err(error);
         }
-        match self.attributes.next() {
+        match self.next_type() {
             None => Ok(Value::object_values_unchecked(ty.clone(), self.values)),
-            Some((name, _)) => Err(missing_attribute(name)),
+            // Not reached: the names were checked to be the struct's, one put each.
+            Some(_) => Err(missing_attribute("")),
         }
     }
 }
@@ -364,7 +378,7 @@ impl<'t> SortedAttributesOut<'t> {
 impl AttributeSink for SortedAttributesOut<'_> {
     #[inline]
     fn put<T: ToValue + ?Sized>(&mut self, name: &str, field: &T) {
-        let Some((_, ty)) = self.attributes.next() else {
+        let Some(ty) = self.next_type() else {
             return self.fail(missing_attribute(name));
         };
         match attribute_value(field, name, ty) {
@@ -374,27 +388,76 @@ impl AttributeSink for SortedAttributesOut<'_> {
     }
 }
 
+/// A non-generic derived struct's object type, built once, with its attribute types listed in
+/// attribute order for writing its values without walking the type's map.
+pub struct CachedObjectType {
+    ty: Type,
+    attribute_types: Box<[Type]>,
+}
+
+impl CachedObjectType {
+    /// The object type.
+    #[inline]
+    pub fn ty(&self) -> &Type {
+        &self.ty
+    }
+
+    /// True when `object` is this type itself (not merely an equal one).
+    #[inline]
+    fn is(&self, object: &Arc<ObjectType>) -> bool {
+        matches!(&self.ty, Type::Object(own) if Arc::ptr_eq(own, object))
+    }
+}
+
+/// A non-generic struct's object type, built by `init` once and kept in `cell`.
+#[inline]
+pub fn cached_object_type(
+    cell: &'static OnceLock<CachedObjectType>,
+    init: fn() -> Type,
+) -> &'static CachedObjectType {
+    cell.get_or_init(|| {
+        let ty = init();
+        let attribute_types = ty
+            .as_object()
+            .map(|object| object.attributes().values().cloned().collect())
+            .unwrap_or_default();
+        CachedObjectType {
+            ty,
+            attribute_types,
+        }
+    })
+}
+
 /// Converts a derived struct without flattened fields to an object value of type `ty`, as
-/// [`object_to_value`] does: the attribute names are settled once (by the type's address for
-/// the struct's own type, else compared), then each field takes the next attribute's type.
+/// [`object_to_value`] does: the attribute names are settled once (the struct's own type is
+/// recognised by its address, another object type's names are compared), then each field
+/// takes the next attribute's type.
 ///
 /// # Errors
 /// As [`object_to_value`].
 #[inline]
 pub fn object_to_value_sorted<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
+    let cached = T::cached_type();
     let own;
-    let ty = match ty {
-        Type::Dynamic => {
-            own = own_object_type::<T>();
+    let ty = match (ty, cached) {
+        (Type::Dynamic, Some(cached)) => cached.ty(),
+        (Type::Dynamic, None) => {
+            own = object_type::<T>();
             &own
         }
-        ty => ty,
+        (ty, _) => ty,
     };
-    let object = match (ty, T::cached_type()) {
-        (Type::Object(object), Some(Type::Object(cached))) if Arc::ptr_eq(object, cached) => object,
-        _ => named_object_type(ty, &ObjectShape::of::<T>())?,
+    let types = match (ty, cached) {
+        (Type::Object(object), Some(cached)) if cached.is(object) => {
+            AttributeTypes::Cached(cached.attribute_types.iter())
+        }
+        _ => AttributeTypes::Named(
+            named_object_type(ty, &ObjectShape::of::<T>())?
+                .attributes()
+                .values(),
+        ),
     };
-    let mut out = SortedAttributesOut::new(object);
+    let mut out = SortedAttributesOut::new(types);
     value.write_attributes(&mut out);
     out.finish(ty)
 }

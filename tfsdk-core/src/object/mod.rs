@@ -123,7 +123,7 @@ pub trait ObjectFields: Sized {
 
     /// The struct's object type when it is built once and kept (a non-generic struct): a type
     /// at the same address has the struct's attribute names without comparing them.
-    fn cached_type() -> Option<&'static Type> {
+    fn cached_type() -> Option<&'static conversion::CachedObjectType> {
         None
     }
 }
