@@ -295,3 +295,95 @@ fn a_struct_into_a_different_object_type_names_missing_and_extra_attributes() {
         "{error}"
     );
 }
+
+/// A hand-written `ToValue` that ignores the type it is asked for.
+#[derive(Debug, Default)]
+struct Careless;
+
+impl TerraformType for Careless {
+    fn terraform_type() -> Type {
+        Type::String
+    }
+}
+
+impl FromValue for Careless {
+    fn from_value(_: Value) -> Result<Self, tfsdk_core::convert::ConvertError> {
+        Ok(Careless)
+    }
+}
+
+impl ToValue for Careless {
+    fn to_value(&self, _: &Type) -> Result<Value, tfsdk_core::convert::ConvertError> {
+        Ok(Value::from(1))
+    }
+}
+
+#[derive(TfObject, Debug, Default)]
+struct WithCareless {
+    #[tfsdk(name = "a")]
+    a: String,
+    #[tfsdk(name = "careless")]
+    careless: Careless,
+}
+
+#[derive(TfObject, Debug)]
+struct FlattensCareless {
+    #[tfsdk(name = "b")]
+    b: bool,
+    #[tfsdk(flatten)]
+    inner: WithCareless,
+}
+
+/// A field whose conversion returns a value of another type than its attribute's is an error
+/// at that attribute, whether the struct writes its own object or is flattened into another.
+#[test]
+fn a_field_converted_to_another_type_is_an_error_at_its_attribute() {
+    let plain = WithCareless::default();
+    let error = plain.to_value(&WithCareless::terraform_type()).unwrap_err();
+    assert_eq!(error.path().to_string(), "careless");
+    assert!(error.to_string().contains("Careless"), "{error}");
+    assert!(plain.to_value(&Type::Dynamic).is_err());
+
+    let flattened = FlattensCareless {
+        b: true,
+        inner: WithCareless::default(),
+    };
+    let error = flattened
+        .to_value(&FlattensCareless::terraform_type())
+        .unwrap_err();
+    assert_eq!(error.path().to_string(), "careless");
+}
+
+/// An object type equal to the struct's but built apart from it (as a schema builds its own)
+/// is written like the struct's own; one with other attribute types converts the fields to
+/// them.
+#[test]
+fn structs_write_to_an_equal_type_built_elsewhere_and_to_other_attribute_types() {
+    let website = Website {
+        index_document: "index.html".into(),
+        routing_rules: None,
+    };
+    let own = website.to_value(&Website::terraform_type()).unwrap();
+    let rebuilt = Type::object([
+        ("index_document", Type::String),
+        ("routing_rules", Type::String),
+    ]);
+    assert_eq!(website.to_value(&rebuilt).unwrap(), own);
+
+    let buckets = Buckets {
+        buckets: vec![Bucket {
+            name: "a".into(),
+            enabled: true,
+            website: Some(website),
+        }],
+    };
+    let as_set = Type::object([("buckets", Type::set(Bucket::terraform_type()))]);
+    let value = buckets.to_value(&as_set).unwrap();
+    assert_eq!(value.ty(), &as_set);
+    assert_eq!(Buckets::from_value(value).unwrap(), buckets);
+
+    let error = buckets
+        .to_value(&Type::object([("buckets", Type::list(Type::String))]))
+        .unwrap_err();
+    assert_eq!(error.path().to_string(), "buckets[0]");
+}

@@ -8,13 +8,14 @@ use std::collections::BTreeMap;
 pub use crate::attr::Type as AttrType;
 pub use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
 pub use crate::object::conversion::{
-    ObjectShape, SortedAttributes, cached_object_type, check_attribute_names, object_attributes,
-    object_from_value, object_to_value, object_type, put_attribute, take_attribute,
-    take_own_attributes, target_object_type, validate,
+    CachedObjectType, ObjectShape, SortedAttributes, cached_object_type, check_attribute_names,
+    object_attributes, object_from_value, object_to_value, object_to_value_sorted, object_type,
+    own_object_type, put_attribute, take_attribute, take_own_attributes, target_object_type,
+    validate,
 };
 pub use crate::object::{
-    AttributeNames, AttributeValues, AttributesOut, ObjectFields, TfObject, TfSchema,
-    assert_unique_names,
+    AttributeNames, AttributeSink, AttributeValues, AttributesOut, ObjectFields, TfObject,
+    TfSchema, assert_unique_names,
 };
 pub use crate::schema::{
     Attribute as SchemaAttribute, DefaultValue, DiffSuppress, NestedAttributes, NestingMode,
@@ -182,16 +183,13 @@ pub fn take_flattened<T: FlattenedField>(
     T::from_attributes(attributes)
 }
 
-/// Adds a flattened struct's attributes to `out`.
-///
-/// # Errors
-/// As [`ObjectFields::to_attributes`].
+/// Adds a flattened struct's attributes to `out` ([`ObjectFields::write_attributes`]).
+#[inline]
 pub fn put_flattened<T: FlattenedField>(
-    out: &mut AttributesOut<'_>,
-    ty: &ObjectType,
+    out: &mut impl AttributeSink, // keeps the first failure, for the end of the writing
     field: &T,
-) -> Result<(), ConvertError> {
-    field.to_attributes(ty, out)
+) {
+    field.write_attributes(out);
 }
 /// The framework type of a derived struct: its object type, each attribute reported as its
 /// field declares it.

@@ -148,7 +148,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         quote!()
     };
     // Without flattened fields, attributes are written in name order: the order of the
-    // object type's attributes, so each lands in the next slot without a lookup.
+    // object type's attributes, so each takes the next attribute's type without a lookup.
     let mut put_order: Vec<_> = container.fields.iter().collect();
     if flattened.is_empty() {
         put_order.sort_by(|a, b| attribute_name(a).cmp(&attribute_name(b)));
@@ -160,11 +160,11 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
             Role::Attribute(a) => {
                 let name = &a.name;
                 Some(quote_spanned!(ty.span()=>
-                    #private::put_attribute::<#ty>(out, #name, &self.#member)?;
+                    #private::put_attribute::<#ty>(out, #name, &self.#member);
                 ))
             }
             Role::Flatten => Some(quote_spanned!(ty.span()=>
-                #private::put_flattened::<#ty>(out, ty, &self.#member)?;
+                #private::put_flattened::<#ty>(out, &self.#member);
             )),
             Role::Skip => None,
         }
@@ -225,13 +225,27 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         )
     };
 
-    let terraform_type = if container.is_generic() {
-        quote!(#private::object_type::<Self>())
+    // A non-generic struct builds its type once; a generic one cannot keep a static per
+    // instantiation and builds it each time.
+    let cached_type = if container.is_generic() {
+        quote!()
     } else {
-        quote!({
-            static OBJECT_TYPE: #private::OnceLock<#private::Type> = #private::OnceLock::new();
-            #private::cached_object_type(&OBJECT_TYPE, #private::object_type::<Self>)
-        })
+        quote! {
+            #[inline]
+            fn cached_type() -> #private::Option<&'static #private::CachedObjectType> {
+                static OBJECT_TYPE: #private::OnceLock<#private::CachedObjectType> =
+                    #private::OnceLock::new();
+                #private::Option::Some(#private::cached_object_type(
+                    &OBJECT_TYPE,
+                    #private::object_type::<Self>,
+                ))
+            }
+        }
+    };
+    let to_value = if flattened.is_empty() {
+        quote!(#private::object_to_value_sorted(self, ty))
+    } else {
+        quote!(#private::object_to_value(self, ty))
     };
 
     let collect_schema = schema::collect_attributes(container);
@@ -296,23 +310,19 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
             #from_checked
 
             #[inline]
-            fn to_attributes(
-                &self,
-                ty: &#private::ObjectType,
-                out: &mut #private::AttributesOut<'_>,
-            ) -> #private::Result<(), #private::ConvertError> {
-                // Only flattened structs need the type; the others' attributes know theirs.
-                let _ = ty;
+            #[allow(unused_variables)]
+            fn write_attributes(&self, out: &mut impl #private::AttributeSink) {
                 #(#puts)*
-                #private::Result::Ok(())
             }
+
+            #cached_type
         }
 
         #[automatically_derived]
         impl #impl_generics #private::TerraformType for #ident #ty_generics #where_clause {
             #[inline]
             fn terraform_type() -> #private::Type {
-                #terraform_type
+                #private::own_object_type::<Self>()
             }
 
             // Its fields are validated as the struct reads them.
@@ -340,7 +350,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
                 &self,
                 ty: &#private::Type,
             ) -> #private::Result<#private::Value, #private::ConvertError> {
-                #private::object_to_value(self, ty)
+                #to_value
             }
         }
 

@@ -1,12 +1,12 @@
 //! A derived struct to and from an object value: the rules the code `#[derive(TfObject)]`
 //! generates calls (through `__private`), written once here rather than once per struct.
 
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::collections::{BTreeMap, btree_map};
+use std::sync::{Arc, OnceLock};
 
-use super::{AttributeNames, AttributeValues, AttributesOut, TfObject};
+use super::{AttributeNames, AttributeSink, AttributeValues, AttributesOut, TfObject};
 use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
-use crate::tftypes::{Type, Value};
+use crate::tftypes::{ObjectType, Type, Value};
 
 /// What the non-generic helpers below need to know about a derived struct.
 ///
@@ -48,9 +48,15 @@ pub fn object_type<T: TfObject>() -> Type {
     Type::object(attributes)
 }
 
-/// A non-generic struct's object type, computed once and cached in `cell`.
-pub fn cached_object_type(cell: &'static OnceLock<Type>, init: fn() -> Type) -> Type {
-    cell.get_or_init(init).clone()
+/// The object type of a derived struct: the cached one when it has one
+/// ([`ObjectFields::cached_type`](super::ObjectFields::cached_type)), else built from its
+/// attributes.
+#[inline]
+pub fn own_object_type<T: TfObject>() -> Type {
+    match T::cached_type() {
+        Some(cached) => cached.ty().clone(),
+        None => object_type::<T>(),
+    }
 }
 
 /// Builds a derived struct from an object value: null, unknown and non-object values are
@@ -265,28 +271,214 @@ pub fn take_own_attributes(
 }
 
 /// Converts a field to its attribute type in `out`'s object type and adds it to `out`.
-///
-/// # Errors
-/// The attribute is not in the object type, or the field does not convert to its type.
+#[inline]
 pub fn put_attribute<T: ToValue>(
-    out: &mut AttributesOut<'_>,
+    out: &mut impl AttributeSink, // keeps the first failure, for the end of the writing
     name: &str,
     field: &T,
-) -> Result<(), ConvertError> {
-    let Some((index, attribute_type)) = out.find(name) else {
-        return Err(missing_attribute(name));
-    };
-    let value = field
-        .to_value(attribute_type)
-        .map_err(|e| e.under_attribute(name))?;
-    if !value.ty().usable_as(attribute_type) {
-        return Err(
-            ConvertError::type_mismatch::<T>(attribute_type.to_string(), value.ty())
-                .under_attribute(name),
-        );
+) {
+    out.put(name, field);
+}
+
+/// `field` converted to `ty`, the type of attribute `name`: the conversion must give a value
+/// of that type (a hand-written [`ToValue`] may not).
+///
+/// # Errors
+/// The field does not convert, or converts to a value of another type; under `name`.
+#[inline]
+fn attribute_value<T: ToValue + ?Sized>(
+    field: &T,
+    name: &str,
+    ty: &Type,
+) -> Result<Value, ConvertError> {
+    match field.to_value(ty) {
+        Ok(value) if value.ty().usable_as(ty) => Ok(value),
+        Ok(value) => Err(attribute_type_mismatch::<T>(name, ty, value.ty())),
+        Err(error) => Err(error.under_attribute(name)),
     }
-    out.set(index, value);
-    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn attribute_type_mismatch<T: ?Sized>(name: &str, wanted: &Type, found: &Type) -> ConvertError {
+    ConvertError::type_mismatch::<T>(wanted.to_string(), found).under_attribute(name)
+}
+
+impl AttributeSink for AttributesOut<'_> {
+    #[inline]
+    fn put<T: ToValue + ?Sized>(&mut self, name: &str, field: &T) {
+        let Some((index, ty)) = self.find(name) else {
+            return self.fail(missing_attribute(name));
+        };
+        match attribute_value(field, name, ty) {
+            Ok(value) => self.set(index, value),
+            Err(error) => self.fail(error),
+        }
+    }
+}
+
+/// The attribute values of a struct without flattened fields, which writes its attributes in
+/// name order: the order of its object type's attributes, once that type is known to have
+/// exactly the struct's names. Each value takes the next attribute's type and goes at the end.
+pub struct SortedAttributesOut<'t> {
+    types: AttributeTypes<'t>,
+    values: Vec<Value>,
+    error: Option<ConvertError>,
+}
+
+/// The attribute types of the object being written, in attribute order.
+enum AttributeTypes<'t> {
+    /// The struct's own type, whose attribute types were listed when it was built.
+    Cached(std::slice::Iter<'t, Type>),
+    /// Another object type with the struct's attribute names.
+    Named(btree_map::Values<'t, String, Type>),
+}
+
+impl<'t> SortedAttributesOut<'t> {
+    #[inline]
+    fn new(types: AttributeTypes<'t>) -> SortedAttributesOut<'t> {
+        let count = match &types {
+            AttributeTypes::Cached(types) => types.len(),
+            AttributeTypes::Named(types) => types.len(),
+        };
+        SortedAttributesOut {
+            types,
+            values: Vec::with_capacity(count),
+            error: None,
+        }
+    }
+
+    #[inline]
+    fn next_type(&mut self) -> Option<&'t Type> {
+        match &mut self.types {
+            AttributeTypes::Cached(types) => types.next(),
+            AttributeTypes::Named(types) => types.next(),
+        }
+    }
+
+    #[cold]
+    fn fail(&mut self, error: ConvertError) {
+        self.error.get_or_insert(error);
+    }
+
+    /// The object value of type `ty` (whose attributes these are), or the first failure.
+    #[inline]
+    fn finish(mut self, ty: &Type) -> Result<Value, ConvertError> {
+        if let Some(error) = self.error.take() {
+            return Err(error);
+        }
+        match self.next_type() {
+            None => Ok(Value::object_values_unchecked(ty.clone(), self.values)),
+            // Not reached: the names were checked to be the struct's, one put each.
+            Some(_) => Err(missing_attribute("")),
+        }
+    }
+}
+
+impl AttributeSink for SortedAttributesOut<'_> {
+    #[inline]
+    fn put<T: ToValue + ?Sized>(&mut self, name: &str, field: &T) {
+        let Some(ty) = self.next_type() else {
+            return self.fail(missing_attribute(name));
+        };
+        match attribute_value(field, name, ty) {
+            Ok(value) => self.values.push(value),
+            Err(error) => self.fail(error),
+        }
+    }
+}
+
+/// A non-generic derived struct's object type, built once, with its attribute types listed in
+/// attribute order for writing its values without walking the type's map.
+pub struct CachedObjectType {
+    ty: Type,
+    attribute_types: Box<[Type]>,
+}
+
+impl CachedObjectType {
+    /// The object type.
+    #[inline]
+    pub fn ty(&self) -> &Type {
+        &self.ty
+    }
+
+    /// True when `object` is this type itself (not merely an equal one).
+    #[inline]
+    fn is(&self, object: &Arc<ObjectType>) -> bool {
+        matches!(&self.ty, Type::Object(own) if Arc::ptr_eq(own, object))
+    }
+}
+
+/// A non-generic struct's object type, built by `init` once and kept in `cell`.
+#[inline]
+pub fn cached_object_type(
+    cell: &'static OnceLock<CachedObjectType>,
+    init: fn() -> Type,
+) -> &'static CachedObjectType {
+    cell.get_or_init(|| {
+        let ty = init();
+        let attribute_types = ty
+            .as_object()
+            .map(|object| object.attributes().values().cloned().collect())
+            .unwrap_or_default();
+        CachedObjectType {
+            ty,
+            attribute_types,
+        }
+    })
+}
+
+/// Converts a derived struct without flattened fields to an object value of type `ty`, as
+/// [`object_to_value`] does: the attribute names are settled once (the struct's own type is
+/// recognised by its address, another object type's names are compared), then each field
+/// takes the next attribute's type.
+///
+/// # Errors
+/// As [`object_to_value`].
+#[inline]
+pub fn object_to_value_sorted<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
+    let cached = T::cached_type();
+    let own;
+    let ty = match (ty, cached) {
+        (Type::Dynamic, Some(cached)) => cached.ty(),
+        (Type::Dynamic, None) => {
+            own = object_type::<T>();
+            &own
+        }
+        (ty, _) => ty,
+    };
+    let types = match (ty, cached) {
+        (Type::Object(object), Some(cached)) if cached.is(object) => {
+            AttributeTypes::Cached(cached.attribute_types.iter())
+        }
+        _ => AttributeTypes::Named(
+            named_object_type(ty, &ObjectShape::of::<T>())?
+                .attributes()
+                .values(),
+        ),
+    };
+    let mut out = SortedAttributesOut::new(types);
+    value.write_attributes(&mut out);
+    out.finish(ty)
+}
+
+/// The object type `ty`, which must have exactly the attribute names of the struct of `shape`.
+///
+/// # Errors
+/// `ty` is not an object type, or its attribute names are not the struct's.
+fn named_object_type<'t>(
+    ty: &'t Type,
+    shape: &ObjectShape,
+) -> Result<&'t ObjectType, ConvertError> {
+    let Some(object) = ty.as_object() else {
+        return Err(ConvertError::type_mismatch_named(
+            shape.type_name,
+            "an object type".to_owned(),
+            ty,
+        ));
+    };
+    check_attribute_names(object.attributes(), shape)?;
+    Ok(object)
 }
 
 /// Converts a derived struct to an object value of type `ty`: its own object type, `Dynamic`,
@@ -313,7 +505,8 @@ pub fn object_to_value<T: TfObject>(value: &T, ty: &Type) -> Result<Value, Conve
     // looked up) and counted at the end; only when that fails are they compared in full, for
     // the error that lists both sides, which comes before any error of a field.
     let mut out = AttributesOut::new(object);
-    let written = value.to_attributes(object, &mut out);
+    value.write_attributes(&mut out);
+    let written = out.take_error().map_or(Ok(()), Err);
     match (written, out.into_values()) {
         (Ok(()), Ok(values)) => Ok(Value::object_values_unchecked(ty, values)),
         (written, values) => {

@@ -116,15 +116,16 @@ pub trait ObjectFields: Sized {
         None
     }
 
-    /// Writes the struct's attributes into `out`, each converted to its type in `ty`.
-    ///
-    /// # Errors
-    /// An attribute missing from `ty`, or a field that does not convert to its type.
-    fn to_attributes(
-        &self,
-        ty: &ObjectType,
-        out: &mut AttributesOut<'_>,
-    ) -> Result<(), ConvertError>;
+    /// Writes the struct's attributes into `out`, each converted to its type there; `out`
+    /// keeps the first error (an attribute it does not have, or a field that does not
+    /// convert). A struct without flattened fields writes them in name order.
+    fn write_attributes(&self, out: &mut impl AttributeSink);
+
+    /// The struct's object type when it is built once and kept (a non-generic struct): a type
+    /// at the same address has the struct's attribute names without comparing them.
+    fn cached_type() -> Option<&'static conversion::CachedObjectType> {
+        None
+    }
 }
 
 impl<M: TfObject> crate::types::ObjectType<M> {
@@ -203,10 +204,18 @@ impl AttributeValues {
     }
 }
 
-/// An object's attribute values as a struct writes them, by name and in any order, for
-/// [`ObjectFields::to_attributes`]; kept in the object type's attribute order. Written in that
-/// order (as the derive does for a struct without flattened fields), each attribute is found
-/// with one name comparison and its value pushed where it belongs.
+/// Where [`ObjectFields::write_attributes`] writes a struct's attribute values.
+pub trait AttributeSink {
+    /// Converts `field` to the type of attribute `name` and writes it. A failure (no such
+    /// attribute, a field that does not convert, a value not of the attribute's type) is kept,
+    /// the first one only, for the end of the writing.
+    fn put<T: ToValue + ?Sized>(&mut self, name: &str, field: &T);
+}
+
+/// An object's attribute values as a struct writes them, by name and in any order (a struct
+/// with flattened fields, or flattened into another); kept in the object type's attribute
+/// order. Written in that order (as the derive does for a struct without flattened fields),
+/// each attribute is found with one name comparison and its value pushed where it belongs.
 pub struct AttributesOut<'t> {
     types: &'t ObjectType,
     /// The type's attributes after the one found last, with their positions.
@@ -216,6 +225,8 @@ pub struct AttributesOut<'t> {
     /// Once they do not: every attribute's value at its position.
     slots: Vec<Option<Value>>,
     ordered: bool,
+    /// The first failure.
+    error: Option<ConvertError>,
 }
 
 impl<'t> AttributesOut<'t> {
@@ -227,7 +238,19 @@ impl<'t> AttributesOut<'t> {
             values: Vec::with_capacity(ty.attributes().len()),
             slots: Vec::new(),
             ordered: true,
+            error: None,
         }
+    }
+
+    /// Keeps `error` unless an earlier one is kept.
+    #[cold]
+    pub(crate) fn fail(&mut self, error: ConvertError) {
+        self.error.get_or_insert(error);
+    }
+
+    /// The first failure of the writing, if any.
+    pub fn take_error(&mut self) -> Option<ConvertError> {
+        self.error.take()
     }
 
     fn in_order(&self) -> bool {
