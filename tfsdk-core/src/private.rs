@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 pub use crate::attr::Type as AttrType;
 pub use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
 pub use crate::object::conversion::{
-    ObjectShape, SortedAttributes, cached_object_type, check_attribute_names, object_attributes,
-    object_from_value, object_to_value, object_type, put_attribute, take_attribute,
+    ObjectShape, SortedAttributes, check_attribute_names, object_attributes, object_from_value,
+    object_to_value, object_type, put_attribute, shared_object_type, take_attribute,
     take_own_attributes, target_object_type, validate,
 };
 pub use crate::object::{

@@ -225,13 +225,18 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         )
     };
 
-    let terraform_type = if container.is_generic() {
-        quote!(#private::object_type::<Self>())
+    // A struct without type parameters builds its object type once and shares it; values of
+    // that type then skip the attribute-name check (the same `Arc`).
+    let shared_object_type = if container.is_generic() {
+        quote!()
     } else {
-        quote!({
-            static OBJECT_TYPE: #private::OnceLock<#private::Type> = #private::OnceLock::new();
-            #private::cached_object_type(&OBJECT_TYPE, #private::object_type::<Self>)
-        })
+        quote!(
+            #[inline]
+            fn shared_object_type() -> #private::Option<&'static #private::Type> {
+                static OBJECT_TYPE: #private::OnceLock<#private::Type> = #private::OnceLock::new();
+                #private::Option::Some(OBJECT_TYPE.get_or_init(#private::object_type::<Self>))
+            }
+        )
     };
 
     let collect_schema = schema::collect_attributes(container);
@@ -276,6 +281,8 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
                 #attribute_attr_type_body
             }
 
+            #shared_object_type
+
             #[inline]
             fn attribute_count() -> usize {
                 #own_count #(#flattened_counts)*
@@ -312,7 +319,7 @@ pub fn expand(container: &Container<'_>) -> TokenStream {
         impl #impl_generics #private::TerraformType for #ident #ty_generics #where_clause {
             #[inline]
             fn terraform_type() -> #private::Type {
-                #terraform_type
+                #private::shared_object_type::<Self>()
             }
 
             // Its fields are validated as the struct reads them.

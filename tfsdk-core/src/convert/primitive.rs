@@ -11,9 +11,12 @@ impl FromValue for String {
     /// A known string; the text moves out of the value without a copy.
     #[inline]
     fn from_value(value: Value) -> Result<Self, ConvertError> {
-        match value.into_parts() {
-            (_, ValueData::String(text)) => Ok(text),
-            (ty, data) => Err(unexpected::<String>(&ty, &data, "a string")),
+        match value.into_string() {
+            Ok(text) => Ok(text),
+            Err(value) => {
+                let (ty, data) = value.into_parts();
+                Err(unexpected::<String>(&ty, &data, "a string"))
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 //! generates calls (through `__private`), written once here rather than once per struct.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 use super::{AttributeNames, AttributeValues, AttributesOut, TfObject};
 use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
@@ -25,6 +25,8 @@ pub struct ObjectShape {
     pub has_attribute: fn(&str) -> bool,
     /// [`TerraformType::terraform_type`] of the struct.
     pub terraform_type: fn() -> Type,
+    /// [`ObjectFields::shared_object_type`](super::ObjectFields::shared_object_type).
+    pub shared_type: Option<&'static Type>,
 }
 
 impl ObjectShape {
@@ -37,6 +39,17 @@ impl ObjectShape {
             attribute_count: T::attribute_count(),
             has_attribute: T::has_attribute,
             terraform_type: T::terraform_type,
+            shared_type: T::shared_object_type(),
+        }
+    }
+
+    /// True when `ty` is the struct's own shared object type (the same `Arc`), whose
+    /// attribute names are the struct's by construction.
+    #[inline]
+    fn is_own_type(&self, ty: &Type) -> bool {
+        match (ty, self.shared_type) {
+            (Type::Object(a), Some(Type::Object(b))) => Arc::ptr_eq(a, b),
+            _ => false,
         }
     }
 }
@@ -48,9 +61,13 @@ pub fn object_type<T: TfObject>() -> Type {
     Type::object(attributes)
 }
 
-/// A non-generic struct's object type, computed once and cached in `cell`.
-pub fn cached_object_type(cell: &'static OnceLock<Type>, init: fn() -> Type) -> Type {
-    cell.get_or_init(init).clone()
+/// A derived struct's object type: the shared one when it has one, else built.
+#[inline]
+pub fn shared_object_type<T: TfObject>() -> Type {
+    match T::shared_object_type() {
+        Some(ty) => ty.clone(),
+        None => object_type::<T>(),
+    }
 }
 
 /// Builds a derived struct from an object value: null, unknown and non-object values are
@@ -84,7 +101,9 @@ pub fn object_attributes(
             });
         }
     };
-    if let Some(object) = ty.as_object() {
+    if let Some(object) = ty.as_object()
+        && !shape.is_own_type(&ty)
+    {
         check_attribute_names(object.attributes(), shape)?;
     }
     Ok(AttributeValues::checked(ty, values))
@@ -215,29 +234,19 @@ impl SortedAttributes {
     /// # Errors
     /// The next attribute is not `name` (the names were not checked), or its value does not
     /// convert (the error gets the attribute's name in its path).
-    #[inline]
+    #[inline(always)]
     pub fn next<T: FromValue + TerraformType>(&mut self, name: &str) -> Result<T, ConvertError> {
-        match self.next_value(name) {
-            Ok(value) => {
-                if T::VALIDATES
-                    && let Err(error) = validate::<T>(&value)
-                {
-                    return Err(error.under_attribute(name));
-                }
-                match T::from_value(value) {
-                    Ok(field) => Ok(field),
-                    Err(error) => Err(error.under_attribute(name)),
-                }
-            }
-            Err(error) => Err(error),
+        let Some(value) = self.entries.next(name) else {
+            return Err(missing_attribute(name));
+        };
+        if T::VALIDATES
+            && let Err(error) = validate::<T>(&value)
+        {
+            return Err(error.under_attribute(name));
         }
-    }
-
-    /// The value of the next attribute, which must be `name`.
-    fn next_value(&mut self, name: &str) -> Result<Value, ConvertError> {
-        match self.entries.next(name) {
-            Some(value) => Ok(value),
-            None => Err(missing_attribute(name)),
+        match T::from_value(value) {
+            Ok(field) => Ok(field),
+            Err(error) => Err(error.under_attribute(name)),
         }
     }
 }

@@ -81,6 +81,14 @@ pub trait ObjectFields: Sized {
     /// Number of attributes, the flattened structs' included.
     fn attribute_count() -> usize;
 
+    /// The struct's object type when it is built once and kept for the program's life (the
+    /// derive does so for a struct without type parameters): an object value whose type is
+    /// this very one (`Arc::ptr_eq`) has exactly the struct's attribute names, so they need no
+    /// check. `None` by default.
+    fn shared_object_type() -> Option<&'static Type> {
+        None
+    }
+
     /// True when `name` is one of the struct's attributes.
     fn has_attribute(name: &str) -> bool;
 
@@ -190,7 +198,7 @@ impl AttributeValues {
 
     /// The next value in name order, which must be `name`'s: `None` when it is not (the
     /// names were not checked) or there is none left.
-    #[inline]
+    #[inline(always)]
     pub fn next(&mut self, name: &str) -> Option<Value> {
         match &mut self.inner {
             // The names were checked to be the reader's, which reads them in name order.

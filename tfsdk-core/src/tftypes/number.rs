@@ -302,6 +302,13 @@ impl Number {
 
     /// The value as an `i128`: the common path of every integer conversion.
     fn to_wide_int(&self, target: &'static str) -> Result<i128, NumberError> {
+        if let Repr::Small {
+            mantissa,
+            exponent: 0,
+        } = self.repr
+        {
+            return Ok(i128::from(mantissa));
+        }
         if !self.is_integer() {
             return Err(NumberError::PrecisionLoss {
                 value: self.to_string(),
