@@ -84,22 +84,14 @@ pub fn object_from_value<T: TfObject>(value: Value) -> Result<T, ConvertError> {
 ///
 /// # Errors
 /// The value is null, unknown or not an object, or its attribute names are not the struct's.
+#[inline]
 pub fn object_attributes(
     value: Value,
     shape: &ObjectShape,
 ) -> Result<AttributeValues, ConvertError> {
     let (ty, values) = match value.into_object_values() {
         Ok(object) => object,
-        Err(value) => {
-            let ty = value.ty();
-            return Err(if value.is_null() {
-                ConvertError::null_named(shape.type_name, ty)
-            } else if value.is_unknown() {
-                ConvertError::unknown_named(shape.type_name, ty)
-            } else {
-                ConvertError::type_mismatch_named(shape.type_name, "an object value".to_owned(), ty)
-            });
-        }
+        Err(value) => return Err(not_an_object(&value, shape)),
     };
     if let Some(object) = ty.as_object()
         && !shape.is_own_type(&ty)
@@ -107,6 +99,20 @@ pub fn object_attributes(
         check_attribute_names(object.attributes(), shape)?;
     }
     Ok(AttributeValues::checked(ty, values))
+}
+
+/// The error for a value that is not a known object where the struct of `shape` is read.
+#[cold]
+#[inline(never)]
+fn not_an_object(value: &Value, shape: &ObjectShape) -> ConvertError {
+    let ty = value.ty();
+    if value.is_null() {
+        ConvertError::null_named(shape.type_name, ty)
+    } else if value.is_unknown() {
+        ConvertError::unknown_named(shape.type_name, ty)
+    } else {
+        ConvertError::type_mismatch_named(shape.type_name, "an object value".to_owned(), ty)
+    }
 }
 
 /// Checks that the object's attribute names are exactly the struct's, listing both sides of a

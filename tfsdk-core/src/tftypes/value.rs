@@ -472,6 +472,15 @@ impl Value {
         }
     }
 
+    /// The number of a known number; any other value back as it was.
+    #[inline]
+    pub(crate) fn into_number(self) -> Result<Number, Value> {
+        match self.repr {
+            Repr::Number(n) => Ok(n),
+            repr => Err(Value { ty: self.ty, repr }),
+        }
+    }
+
     /// A known object's type and attribute values, in the type's attribute order (sorted by
     /// name); any other value back as it was.
     ///
