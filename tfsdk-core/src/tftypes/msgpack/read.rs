@@ -321,7 +321,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The bytes of the str or bin that follows (consumed), or `None`.
-    #[inline]
+    #[inline(always)]
     pub fn raw_str(&mut self) -> Result<Option<&'a [u8]>, ReadError> {
         let len = match self.peek()? {
             b @ 0xa0..=0xbf => {
