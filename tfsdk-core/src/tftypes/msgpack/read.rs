@@ -346,7 +346,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A string (str, or bin as tftypes also accepts), or `None` (nothing consumed).
-    #[inline]
+    #[inline(always)]
     fn str(&mut self) -> Result<Option<&'a str>, ReadError> {
         let at = self.pos;
         match self.raw_str()? {
@@ -400,7 +400,7 @@ impl<'a> Reader<'a> {
     ///
     /// # Errors
     /// Anything else (`expected string, found …`), invalid UTF-8, truncated input.
-    #[inline]
+    #[inline(always)]
     pub fn read_str(&mut self) -> Result<Read<&'a str>, ReadError> {
         if let Some(s) = self.str()? {
             return Ok(Read::Known(s));
