@@ -9,7 +9,8 @@ use crate::tftypes::{NumberError, Type, Value};
 /// A conversion between a Terraform value and a Rust value failed.
 ///
 /// Carries the attribute path of the offending part. Conversions build the path while the error
-/// travels up, so the success path pays nothing for it.
+/// travels up, so the success path pays nothing for it. The error is one pointer wide, so a
+/// `Result<T, ConvertError>` costs little more than a `T` to pass around.
 ///
 /// ```
 /// use tfsdk_core::convert::ConvertError;
@@ -19,10 +20,24 @@ use crate::tftypes::{NumberError, Type, Value};
 /// assert_eq!(err.path().to_string(), "name");
 /// assert!(err.to_string().contains("`String` cannot hold null"), "{err}");
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct ConvertError {
+    inner: Box<ErrorInner>,
+}
+
+#[derive(Clone, PartialEq)]
+struct ErrorInner {
     path: AttributePath,
     kind: ConvertErrorKind,
+}
+
+impl fmt::Debug for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ConvertError")
+            .field("path", &self.inner.path)
+            .field("kind", &self.inner.kind)
+            .finish()
+    }
 }
 
 /// What kind of conversion failure a [`ConvertError`] is.
@@ -98,8 +113,10 @@ impl ConvertError {
     /// An error of this kind at the root of the value being converted.
     pub fn new(kind: ConvertErrorKind) -> ConvertError {
         ConvertError {
-            path: AttributePath::empty(),
-            kind,
+            inner: Box::new(ErrorInner {
+                path: AttributePath::empty(),
+                kind,
+            }),
         }
     }
 
@@ -182,7 +199,7 @@ impl ConvertError {
     /// The same error one step further from the root; conversions call this as the error
     /// travels up through containers.
     pub fn under(mut self, step: PathStep) -> ConvertError {
-        self.path = AttributePath::from(step).join(&self.path);
+        self.inner.path = AttributePath::from(step).join(&self.inner.path);
         self
     }
 
@@ -208,32 +225,32 @@ impl ConvertError {
 
     /// The same error beneath `prefix` (for conversions started below the root).
     pub fn prefixed(mut self, prefix: &AttributePath) -> ConvertError {
-        self.path = prefix.clone().join(&self.path);
+        self.inner.path = prefix.clone().join(&self.inner.path);
         self
     }
 
     /// Where the error happened.
     pub fn path(&self) -> &AttributePath {
-        &self.path
+        &self.inner.path
     }
 
     /// What went wrong.
     pub fn kind(&self) -> &ConvertErrorKind {
-        &self.kind
+        &self.inner.kind
     }
 
     /// The error as a diagnostic: summary "Value Conversion Error", the message as detail, and
     /// the path.
     pub fn to_diagnostic(&self) -> Diagnostic {
-        let summary = match &self.kind {
+        let summary = match &self.inner.kind {
             ConvertErrorKind::Invalid { summary, .. } => summary.clone(),
             _ => "Value Conversion Error".to_owned(),
         };
-        let detail = match &self.kind {
+        let detail = match &self.inner.kind {
             ConvertErrorKind::Invalid { detail, .. } => detail.clone(),
             kind => kind.to_string(),
         };
-        Diagnostic::error(summary, detail).with_path(self.path.clone())
+        Diagnostic::error(summary, detail).with_path(self.inner.path.clone())
     }
 }
 
@@ -518,10 +535,10 @@ impl fmt::Display for ConvertErrorKind {
 impl fmt::Display for ConvertError {
     /// `path: message`, or just the message at the root.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            write!(f, "{}", self.kind)
+        if self.inner.path.is_empty() {
+            write!(f, "{}", self.inner.kind)
         } else {
-            write!(f, "{}: {}", self.path, self.kind)
+            write!(f, "{}: {}", self.inner.path, self.inner.kind)
         }
     }
 }

@@ -8,7 +8,7 @@
 use num_bigint::BigInt;
 
 use super::{ConvertError, FromValue, TerraformType, ToValue};
-use crate::tftypes::{Number, NumberError, Type, Value, ValueData};
+use crate::tftypes::{Number, NumberError, Type, Value};
 use crate::types::conversion::{cannot_become, unexpected};
 
 /// Checks that a number may be built for `ty`.
@@ -23,9 +23,12 @@ fn number_type<T: ?Sized>(ty: &Type) -> Result<(), ConvertError> {
 /// The number of a known number value; anything else is an error for a `T`.
 #[inline]
 fn known_number<T: ?Sized>(value: Value) -> Result<Number, ConvertError> {
-    match value.into_parts() {
-        (_, ValueData::Number(n)) => Ok(n),
-        (ty, data) => Err(unexpected::<T>(&ty, &data, "a number")),
+    match value.into_number() {
+        Ok(n) => Ok(n),
+        Err(value) => {
+            let (ty, data) = value.into_parts();
+            Err(unexpected::<T>(&ty, &data, "a number"))
+        }
     }
 }
 

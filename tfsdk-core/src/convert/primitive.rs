@@ -1,7 +1,7 @@
 //! Strings and bools: known values move across; null and unknown are errors with a remedy.
 
 use super::{ConvertError, FromValue, TerraformType, ToValue};
-use crate::tftypes::{Type, Value, ValueData};
+use crate::tftypes::{Type, Value};
 use crate::types::conversion::{cannot_become, unexpected};
 
 fixed_terraform_type!(Type::String => String, str);
@@ -11,9 +11,12 @@ impl FromValue for String {
     /// A known string; the text moves out of the value without a copy.
     #[inline]
     fn from_value(value: Value) -> Result<Self, ConvertError> {
-        match value.into_parts() {
-            (_, ValueData::String(text)) => Ok(text),
-            (ty, data) => Err(unexpected::<String>(&ty, &data, "a string")),
+        match value.into_string() {
+            Ok(text) => Ok(text),
+            Err(value) => {
+                let (ty, data) = value.into_parts();
+                Err(unexpected::<String>(&ty, &data, "a string"))
+            }
         }
     }
 }
@@ -39,9 +42,12 @@ impl ToValue for str {
 impl FromValue for bool {
     #[inline]
     fn from_value(value: Value) -> Result<Self, ConvertError> {
-        match value.into_parts() {
-            (_, ValueData::Bool(b)) => Ok(b),
-            (ty, data) => Err(unexpected::<bool>(&ty, &data, "a bool")),
+        match value.as_bool() {
+            Some(b) => Ok(b),
+            None => {
+                let (ty, data) = value.into_parts();
+                Err(unexpected::<bool>(&ty, &data, "a bool"))
+            }
         }
     }
 }

@@ -25,6 +25,8 @@ pub struct ObjectShape {
     pub has_attribute: fn(&str) -> bool,
     /// [`TerraformType::terraform_type`] of the struct.
     pub terraform_type: fn() -> Type,
+    /// The type of [`ObjectFields::cached_type`](super::ObjectFields::cached_type).
+    pub shared_type: Option<&'static Type>,
 }
 
 impl ObjectShape {
@@ -37,6 +39,17 @@ impl ObjectShape {
             attribute_count: T::attribute_count(),
             has_attribute: T::has_attribute,
             terraform_type: T::terraform_type,
+            shared_type: T::cached_type().map(CachedObjectType::ty),
+        }
+    }
+
+    /// True when `ty` is the struct's own shared object type (the same `Arc`), whose
+    /// attribute names are the struct's by construction.
+    #[inline]
+    fn is_own_type(&self, ty: &Type) -> bool {
+        match (ty, self.shared_type) {
+            (Type::Object(a), Some(Type::Object(b))) => Arc::ptr_eq(a, b),
+            _ => false,
         }
     }
 }
@@ -73,27 +86,35 @@ pub fn object_from_value<T: TfObject>(value: Value) -> Result<T, ConvertError> {
 ///
 /// # Errors
 /// The value is null, unknown or not an object, or its attribute names are not the struct's.
+#[inline]
 pub fn object_attributes(
     value: Value,
     shape: &ObjectShape,
 ) -> Result<AttributeValues, ConvertError> {
     let (ty, values) = match value.into_object_values() {
         Ok(object) => object,
-        Err(value) => {
-            let ty = value.ty();
-            return Err(if value.is_null() {
-                ConvertError::null_named(shape.type_name, ty)
-            } else if value.is_unknown() {
-                ConvertError::unknown_named(shape.type_name, ty)
-            } else {
-                ConvertError::type_mismatch_named(shape.type_name, "an object value".to_owned(), ty)
-            });
-        }
+        Err(value) => return Err(not_an_object(&value, shape)),
     };
-    if let Some(object) = ty.as_object() {
+    if let Some(object) = ty.as_object()
+        && !shape.is_own_type(&ty)
+    {
         check_attribute_names(object.attributes(), shape)?;
     }
     Ok(AttributeValues::checked(ty, values))
+}
+
+/// The error for a value that is not a known object where the struct of `shape` is read.
+#[cold]
+#[inline(never)]
+fn not_an_object(value: &Value, shape: &ObjectShape) -> ConvertError {
+    let ty = value.ty();
+    if value.is_null() {
+        ConvertError::null_named(shape.type_name, ty)
+    } else if value.is_unknown() {
+        ConvertError::unknown_named(shape.type_name, ty)
+    } else {
+        ConvertError::type_mismatch_named(shape.type_name, "an object value".to_owned(), ty)
+    }
 }
 
 /// Checks that the object's attribute names are exactly the struct's, listing both sides of a
@@ -221,29 +242,19 @@ impl SortedAttributes {
     /// # Errors
     /// The next attribute is not `name` (the names were not checked), or its value does not
     /// convert (the error gets the attribute's name in its path).
-    #[inline]
+    #[inline(always)]
     pub fn next<T: FromValue + TerraformType>(&mut self, name: &str) -> Result<T, ConvertError> {
-        match self.next_value(name) {
-            Ok(value) => {
-                if T::VALIDATES
-                    && let Err(error) = validate::<T>(&value)
-                {
-                    return Err(error.under_attribute(name));
-                }
-                match T::from_value(value) {
-                    Ok(field) => Ok(field),
-                    Err(error) => Err(error.under_attribute(name)),
-                }
-            }
-            Err(error) => Err(error),
+        let Some(value) = self.entries.next(name) else {
+            return Err(missing_attribute(name));
+        };
+        if T::VALIDATES
+            && let Err(error) = validate::<T>(&value)
+        {
+            return Err(error.under_attribute(name));
         }
-    }
-
-    /// The value of the next attribute, which must be `name`.
-    fn next_value(&mut self, name: &str) -> Result<Value, ConvertError> {
-        match self.entries.next(name) {
-            Some(value) => Ok(value),
-            None => Err(missing_attribute(name)),
+        match T::from_value(value) {
+            Ok(field) => Ok(field),
+            Err(error) => Err(error.under_attribute(name)),
         }
     }
 }

@@ -121,8 +121,10 @@ pub trait ObjectFields: Sized {
     /// convert). A struct without flattened fields writes them in name order.
     fn write_attributes(&self, out: &mut impl AttributeSink);
 
-    /// The struct's object type when it is built once and kept (a non-generic struct): a type
-    /// at the same address has the struct's attribute names without comparing them.
+    /// The struct's object type when it is built once and kept for the program's life (the
+    /// derive does so for a struct without type parameters): a type at the same address
+    /// (`Arc::ptr_eq`) has exactly the struct's attribute names, so reading or writing an
+    /// object of that type compares no names. `None` by default.
     fn cached_type() -> Option<&'static conversion::CachedObjectType> {
         None
     }
@@ -191,7 +193,7 @@ impl AttributeValues {
 
     /// The next value in name order, which must be `name`'s: `None` when it is not (the
     /// names were not checked) or there is none left.
-    #[inline]
+    #[inline(always)]
     pub fn next(&mut self, name: &str) -> Option<Value> {
         match &mut self.inner {
             // The names were checked to be the reader's, which reads them in name order.

@@ -302,6 +302,13 @@ impl Number {
 
     /// The value as an `i128`: the common path of every integer conversion.
     fn to_wide_int(&self, target: &'static str) -> Result<i128, NumberError> {
+        if let Repr::Small {
+            mantissa,
+            exponent: 0,
+        } = self.repr
+        {
+            return Ok(i128::from(mantissa));
+        }
         if !self.is_integer() {
             return Err(NumberError::PrecisionLoss {
                 value: self.to_string(),
@@ -388,7 +395,7 @@ impl Number {
             // Exact fast path: both parts exactly representable, one correctly rounded operation.
             if mantissa.unsigned_abs() < (1u64 << 53) && (-22..=22).contains(&exponent) {
                 let m = mantissa as f64;
-                let p = 10f64.powi(exponent.abs());
+                let p = EXACT_POWERS_OF_TEN[exponent.unsigned_abs() as usize];
                 return if exponent >= 0 { m * p } else { m / p };
             }
         }
@@ -547,6 +554,12 @@ fn check_exponent(exponent: i64, digits: i64) -> Option<()> {
 /// Mantissas below this (10^15) have at most 15 digits, the most any decimal keeps through a
 /// round trip via `f64`.
 const SHORT_DECIMAL_LIMIT: u64 = 1_000_000_000_000_000;
+
+/// `10^k` for `k` in `0..=22`: the powers of ten that are exactly `f64`s.
+const EXACT_POWERS_OF_TEN: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
 
 /// A float's text, written on the stack: `{:e}` of an `f64` is at most 24 bytes.
 struct FloatText {
@@ -879,7 +892,16 @@ macro_rules! to_int {
         ///
         /// # Errors
         /// [`NumberError::PrecisionLoss`] for a fraction, [`NumberError::Overflow`] out of range.
+        #[inline]
         pub fn $name(&self) -> Result<$t, NumberError> {
+            if let Repr::Small {
+                mantissa,
+                exponent: 0,
+            } = self.repr
+                && let Ok(value) = <$t>::try_from(mantissa)
+            {
+                return Ok(value);
+            }
             let wide = self.to_wide_int(stringify!($t))?;
             <$t>::try_from(wide).map_err(|_| NumberError::Overflow {
                 value: self.to_string(),

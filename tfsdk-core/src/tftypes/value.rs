@@ -443,6 +443,7 @@ impl Value {
     }
 
     /// The type and owned data.
+    #[inline]
     pub fn into_parts(self) -> (Type, ValueData) {
         let data = match self.repr {
             Repr::Null => ValueData::Null,
@@ -456,12 +457,28 @@ impl Value {
                 _ => ValueData::List(e),
             },
             Repr::Map(m) => ValueData::Map(m),
-            Repr::Object(values) => ValueData::Object(match self.ty.as_object() {
-                Some(object) => object.attributes().keys().cloned().zip(values).collect(),
-                None => BTreeMap::new(),
-            }),
+            Repr::Object(values) => object_data(&self.ty, values),
         };
         (self.ty, data)
+    }
+
+    /// The text of a known string; any other value back as it was. For conversions that
+    /// move the text out without taking the value apart.
+    #[inline]
+    pub(crate) fn into_string(self) -> Result<String, Value> {
+        match self.repr {
+            Repr::String(s) => Ok(s.into_string()),
+            repr => Err(Value { ty: self.ty, repr }),
+        }
+    }
+
+    /// The number of a known number; any other value back as it was.
+    #[inline]
+    pub(crate) fn into_number(self) -> Result<Number, Value> {
+        match self.repr {
+            Repr::Number(n) => Ok(n),
+            repr => Err(Value { ty: self.ty, repr }),
+        }
     }
 
     /// A known object's type and attribute values, in the type's attribute order (sorted by
@@ -706,6 +723,16 @@ impl Value {
             repr: Repr::Object(attributes.into_values().collect()),
         }
     }
+}
+
+/// An object's values by name, for [`Value::into_parts`]: kept out of line, so that the
+/// inlined `into_parts` of a primitive stays small.
+#[inline(never)]
+fn object_data(ty: &Type, values: Vec<Value>) -> ValueData {
+    ValueData::Object(match ty.as_object() {
+        Some(object) => object.attributes().keys().cloned().zip(values).collect(),
+        None => BTreeMap::new(),
+    })
 }
 
 fn check_elements<'a>(

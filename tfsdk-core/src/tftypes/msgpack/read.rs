@@ -382,7 +382,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The bytes of the str or bin that follows (consumed), or `None`.
-    #[inline]
+    #[inline(always)]
     pub fn raw_str(&mut self) -> Result<Option<&'a [u8]>, ReadError> {
         let len = match self.peek()? {
             b @ 0xa0..=0xbf => {
@@ -407,7 +407,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A string (str, or bin as tftypes also accepts), or `None` (nothing consumed).
-    #[inline]
+    #[inline(always)]
     fn str(&mut self) -> Result<Option<&'a str>, ReadError> {
         let at = self.pos;
         match self.raw_str()? {
@@ -461,7 +461,7 @@ impl<'a> Reader<'a> {
     ///
     /// # Errors
     /// Anything else (`expected string, found …`), invalid UTF-8, truncated input.
-    #[inline]
+    #[inline(always)]
     pub fn read_str(&mut self) -> Result<Read<&'a str>, ReadError> {
         if let Some(s) = self.str()? {
             return Ok(Read::Known(s));
