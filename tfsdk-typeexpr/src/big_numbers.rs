@@ -197,7 +197,7 @@ mod tests {
             parse_body(&format!("x = {hostile}")).unwrap_err(),
         ] {
             assert!(
-                matches!(err, ParseFailure::Refused(Refusal::TooDeep(_))),
+                matches!(err, ParseFailure::Refused(Refusal::Nesting(_))),
                 "{err:?}"
             );
             assert!(

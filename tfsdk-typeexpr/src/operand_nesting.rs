@@ -44,38 +44,36 @@ const MAX_EMPTY_HEREDOCS: usize = 16;
 pub(crate) enum Refusal {
     /// The offset of the bracket, quote or heredoc that nests deeper than
     /// [`MAX_OPERAND_NESTING`] as an operand.
-    TooDeep(usize),
+    Nesting(usize),
     /// The offset of the operand whose bytes weigh more than [`MAX_OPERAND_WORK`].
-    TooMuchWork(usize),
+    Work(usize),
     /// The offset of the heredoc past [`MAX_EMPTY_HEREDOCS`] that ends on its first line.
-    TooManyEmptyHeredocs(usize),
+    EmptyHeredocs(usize),
 }
 
 impl Refusal {
     /// The byte offset to blame.
     pub(crate) fn offset(self) -> usize {
         match self {
-            Refusal::TooDeep(at) | Refusal::TooMuchWork(at) | Refusal::TooManyEmptyHeredocs(at) => {
-                at
-            }
+            Refusal::Nesting(at) | Refusal::Work(at) | Refusal::EmptyHeredocs(at) => at,
         }
     }
 
     /// What is wrong and how to fix it (lower case, no full stop, as the parser's messages).
     pub(crate) fn message(self) -> String {
         match self {
-            Refusal::TooDeep(_) => format!(
+            Refusal::Nesting(_) => format!(
                 "brackets nest more than {MAX_OPERAND_NESTING} levels deep as operands of binary \
                  operators; split the expression into smaller ones (local values) or remove \
                  parentheses"
             ),
-            Refusal::TooMuchWork(_) => format!(
+            Refusal::Work(_) => format!(
                 "this operand of binary operators is too long for the brackets nested in it (each \
                  byte counts twice per level of operands around it, at most \
                  {MAX_OPERAND_WORK} in all); split the expression into smaller ones (local \
                  values) or remove parentheses"
             ),
-            Refusal::TooManyEmptyHeredocs(_) => format!(
+            Refusal::EmptyHeredocs(_) => format!(
                 "more than {MAX_EMPTY_HEREDOCS} heredocs end on their first line; write an empty \
                  string as \"\""
             ),
@@ -166,7 +164,7 @@ impl<'a> Scanner<'a> {
             if depth > 0 {
                 self.work += (next.min(self.bytes.len()) - i) << depth;
                 if self.work > MAX_OPERAND_WORK {
-                    return Err(Refusal::TooMuchWork(self.operand));
+                    return Err(Refusal::Work(self.operand));
                 }
             }
             i = next;
@@ -217,7 +215,7 @@ impl<'a> Scanner<'a> {
                     // line when that fails: scan both.
                     self.empty_heredocs += 1;
                     if self.empty_heredocs > MAX_EMPTY_HEREDOCS {
-                        return Err(Refusal::TooManyEmptyHeredocs(i));
+                        return Err(Refusal::EmptyHeredocs(i));
                     }
                     let (work, operand) = (self.work, self.operand);
                     self.scan(stack.clone(), after)?;
@@ -253,14 +251,13 @@ impl<'a> Scanner<'a> {
             }
             close @ (b')' | b']' | b'}') => {
                 if code.closer == Some(close) {
-                    // An unmatched closer ends hcl-edit's parse; what follows it is never read.
                     stack.pop();
-                    match stack.last_mut() {
-                        Some(Frame::Code(outer)) => outer.last = Last::Other,
-                        _ => {}
+                    if let Some(Frame::Code(outer)) = stack.last_mut() {
+                        outer.last = Last::Other;
                     }
                     return Ok(i + 1);
                 }
+                // An unmatched closer ends hcl-edit's parse: what follows is never parsed.
                 i + 1
             }
             b',' | b'?' => {
@@ -361,7 +358,7 @@ impl Scanner<'_> {
         }
         let depth = code.depth + 1;
         if depth > self.limit {
-            return Err(Refusal::TooDeep(i));
+            return Err(Refusal::Nesting(i));
         }
         if depth == 1 {
             (self.work, self.operand) = (0, i);
@@ -472,7 +469,7 @@ mod tests {
     fn depth_refused(src: &str) -> Option<usize> {
         match check(src) {
             Ok(()) => None,
-            Err(Refusal::TooDeep(at)) => Some(at),
+            Err(Refusal::Nesting(at)) => Some(at),
             Err(other) => panic!("{other:?}"),
         }
     }
@@ -500,10 +497,10 @@ mod tests {
         let at_limit = heavy((MAX_OPERAND_WORK - 8) / 4);
         assert_eq!(check(&at_limit), Ok(()));
         let over = heavy((MAX_OPERAND_WORK - 8) / 4 + 1);
-        assert_eq!(check(&over), Err(Refusal::TooMuchWork(4)));
+        assert_eq!(check(&over), Err(Refusal::Work(4)));
         // Each level of operands doubles the weight of what is inside it.
         let nested = format!("x/y/({})", heavy((MAX_OPERAND_WORK - 8) / 8));
-        assert_eq!(check(&nested), Err(Refusal::TooMuchWork(4)));
+        assert_eq!(check(&nested), Err(Refusal::Work(4)));
         // Operands side by side each have the whole budget.
         let side_by_side = format!("[{at_limit}, {at_limit}]");
         assert_eq!(check(&side_by_side), Ok(()));
@@ -586,10 +583,7 @@ mod tests {
         let as_text = format!("(<<A\nA\n#${{{deep}}}\nA\n)");
         assert!(depth_refused(&as_text).is_some());
         let many = "<<A\nA\n".repeat(MAX_EMPTY_HEREDOCS + 1);
-        assert!(matches!(
-            check(&many),
-            Err(Refusal::TooManyEmptyHeredocs(_))
-        ));
+        assert!(matches!(check(&many), Err(Refusal::EmptyHeredocs(_))));
     }
 
     /// The deepest operand nesting in `src`.
