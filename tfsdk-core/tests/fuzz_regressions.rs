@@ -74,3 +74,26 @@ fn constraint_convert_inputs_convert_or_fail_cleanly_and_conform() {
 fn derived_struct_inputs_round_trip_through_the_struct() {
     replay("derived_struct", check_derived_struct_bytes);
 }
+
+#[test]
+fn operands_nested_deep_after_operators_are_refused_before_parsing() {
+    // Found by fuzzing: brackets 17 deep behind 352 operators took hcl-edit seconds in release,
+    // 30 s in a debug build; the check before parsing refuses it at once.
+    let (_, data) = inputs("constraint_parse")
+        .into_iter()
+        .find(|(name, _)| name == "slow-operands-nested-17-deep")
+        .expect("the input is kept");
+    let text = std::str::from_utf8(&data).unwrap();
+    let start = Instant::now();
+    let err = tfsdk_typeexpr::parse(text).unwrap_err();
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(500), "took {took:?}");
+    let detail = &err.diagnostics[0].detail;
+    assert!(
+        detail.starts_with(&format!(
+            "Brackets nest more than {} levels deep as operands of binary operators",
+            tfsdk_typeexpr::MAX_OPERAND_NESTING
+        )),
+        "{detail}"
+    );
+}

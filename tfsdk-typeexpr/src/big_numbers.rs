@@ -5,30 +5,28 @@
 //! becomes `1e000`): the text keeps its length, so every span still points into the original
 //! source, and the literal evaluator reads a number's digits from the original source by span
 //! (see `literal::eval_literal`), never from hcl-edit's `f64`.
+//!
+//! Every text is first checked against the bound on hcl-edit's backtracking
+//! ([`operand_nesting`]), so that a parse (and each retry) stays fast.
 
 use std::borrow::Cow;
 
 use hcl_edit::expr::Expression;
 use hcl_edit::structure::Body;
 
+use super::operand_nesting::{self, Refusal};
+
 /// How many literals one text may have masked; past that the error stands.
 const MAX_MASKED: usize = 10_000;
-
-/// The deepest bracket nesting parsed in a text that also has operators. hcl-edit backtracks
-/// through binary operators in front of brackets in exponential time (`a*b*({` nested 20 deep
-/// takes seconds, 30 deep minutes); without operators its limit of 64 levels holds and parsing
-/// is fast. Real configurations stay far below: a type constraint nests about two levels per
-/// `object`.
-pub const MAX_NESTING_WITH_OPERATORS: usize = 24;
 
 /// Why a text did not parse: hcl-edit's error, or a text refused before parsing.
 #[derive(Debug)]
 pub(crate) enum ParseFailure {
     /// The parser's error.
     Syntax(hcl_edit::parser::Error),
-    /// Brackets nested deeper than [`MAX_NESTING_WITH_OPERATORS`] in a text with operators; the
-    /// offset of the bracket that goes too deep.
-    TooDeepWithOperators(usize),
+    /// Operands nested deeper than [`MAX_OPERAND_NESTING`](crate::MAX_OPERAND_NESTING), where
+    /// hcl-edit's backtracking would take too long.
+    Refused(Refusal),
 }
 
 impl ParseFailure {
@@ -36,7 +34,7 @@ impl ParseFailure {
     pub(crate) fn offset(&self) -> usize {
         match self {
             ParseFailure::Syntax(e) => e.location().offset(),
-            ParseFailure::TooDeepWithOperators(at) => *at,
+            ParseFailure::Refused(refusal) => refusal.offset(),
         }
     }
 
@@ -44,10 +42,7 @@ impl ParseFailure {
     pub(crate) fn message(&self) -> Cow<'_, str> {
         match self {
             ParseFailure::Syntax(e) => Cow::Borrowed(e.message()),
-            ParseFailure::TooDeepWithOperators(_) => Cow::Owned(format!(
-                "brackets nest more than {MAX_NESTING_WITH_OPERATORS} levels deep in an \
-                 expression with operators"
-            )),
+            ParseFailure::Refused(refusal) => Cow::Owned(refusal.message()),
         }
     }
 }
@@ -60,32 +55,6 @@ pub(crate) fn parse_expr(src: &str) -> Result<Expression, ParseFailure> {
 /// `hcl_edit::parser::parse_body`, accepting number literals beyond `f64`'s range.
 pub(crate) fn parse_body(src: &str) -> Result<Body, ParseFailure> {
     parse_masking(src, hcl_edit::parser::parse_body)
-}
-
-/// The offset of the first bracket nested deeper than [`MAX_NESTING_WITH_OPERATORS`] when the
-/// text also has an operator (`*`, `/`, `%`, `+`, `-`, `&`, `|`, `<`, `>`, `!`, `?`, `==`);
-/// brackets and operators inside `"…"` strings do not count (heredocs and comments do, which
-/// only makes the check stricter).
-fn too_deep_with_operators(src: &str) -> Option<usize> {
-    let (mut depth, mut too_deep, mut operator) = (0usize, None, false);
-    let bytes = src.as_bytes();
-    for (i, b) in outside_strings(src) {
-        match b {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_NESTING_WITH_OPERATORS && too_deep.is_none() {
-                    too_deep = Some(i);
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b'*' | b'/' | b'%' | b'+' | b'-' | b'&' | b'|' | b'<' | b'>' | b'!' | b'?' => {
-                operator = true;
-            }
-            b'=' if bytes.get(i + 1) == Some(&b'=') => operator = true,
-            _ => {}
-        }
-    }
-    too_deep.filter(|_| operator)
 }
 
 /// The bytes of `src` (with their offsets) outside `"…"` string literals, whose escapes are
@@ -115,9 +84,7 @@ fn parse_masking<T>(
     src: &str,
     parse: impl Fn(&str) -> Result<T, hcl_edit::parser::Error>,
 ) -> Result<T, ParseFailure> {
-    if let Some(at) = too_deep_with_operators(src) {
-        return Err(ParseFailure::TooDeepWithOperators(at));
-    }
+    operand_nesting::check(src).map_err(ParseFailure::Refused)?;
     let first = match parse(src) {
         Ok(parsed) => return Ok(parsed),
         Err(e) => e,
@@ -222,20 +189,40 @@ mod tests {
     }
 
     #[test]
-    fn deep_brackets_with_operators_are_refused_before_parsing() {
+    fn operands_nested_too_deep_are_refused_before_parsing() {
         // Found by fuzzing: hcl-edit took 35 s on 339 bytes of this shape.
         let hostile = format!("{}0", "a*b*({".repeat(13));
-        let err = parse_expr(&hostile).unwrap_err();
+        for err in [
+            parse_expr(&hostile).unwrap_err(),
+            parse_body(&format!("x = {hostile}")).unwrap_err(),
+        ] {
+            assert!(
+                matches!(err, ParseFailure::Refused(Refusal::Nesting(_))),
+                "{err:?}"
+            );
+            assert!(
+                err.message()
+                    .contains("more than 8 levels deep as operands"),
+                "{}",
+                err.message()
+            );
+        }
+        // An operand just under the weight limit parses, one just over it is refused.
+        let heavy = |items: usize| format!("a*b*([{}1])", "1,".repeat(items));
+        let max_items = (crate::MAX_OPERAND_WORK - 8) / 4;
+        assert!(parse_expr(&heavy(max_items)).is_ok());
+        let err = parse_expr(&heavy(max_items + 1)).unwrap_err();
+        assert_eq!(err.offset(), 4);
         assert!(
-            matches!(err, ParseFailure::TooDeepWithOperators(_)),
-            "{err:?}"
-        );
-        assert_eq!(err.offset(), hostile.rfind('(').unwrap());
-        assert!(
-            err.message().contains("more than 24 levels"),
+            err.message().contains("at most 32768 in all"),
             "{}",
             err.message()
         );
+        let too_deep = hostile
+            .match_indices('(')
+            .nth(crate::MAX_OPERAND_NESTING)
+            .unwrap();
+        assert_eq!(parse_expr(&hostile).unwrap_err().offset(), too_deep.0);
         // Deep nesting without operators is still hcl-edit's to judge; shallow operators are
         // fine; brackets and operators inside strings do not count.
         let deep = format!("{}0{}", "[".repeat(40), "]".repeat(40));

@@ -56,6 +56,7 @@ pub mod limits;
 mod literal;
 mod mismatch;
 mod nfc;
+mod operand_nesting;
 mod parse;
 mod precision;
 mod quote;
@@ -67,11 +68,11 @@ mod unify;
 mod validation;
 pub mod vars;
 
-pub use big_numbers::MAX_NESTING_WITH_OPERATORS;
 pub use bridge::constraint_of;
 pub use constraint::{ObjectAttribute, TypeConstraint, hcl_literal};
 pub use convert::{ConversionError, convert_to_type};
 pub use defaults::Defaults;
+pub use operand_nesting::{MAX_OPERAND_NESTING, MAX_OPERAND_WORK};
 pub use parse::{
     DEFAULT_FILENAME, MAX_EXPRESSION_LEN, MAX_OBJECT_ITEMS, ParseDiagnostic, ParseError, Pos,
     SourceRange, parse, parse_at,
