@@ -31,8 +31,9 @@ pub enum Type {
     Map(Arc<Type>),
     /// Named attributes, each with its own type.
     Object(Arc<ObjectType>),
-    /// A fixed sequence of elements, each with its own type.
-    Tuple(Arc<[Type]>),
+    /// A fixed sequence of elements, each with its own type. (An `Arc<Vec<_>>` rather than an
+    /// `Arc<[_]>`: a thin pointer keeps every `Type`, and so every `Value`, a word smaller.)
+    Tuple(Arc<Vec<Type>>),
     /// The pseudo-type `any`: a value of any type, whose real type travels with it.
     Dynamic,
 }
@@ -131,7 +132,7 @@ impl Type {
 
     /// `tuple([elements…])`.
     pub fn tuple(elements: impl IntoIterator<Item = Type>) -> Type {
-        Type::Tuple(elements.into_iter().collect())
+        Type::Tuple(Arc::new(elements.into_iter().collect()))
     }
 
     /// `object({name = type, …})` with no optional attributes.
