@@ -51,11 +51,11 @@ enum Repr {
     Number(Number),
     Bool(bool),
     /// List, set (in canonical order) or tuple elements.
-    Elements(Vec<Value>),
-    /// Map elements.
-    Map(BTreeMap<String, Value>),
+    Elements(Box<[Value]>),
+    /// Map elements (boxed, as every variant is at most two words).
+    Map(Box<BTreeMap<String, Value>>),
     /// Object attribute values, in the order of the object type's attributes (by name).
-    Object(Vec<Value>),
+    Object(Box<[Value]>),
 }
 
 /// A borrowed view of a value's state and data, for `match`.
@@ -219,7 +219,7 @@ impl Value {
         )?;
         Ok(Value {
             ty: Type::list(element),
-            repr: Repr::Elements(elements),
+            repr: Repr::Elements(elements.into_boxed_slice()),
         })
     }
 
@@ -243,7 +243,7 @@ impl Value {
         elements.sort_by(Value::canonical_cmp);
         Ok(Value {
             ty: Type::set(element),
-            repr: Repr::Elements(elements),
+            repr: Repr::Elements(elements.into_boxed_slice()),
         })
     }
 
@@ -265,7 +265,7 @@ impl Value {
         )?;
         Ok(Value {
             ty: Type::map(element),
-            repr: Repr::Map(elements),
+            repr: Repr::Map(Box::new(elements)),
         })
     }
 
@@ -294,7 +294,7 @@ impl Value {
         }
         Ok(Value {
             ty: Type::tuple(types),
-            repr: Repr::Elements(elements),
+            repr: Repr::Elements(elements.into_boxed_slice()),
         })
     }
 
@@ -303,7 +303,7 @@ impl Value {
         let elements: Vec<Value> = elements.into_iter().collect();
         Value {
             ty: Type::tuple(elements.iter().map(|v| v.ty.clone())),
-            repr: Repr::Elements(elements),
+            repr: Repr::Elements(elements.into_boxed_slice()),
         }
     }
 
@@ -370,7 +370,7 @@ impl Value {
         }
         Ok(Value {
             ty,
-            repr: Repr::Object(values),
+            repr: Repr::Object(values.into_boxed_slice()),
         })
     }
 
@@ -452,11 +452,11 @@ impl Value {
             Repr::Number(n) => ValueData::Number(n),
             Repr::Bool(b) => ValueData::Bool(b),
             Repr::Elements(e) => match self.ty {
-                Type::Set(_) => ValueData::Set(e),
-                Type::Tuple(_) => ValueData::Tuple(e),
-                _ => ValueData::List(e),
+                Type::Set(_) => ValueData::Set(e.into_vec()),
+                Type::Tuple(_) => ValueData::Tuple(e.into_vec()),
+                _ => ValueData::List(e.into_vec()),
             },
-            Repr::Map(m) => ValueData::Map(m),
+            Repr::Map(m) => ValueData::Map(*m),
             Repr::Object(values) => object_data(&self.ty, values),
         };
         (self.ty, data)
@@ -488,7 +488,7 @@ impl Value {
     /// The value is not a known object: it comes back unchanged.
     pub fn into_object_values(self) -> Result<(Type, Vec<Value>), Value> {
         match self.repr {
-            Repr::Object(values) => Ok((self.ty, values)),
+            Repr::Object(values) => Ok((self.ty, values.into_vec())),
             repr => Err(Value { ty: self.ty, repr }),
         }
     }
@@ -672,12 +672,12 @@ impl Value {
             ValueData::String(s) => Repr::String(s.into_boxed_str()),
             ValueData::Number(n) => Repr::Number(n),
             ValueData::Bool(b) => Repr::Bool(b),
-            ValueData::List(e) | ValueData::Tuple(e) => Repr::Elements(e),
+            ValueData::List(e) | ValueData::Tuple(e) => Repr::Elements(e.into_boxed_slice()),
             ValueData::Set(mut e) => {
                 e.sort_by(Value::canonical_cmp);
-                Repr::Elements(e)
+                Repr::Elements(e.into_boxed_slice())
             }
-            ValueData::Map(m) => Repr::Map(m),
+            ValueData::Map(m) => Repr::Map(Box::new(m)),
             ValueData::Object(a) => Repr::Object(a.into_values().collect()),
         };
         Value { ty, repr }
@@ -692,7 +692,7 @@ impl Value {
         );
         Value {
             ty,
-            repr: Repr::Object(values),
+            repr: Repr::Object(values.into_boxed_slice()),
         }
     }
 
@@ -701,7 +701,7 @@ impl Value {
     pub(crate) fn list_unchecked(element: Type, elements: Vec<Value>) -> Value {
         Value {
             ty: Type::list(element),
-            repr: Repr::Elements(elements),
+            repr: Repr::Elements(elements.into_boxed_slice()),
         }
     }
 
@@ -710,7 +710,7 @@ impl Value {
     pub(crate) fn map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
         Value {
             ty: Type::map(element),
-            repr: Repr::Map(elements),
+            repr: Repr::Map(Box::new(elements)),
         }
     }
 
@@ -728,9 +728,9 @@ impl Value {
 /// An object's values by name, for [`Value::into_parts`]: kept out of line, so that the
 /// inlined `into_parts` of a primitive stays small.
 #[inline(never)]
-fn object_data(ty: &Type, values: Vec<Value>) -> ValueData {
+fn object_data(ty: &Type, values: Box<[Value]>) -> ValueData {
     ValueData::Object(match ty.as_object() {
-        Some(object) => object.attributes().keys().cloned().zip(values).collect(),
+        Some(object) => object.attributes().keys().cloned().zip(values.into_vec()).collect(),
         None => BTreeMap::new(),
     })
 }
@@ -894,6 +894,14 @@ mod tests {
 
     fn s(text: &str) -> Value {
         Value::from(text)
+    }
+
+    /// A list of N objects is N of these side by side: a type (a tag and a thin pointer) and
+    /// a representation of at most two words and a tag.
+    #[test]
+    fn values_stay_five_words() {
+        assert_eq!(std::mem::size_of::<Type>(), 16);
+        assert_eq!(std::mem::size_of::<Value>(), 40);
     }
 
     #[test]
