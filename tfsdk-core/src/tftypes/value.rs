@@ -43,7 +43,11 @@ pub struct Value {
     repr: Repr,
 }
 
+// A word-sized tag: a value is then moved as whole aligned words. With a byte-sized tag the
+// compiler copies the bytes after it in unaligned pieces, and reading them back as words
+// stalls the processor (store forwarding fails), once per value built.
 #[derive(Clone, PartialEq, Eq, Hash)]
+#[repr(u64)]
 enum Repr {
     Null,
     Unknown,
