@@ -282,7 +282,7 @@ pub fn take_own_attributes(
 }
 
 /// Converts a field to its attribute type in `out`'s object type and adds it to `out`.
-#[inline]
+#[inline(always)]
 pub fn put_attribute<T: ToValue>(
     out: &mut impl AttributeSink, // keeps the first failure, for the end of the writing
     name: &str,
@@ -291,19 +291,25 @@ pub fn put_attribute<T: ToValue>(
     out.put(name, field);
 }
 
-/// `field` converted to `ty`, the type of attribute `name`: the conversion must give a value
-/// of that type (a hand-written [`ToValue`] may not).
+/// Converts `field` to `ty`, the type of attribute `name`, and hands the value to `store`: the
+/// conversion must give a value of that type (a hand-written [`ToValue`] may not). The value
+/// goes straight from the conversion's result to `store`, without being wrapped in a result
+/// again: every move of a value through the stack costs, at one value per attribute.
 ///
 /// # Errors
 /// The field does not convert, or converts to a value of another type; under `name`.
-#[inline]
-fn attribute_value<T: ToValue + ?Sized>(
+#[inline(always)]
+fn convert_attribute<T: ToValue + ?Sized>(
     field: &T,
     name: &str,
     ty: &Type,
-) -> Result<Value, ConvertError> {
+    store: impl FnOnce(Value),
+) -> Result<(), ConvertError> {
     match field.to_value(ty) {
-        Ok(value) if value.ty().usable_as(ty) => Ok(value),
+        Ok(value) if value.ty().usable_as(ty) => {
+            store(value);
+            Ok(())
+        }
         Ok(value) => Err(attribute_type_mismatch::<T>(name, ty, value.ty())),
         Err(error) => Err(error.under_attribute(name)),
     }
@@ -321,9 +327,8 @@ impl AttributeSink for AttributesOut<'_> {
         let Some((index, ty)) = self.find(name) else {
             return self.fail(missing_attribute(name));
         };
-        match attribute_value(field, name, ty) {
-            Ok(value) => self.set(index, value),
-            Err(error) => self.fail(error),
+        if let Err(error) = convert_attribute(field, name, ty, |value| self.set(index, value)) {
+            self.fail(error);
         }
     }
 }
@@ -387,14 +392,13 @@ impl<'t> SortedAttributesOut<'t> {
 }
 
 impl AttributeSink for SortedAttributesOut<'_> {
-    #[inline]
+    #[inline(always)]
     fn put<T: ToValue + ?Sized>(&mut self, name: &str, field: &T) {
         let Some(ty) = self.next_type() else {
             return self.fail(missing_attribute(name));
         };
-        match attribute_value(field, name, ty) {
-            Ok(value) => self.values.push(value),
-            Err(error) => self.fail(error),
+        if let Err(error) = convert_attribute(field, name, ty, |value| self.values.push(value)) {
+            self.fail(error);
         }
     }
 }
