@@ -208,7 +208,24 @@ impl Type {
     /// assert!(Type::list(Type::String).usable_as(&Type::list(Type::Dynamic)));
     /// assert!(!Type::list(Type::Dynamic).usable_as(&Type::list(Type::String)));
     /// ```
+    #[inline]
     pub fn usable_as(&self, wanted: &Type) -> bool {
+        // The usual cases inline, where a value's type is often known at compile time (a
+        // string is of type string); the walk over collections and objects out of line.
+        match (self, wanted) {
+            (_, Type::Dynamic)
+            | (Type::String, Type::String)
+            | (Type::Number, Type::Number)
+            | (Type::Bool, Type::Bool) => true,
+            (Type::String | Type::Number | Type::Bool, _) => false,
+            (Type::Object(a), Type::Object(b)) if Arc::ptr_eq(a, b) => true,
+            _ => self.usable_as_structurally(wanted),
+        }
+    }
+
+    /// [`Type::usable_as`] by walking both types.
+    #[inline(never)]
+    fn usable_as_structurally(&self, wanted: &Type) -> bool {
         match (self, wanted) {
             (_, Type::Dynamic) => true,
             (Type::String, Type::String)
