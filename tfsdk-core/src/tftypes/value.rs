@@ -57,6 +57,10 @@ enum Repr {
     /// List, set (in canonical order) or tuple elements.
     Elements(Box<[Value]>),
     /// Map elements (boxed, as every variant is at most two words).
+    #[allow(
+        clippy::box_collection,
+        reason = "one allocation per map keeps every value five words"
+    )]
     Map(Box<BTreeMap<String, Value>>),
     /// Object attribute values, in the order of the object type's attributes (by name).
     Object(Box<[Value]>),
@@ -734,7 +738,12 @@ impl Value {
 #[inline(never)]
 fn object_data(ty: &Type, values: Box<[Value]>) -> ValueData {
     ValueData::Object(match ty.as_object() {
-        Some(object) => object.attributes().keys().cloned().zip(values.into_vec()).collect(),
+        Some(object) => object
+            .attributes()
+            .keys()
+            .cloned()
+            .zip(values.into_vec())
+            .collect(),
         None => BTreeMap::new(),
     })
 }
