@@ -223,14 +223,11 @@ impl Type {
         }
     }
 
-    /// [`Type::usable_as`] by walking both types.
+    /// [`Type::usable_as`] for collections, tuples and objects (primitives and `Dynamic` are
+    /// settled there), by walking both types.
     #[inline(never)]
     fn usable_as_structurally(&self, wanted: &Type) -> bool {
         match (self, wanted) {
-            (_, Type::Dynamic) => true,
-            (Type::String, Type::String)
-            | (Type::Number, Type::Number)
-            | (Type::Bool, Type::Bool) => true,
             (Type::List(a), Type::List(b))
             | (Type::Set(a), Type::Set(b))
             | (Type::Map(a), Type::Map(b)) => Arc::ptr_eq(a, b) || a.usable_as(b),
