@@ -94,10 +94,7 @@ fn missing_required_attributes_are_errors_at_their_paths() {
         .diagnostics
         .errors()
         .map(|error| {
-            assert_eq!(
-                error.summary,
-                "Missing Configuration for Required Attribute"
-            );
+            assert_eq!(error.summary, "Missing required argument");
             error.path.as_ref().unwrap().to_string()
         })
         .collect();

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Context, NoConfig, Provider, Registry, Resource};
+use tfsdk_server::{Context, CreateRequest, NoConfig, Provider, Registry, Resource, UpdateRequest};
 
 /// The reference model as a resource schema: the same 12 attributes, each with a role.
 #[derive(TfObject, Clone, Debug, PartialEq)]
@@ -29,8 +29,8 @@ pub struct Model {
     /// A bool.
     #[tfsdk(name = "enabled", required)]
     pub enabled: bool,
-    /// Computed: unknown in the plan of a create, set by create.
-    #[tfsdk(name = "id", computed)]
+    /// Computed: unknown in the plan of a create, set by create, kept by updates.
+    #[tfsdk(name = "id", computed, stable)]
     pub id: types::String,
     /// An optional framework Int64.
     #[tfsdk(name = "max_items", optional)]
@@ -142,8 +142,9 @@ impl Resource for Thing {
     async fn create(
         &self,
         _ctx: &Context<Bench>,
-        mut planned: Model,
+        request: CreateRequest<Model>,
     ) -> Result<Model, Diagnostics> {
+        let mut planned = request.planned;
         planned.id = types::String::new("thing-1");
         Ok(planned)
     }
@@ -159,10 +160,9 @@ impl Resource for Thing {
     async fn update(
         &self,
         _ctx: &Context<Bench>,
-        _prior: Model,
-        planned: Model,
+        request: UpdateRequest<Model>,
     ) -> Result<Model, Diagnostics> {
-        Ok(planned)
+        Ok(request.planned)
     }
 
     async fn delete(&self, _ctx: &Context<Bench>, _state: Model) -> Result<(), Diagnostics> {

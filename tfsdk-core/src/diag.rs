@@ -46,9 +46,10 @@ impl Diagnostic {
         }
     }
 
-    /// The same diagnostic about `path`.
-    pub fn with_path(mut self, path: AttributePath) -> Diagnostic {
-        self.path = Some(path);
+    /// The same diagnostic about `path`: an [`AttributePath`], or a model's typed path
+    /// (`File::paths().owner().name()`, see [`view`](crate::view)).
+    pub fn with_path(mut self, path: impl Into<AttributePath>) -> Diagnostic {
+        self.path = Some(path.into());
         self
     }
 
@@ -124,7 +125,7 @@ impl Diagnostics {
     /// Adds an error about an attribute.
     pub fn add_attribute_error(
         &mut self,
-        path: AttributePath,
+        path: impl Into<AttributePath>,
         summary: impl Into<String>,
         detail: impl Into<String>,
     ) {
@@ -139,7 +140,7 @@ impl Diagnostics {
     /// Adds a warning about an attribute.
     pub fn add_attribute_warning(
         &mut self,
-        path: AttributePath,
+        path: impl Into<AttributePath>,
         summary: impl Into<String>,
         detail: impl Into<String>,
     ) {

@@ -12,12 +12,17 @@ pub mod path;
 pub mod schema;
 pub mod tftypes;
 pub mod types;
+pub mod view;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
 pub use object::{TfObject, TfSchema};
+
+/// The typed view of a schema model `M` (see [`view`]): the struct the derive writes next to it
+/// (`FileView` for `File`), whose fields hold null, unknown or known values at every depth.
+pub type View<M> = <M as TfSchema>::View;
 
 #[doc = include_str!("derive.md")]
 #[cfg(feature = "derive")]

@@ -17,17 +17,24 @@ pub use crate::object::{
     AttributeNames, AttributeSink, AttributeValues, AttributesOut, ObjectFields, TfObject,
     TfSchema, assert_unique_names,
 };
+pub use crate::path::AttributePath;
 pub use crate::schema::{
-    Attribute as SchemaAttribute, DefaultValue, DiffSuppress, NestedAttributes, NestingMode,
+    Attribute as SchemaAttribute, CustomRule, DefaultValue, DiffSuppress, NestedAttributes,
+    NestingMode, Presentation, Validator,
 };
 pub use crate::tftypes::{ObjectType, Type, Value, ValueData};
+pub use crate::types::Object as ObjectValue;
+pub use crate::view::{FromPath, Maybe, Viewable};
 pub use core::default::Default;
+pub use core::marker::PhantomData;
 pub use core::option::Option;
 pub use core::result::Result;
 pub use std::boxed::Box;
 pub use std::collections::BTreeMap as Map;
 pub use std::string::String;
 pub use std::sync::OnceLock;
+pub use std::vec::Vec;
+
 
 /// A known list built from elements already known to have type `element` (not checked); for
 /// tfsdk-typeexpr's conversions, which build well-typed values by construction.
@@ -229,10 +236,64 @@ pub fn nested_single<T: TfObject>() -> NestedAttributes {
 ///
 /// # Errors
 /// The conversion's message.
-pub fn default_value<F: TerraformType, V: ToValue>(value: &V) -> Result<Value, String> {
+pub fn default_value<F: TerraformType, V: ToValue>(
+    value: &V,
+) -> crate::schema::DefaultResult {
     value
         .to_value(&F::terraform_type())
+        .map(Some)
         .map_err(|e| e.to_string())
+}
+
+/// What a `default_fn` returns inside its `Ok`: a value (`V`, anything that converts into the
+/// field's value type `T`) or maybe one (`Option<V>`: `None` gives nothing). `Marker` tells the
+/// two impls apart, so that the compiler picks the one that applies.
+#[diagnostic::on_unimplemented(
+    message = "a `default_fn` must return `Result<V, E>` or `Result<Option<V>, E>` where `V` converts into `{T}`",
+    label = "this function's `Ok` value does not convert into the attribute's `{T}`",
+    note = "for a field `Option<T>`, the function gives a `T` (or `Option<T>` to give nothing sometimes); `E` is any error that implements `Display`"
+)]
+pub trait DefaultFnOutput<T, Marker> {
+    /// The value, if any.
+    fn into_default(self) -> Option<T>;
+}
+
+/// [`DefaultFnOutput`] of a plain value.
+pub struct PlainDefault;
+
+/// [`DefaultFnOutput`] of an optional value.
+pub struct MaybeDefault;
+
+impl<T, V: Into<T>> DefaultFnOutput<T, PlainDefault> for V {
+    fn into_default(self) -> Option<T> {
+        Some(self.into())
+    }
+}
+
+impl<T, V: Into<T>> DefaultFnOutput<T, MaybeDefault> for Option<V> {
+    fn into_default(self) -> Option<T> {
+        self.map(Into::into)
+    }
+}
+
+/// A `default_fn`'s result as a default of a field of type `F` whose value type is `T`.
+///
+/// # Errors
+/// The function's error message, or the conversion's.
+pub fn default_fn_value<F, T, O, E, Marker>(result: Result<O, E>) -> crate::schema::DefaultResult
+where
+    F: TerraformType,
+    T: ToValue,
+    O: DefaultFnOutput<T, Marker>,
+    E: std::fmt::Display,
+{
+    match result {
+        Ok(output) => match output.into_default() {
+            Some(value) => default_value::<F, T>(&value),
+            None => Ok(None),
+        },
+        Err(error) => Err(error.to_string()),
+    }
 }
 
 /// The two attribute values a diff-suppression function compares, converted to its argument
@@ -276,3 +337,217 @@ pub mod typeexpr {
         Value::object_values_unchecked(ty, values)
     }
 }
+
+/// A number literal a validation rule names (`range = 1..=65535`, `one_of = [1, 2]`), its text
+/// written by the derive from a literal it checked.
+///
+/// # Panics
+/// When `text` is not a decimal number, which the derive rules out: a bug in the derive.
+pub fn number_literal(text: &str) -> crate::tftypes::Number {
+    match text.parse() {
+        Ok(number) => number,
+        Err(_) => unreachable!("the derive writes number literals only, not {text:?}"),
+    }
+}
+
+/// The argument of a `validate = path` function: the attribute's value as the field's value
+/// type, when it converts (a value with unknown parts does not, and is checked later).
+pub fn validate_argument<T: FromValue>(value: &Value) -> Option<T> {
+    T::from_value(value.clone()).ok()
+}
+
+/// A `validate = path` function's result, its error as text.
+///
+/// # Errors
+/// The function's error.
+pub fn validate_result<E: std::fmt::Display>(result: Result<(), E>) -> Result<(), String> {
+    result.map_err(|error| error.to_string())
+}
+
+/// Field types that hold strings (or collections of them): what `length` and string
+/// `one_of` check.
+#[diagnostic::on_unimplemented(
+    message = "this rule checks strings, and `{Self}` is not a string attribute",
+    label = "the rule does not apply to this field's type",
+    note = "`length` and `one_of = [\"...\"]` apply to `String`, `types::String` and lists, sets and maps of them; `size = a..=b` counts a collection's elements, `range = a..=b` bounds numbers"
+)]
+pub trait StringRule {}
+
+/// Field types that hold numbers (or collections of them): what `range` and number `one_of`
+/// check.
+#[diagnostic::on_unimplemented(
+    message = "this rule checks numbers, and `{Self}` is not a number attribute",
+    label = "the rule does not apply to this field's type",
+    note = "`range = a..=b` and `one_of = [1, 2]` apply to integers, floats, `types::Int64`, `types::Float64`, `types::Number` and collections of them; `length` applies to strings"
+)]
+pub trait NumberRule {}
+
+/// Field types that are collections: what `size` counts.
+#[diagnostic::on_unimplemented(
+    message = "`size` counts a collection's elements, and `{Self}` is not a list, set or map",
+    label = "the rule does not apply to this field's type",
+    note = "`size = a..=b` applies to `Vec<T>`, sets, maps and the framework's `types::List`, `types::Set`, `types::Map`; `length` bounds a string's characters"
+)]
+pub trait SizeRule {}
+
+/// Field types that can be served as nested blocks: a `#[tfsdk(schema)]` struct, or a list or
+/// set of them.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a nested block",
+    label = "`block` needs a `#[tfsdk(schema)]` struct, or a `Vec`, set or `types::List` / `types::Set` of them",
+    note = "Terraform's blocks are single objects, lists and sets of objects; serve a map of objects as a nested attribute (remove `block`)"
+)]
+pub trait BlockField {}
+
+/// Field types that can be served as nested attributes: a `#[tfsdk(schema)]` struct, or a
+/// list, set or map of them.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a nested attribute",
+    label = "`nested_attribute` needs a `#[tfsdk(schema)]` struct, or a list, set or map of them",
+    note = "an attribute of any other type is a plain attribute already; remove `nested_attribute`"
+)]
+pub trait NestedAttributeField {}
+
+/// Each marker for the wrappers that keep the rule's meaning: `Option` and `Maybe`, and with
+/// `box` also `Box` (which the nesting markers leave out: `Box` is a fundamental type, so
+/// `impl<T: TfSchema> BlockField for T` could cover a `Box` too).
+macro_rules! through_wrappers {
+    (box $($marker:ident),*) => {$(
+        impl<T: $marker> $marker for Box<T> {}
+        through_wrappers!($marker);
+    )*};
+    ($($marker:ident),*) => {$(
+        impl<T: $marker> $marker for Option<T> {}
+        impl<T: $marker> $marker for crate::view::Maybe<T> {}
+    )*};
+}
+
+/// Each marker for the collections whose elements the rule checks one by one.
+macro_rules! through_collections {
+    ($($marker:ident),*) => {$(
+        impl<T: $marker> $marker for Vec<T> {}
+        impl<T: $marker> $marker for std::collections::BTreeSet<T> {}
+        impl<T: $marker, S> $marker for std::collections::HashSet<T, S> {}
+        impl<T: $marker> $marker for BTreeMap<String, T> {}
+        impl<T: $marker, S> $marker for std::collections::HashMap<String, T, S> {}
+        impl<T: $marker> $marker for crate::types::List<T> {}
+        impl<T: $marker> $marker for crate::types::Set<T> {}
+        impl<T: $marker> $marker for crate::types::Map<T> {}
+    )*};
+}
+
+through_wrappers!(box StringRule, NumberRule, SizeRule);
+through_wrappers!(BlockField, NestedAttributeField);
+through_collections!(StringRule, NumberRule);
+
+impl StringRule for String {}
+impl StringRule for crate::types::String {}
+
+macro_rules! number_rule {
+    ($($t:ty),*) => {$( impl NumberRule for $t {} )*};
+}
+number_rule!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64,
+    num_bigint::BigInt, crate::tftypes::Number, crate::types::Int64, crate::types::Int32,
+    crate::types::Float64, crate::types::Float32, crate::types::Number
+);
+
+impl<T> SizeRule for Vec<T> {}
+impl<T> SizeRule for std::collections::BTreeSet<T> {}
+impl<T, S> SizeRule for std::collections::HashSet<T, S> {}
+impl<T> SizeRule for BTreeMap<String, T> {}
+impl<T, S> SizeRule for std::collections::HashMap<String, T, S> {}
+impl<T> SizeRule for crate::types::List<T> {}
+impl<T> SizeRule for crate::types::Set<T> {}
+impl<T> SizeRule for crate::types::Map<T> {}
+
+impl<T: TfSchema> BlockField for T {}
+impl<T: TfSchema> BlockField for Vec<T> {}
+impl<T: TfSchema> BlockField for std::collections::BTreeSet<T> {}
+impl<T: TfSchema, S> BlockField for std::collections::HashSet<T, S> {}
+impl<T: TfSchema> BlockField for crate::types::List<T> {}
+impl<T: TfSchema> BlockField for crate::types::Set<T> {}
+
+impl<T: TfSchema> NestedAttributeField for T {}
+impl<T: TfSchema> NestedAttributeField for Vec<T> {}
+impl<T: TfSchema> NestedAttributeField for std::collections::BTreeSet<T> {}
+impl<T: TfSchema, S> NestedAttributeField for std::collections::HashSet<T, S> {}
+impl<T: TfSchema> NestedAttributeField for BTreeMap<String, T> {}
+impl<T: TfSchema, S> NestedAttributeField for std::collections::HashMap<String, T, S> {}
+
+/// Compiles only for a field type `length` and string `one_of` apply to.
+pub fn one_of_strings<T: StringRule + ?Sized>() {}
+
+/// Compiles only for a field type `length` applies to.
+pub fn length_rule<T: StringRule + ?Sized>() {}
+
+/// Compiles only for a field type `range` and number `one_of` apply to.
+pub fn one_of_numbers<T: NumberRule + ?Sized>() {}
+
+/// Compiles only for a field type `range` applies to.
+pub fn range_rule<T: NumberRule + ?Sized>() {}
+
+/// Compiles only for a field type `size` applies to.
+pub fn size_rule<T: SizeRule + ?Sized>() {}
+
+/// Compiles only for a field type that can be a nested block.
+pub fn block_field<T: BlockField + ?Sized>() {}
+
+/// Compiles only for a field type that can be a nested attribute.
+pub fn nested_attribute_field<T: NestedAttributeField + ?Sized>() {}
+
+/// The [`ObjectFields::FlatView`] of a struct that is not a schema: an object without
+/// attributes. It only stands in a schema struct's view while the compiler reports the real
+/// error (a schema struct flattening a struct that is not one), so that this error comes alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NotASchema;
+
+impl ObjectFields for NotASchema {
+    const ATTRIBUTE_NAMES: AttributeNames = AttributeNames {
+        own: &[],
+        flattened: &[],
+    };
+
+    type FlatView = NotASchema;
+
+    fn attribute_count() -> usize {
+        0
+    }
+
+    fn has_attribute(_: &str) -> bool {
+        false
+    }
+
+    fn from_attributes(_: &mut BTreeMap<String, Value>) -> Result<Self, ConvertError> {
+        Ok(NotASchema)
+    }
+
+    fn collect_schema_attributes(_: &mut BTreeMap<String, SchemaAttribute>) {}
+
+    fn write_attributes(&self, _: &mut impl AttributeSink) {}
+}
+
+impl TerraformType for NotASchema {
+    fn terraform_type() -> Type {
+        own_object_type::<Self>()
+    }
+}
+
+impl FromValue for NotASchema {
+    fn from_value(value: Value) -> Result<Self, ConvertError> {
+        object_from_value::<Self>(value)
+    }
+}
+
+impl ToValue for NotASchema {
+    fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+        object_to_value(self, ty)
+    }
+}
+
+impl Viewable for NotASchema {
+    type View = ObjectValue<NotASchema>;
+    type Paths = AttributePath;
+}
+
+impl TfObject for NotASchema {}

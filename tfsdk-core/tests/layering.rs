@@ -15,7 +15,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("the attribute traits", &["attr"]),
     ("the built-in types", &["types"]),
-    ("the conversion rules", &["convert"]),
+    ("the conversion rules and typed views", &["convert", "view"]),
     ("object support for the derive", &["object"]),
     ("the direct msgpack codec", &["msgpack_direct"]),
     ("the derive's runtime facade", &["__private"]),

@@ -1,5 +1,5 @@
 //! The struct as the derive sees it after parsing and checking: fields with their roles, and
-//! each attribute's name and behaviours. Code generation reads only this.
+//! each attribute's name, behaviours and rules. Code generation reads only this.
 
 use proc_macro2::Span;
 
@@ -11,20 +11,55 @@ pub struct Container<'a> {
     pub generics: &'a syn::Generics,
     /// `<crate>::__private`, the path generated code reaches the runtime through.
     pub private: syn::Path,
-    /// Set when the struct is a schema (`#[tfsdk(schema)]`).
-    pub schema: Option<Span>,
-    /// Documentation of the schema.
+    /// Set when the struct is a schema (`#[tfsdk(schema)]`): its role and the option's span.
+    pub schema: Option<(SchemaRole, Span)>,
+    /// Documentation of the schema: `description = "..."` or the doc comment.
     pub description: Option<String>,
+    /// The typed view's name (`FileView` for `File`).
+    pub view: syn::Ident,
+    /// The typed paths' name (`FilePaths` for `File`).
+    pub paths: syn::Ident,
+    /// The struct's visibility, which the view and paths share.
+    pub vis: &'a syn::Visibility,
     /// The fields, in declaration order.
     pub fields: Vec<Field<'a>>,
+    /// What kind of struct this is: a user's model, or a view the derive writes.
+    pub kind: Kind,
+}
+
+/// What a derived struct is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A struct the user wrote.
+    Model,
+    /// The typed view of a schema struct, written by the derive: conversions only.
+    View,
+}
+
+/// The block a schema struct describes, when it says (`schema(provider)`); the rules of that
+/// block are then checked at compile time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SchemaRole {
+    /// `schema`: any block; the server checks the rules of each block at start-up.
+    Any,
+    /// `schema(provider)`.
+    Provider,
+    /// `schema(resource)`.
+    Resource,
+    /// `schema(data_source)`.
+    DataSource,
 }
 
 /// One field.
 pub struct Field<'a> {
     /// The field's name in Rust.
     pub member: &'a syn::Ident,
+    /// Its visibility, which the view's field shares.
+    pub vis: &'a syn::Visibility,
     /// Its type.
     pub ty: &'a syn::Type,
+    /// Its doc comment.
+    pub docs: Option<String>,
     /// What it maps to.
     pub role: Role,
 }
@@ -47,6 +82,8 @@ pub struct Attribute {
     pub name_span: Span,
     /// Schema behaviours.
     pub behaviour: Behaviour,
+    /// Validation rules.
+    pub rules: Vec<Rule>,
 }
 
 /// Schema behaviours of one attribute (`required`, `optional`, `computed`, defaults, ...).
@@ -58,18 +95,111 @@ pub struct Behaviour {
     pub optional: bool,
     /// `computed`.
     pub computed: bool,
+    /// `stable`.
+    pub stable: bool,
     /// `sensitive`.
     pub sensitive: bool,
     /// `force_new`.
     pub force_new: bool,
-    /// `description = "..."`.
+    /// `description = "..."`, else the field's doc comment.
     pub description: Option<String>,
+    /// `deprecated = "..."`.
+    pub deprecated: Option<String>,
     /// `default = <expr>`.
     pub default: Option<syn::Expr>,
     /// `default_fn = path`.
     pub default_fn: Option<syn::Path>,
     /// `diff_suppress = path`.
     pub diff_suppress: Option<syn::Path>,
+    /// `block` or `nested_attribute`, with the option's span.
+    pub presentation: Option<(Presentation, Span)>,
+}
+
+/// How a nested attribute is served.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Presentation {
+    /// `block`.
+    Block,
+    /// `nested_attribute`.
+    NestedAttribute,
+}
+
+/// A validation rule, checked at compile time where it can be.
+pub enum Rule {
+    /// `conflicts_with(...)` and its siblings: other attributes of the same struct, by the
+    /// attribute names of the fields named.
+    Combination {
+        /// Which rule.
+        kind: Combination,
+        /// The other attributes' names.
+        others: Vec<String>,
+    },
+    /// `one_of = [...]`.
+    OneOf {
+        /// The literals.
+        values: Vec<syn::Expr>,
+        /// Strings or numbers.
+        strings: bool,
+        /// The option's span.
+        span: Span,
+    },
+    /// `length = a..=b` (strings) or `size = a..=b` (collections).
+    Count {
+        /// `length` or `size`.
+        size: bool,
+        /// The least.
+        min: Option<u64>,
+        /// The most.
+        max: Option<u64>,
+        /// The option's span.
+        span: Span,
+    },
+    /// `range = a..=b`: number literals as written.
+    Range {
+        /// The least, as a literal expression.
+        min: Option<syn::Expr>,
+        /// The greatest.
+        max: Option<syn::Expr>,
+        /// The option's span.
+        span: Span,
+    },
+    /// `validate = path`.
+    Custom(syn::Path),
+}
+
+/// The rules that relate an attribute to others.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Combination {
+    /// `conflicts_with`.
+    ConflictsWith,
+    /// `exactly_one_of`.
+    ExactlyOneOf,
+    /// `at_least_one_of`.
+    AtLeastOneOf,
+    /// `required_with`.
+    RequiredWith,
+}
+
+impl Combination {
+    /// The option's name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Combination::ConflictsWith => "conflicts_with",
+            Combination::ExactlyOneOf => "exactly_one_of",
+            Combination::AtLeastOneOf => "at_least_one_of",
+            Combination::RequiredWith => "required_with",
+        }
+    }
+
+    /// The runtime's variant.
+    pub fn variant(self) -> &'static str {
+        match self {
+            Combination::ConflictsWith => "ConflictsWith",
+            Combination::ExactlyOneOf => "ExactlyOneOf",
+            Combination::AtLeastOneOf => "AtLeastOneOf",
+            Combination::RequiredWith => "RequiredWith",
+        }
+    }
 }
 
 impl Container<'_> {
@@ -100,5 +230,10 @@ impl Container<'_> {
             .params
             .iter()
             .any(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
+    }
+
+    /// True for a `#[tfsdk(schema)]` struct.
+    pub fn is_schema(&self) -> bool {
+        self.schema.is_some()
     }
 }

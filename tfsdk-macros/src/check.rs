@@ -6,10 +6,14 @@ use std::collections::HashMap;
 use darling::FromDeriveInput;
 use darling::FromField;
 use proc_macro2::Span;
+use quote::format_ident;
 use syn::spanned::Spanned;
 
-use crate::ast::{Attribute, Behaviour, Container, Field, Role};
-use crate::attr::{ContainerOptions, FieldOptions};
+use crate::ast::{
+    Attribute, Behaviour, Combination, Container, Field, Kind, Presentation, Role, Rule,
+    SchemaRole,
+};
+use crate::attr::{ContainerOptions, FieldOptions, SchemaOption, doc_text};
 
 /// Reads and checks `input`. Returns the container when there is no error.
 ///
@@ -60,18 +64,28 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
     let options = errors
         .handle(ContainerOptions::from_derive_input(input))
         .unwrap_or_default();
+    let schema = options.schema.as_ref().map(|option| {
+        let role = match **option {
+            SchemaOption::Any => SchemaRole::Any,
+            SchemaOption::Provider => SchemaRole::Provider,
+            SchemaOption::Resource => SchemaRole::Resource,
+            SchemaOption::DataSource => SchemaRole::DataSource,
+        };
+        (role, option.span())
+    });
 
-    let mut fields = Vec::new();
+    let mut drafts = Vec::new();
     if let Some(named) = named {
         for field in &named.named {
-            if let Some(field) = read_field(field, options.schema.is_present(), &mut errors) {
-                fields.push(field);
+            if let Some(draft) = read_field(field, schema.map(|(role, _)| role), &mut errors) {
+                drafts.push(draft);
             }
         }
     }
+    let fields = resolve_combinations(drafts, &mut errors);
     check_duplicate_names(&fields, &mut errors);
 
-    let private = match options.krate {
+    let private = match &options.krate {
         Some(path) => syn::parse_quote!(#path::__private),
         None => syn::parse_quote!(::tfsdk_core::__private),
     };
@@ -80,9 +94,17 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
         ident: &input.ident,
         generics: &input.generics,
         private,
-        schema: options.schema.is_present().then(|| options.schema.span()),
-        description: options.description,
+        schema,
+        description: options.description.or_else(|| doc_text(&options.attrs)),
+        view: options
+            .view
+            .unwrap_or_else(|| format_ident!("{}View", input.ident)),
+        paths: options
+            .paths
+            .unwrap_or_else(|| format_ident!("{}Paths", input.ident)),
+        vis: &input.vis,
         fields,
+        kind: Kind::Model,
     })
 }
 
@@ -90,12 +112,19 @@ fn error(span: Span, message: &str) -> darling::Error {
     darling::Error::custom(message).with_span(&span)
 }
 
+/// A field read and checked on its own; the fields its combination rules name are resolved
+/// once every field is read.
+struct Draft<'a> {
+    field: Field<'a>,
+    combinations: Vec<(Combination, Vec<syn::Path>)>,
+}
+
 /// Reads one field; `None` when it has errors (already recorded).
 fn read_field<'a>(
     field: &'a syn::Field,
-    schema: bool,
+    role: Option<SchemaRole>,
     errors: &mut darling::error::Accumulator,
-) -> Option<Field<'a>> {
+) -> Option<Draft<'a>> {
     let member = field.ident.as_ref()?;
     if !field.attrs.iter().any(|a| a.path().is_ident("tfsdk")) {
         errors.push(error(
@@ -116,7 +145,11 @@ fn read_field<'a>(
     let name = options.name.as_ref();
     let skip = options.skip.is_present();
     let flatten = options.flatten.is_present();
-    let behaviours = behaviour_keys(&options);
+    let behaviours: Vec<&str> = order
+        .iter()
+        .map(|(key, _)| key.as_str())
+        .filter(|key| !matches!(*key, "name" | "skip" | "flatten"))
+        .collect();
 
     if skip && name.is_some() {
         problems.push(error(
@@ -135,7 +168,7 @@ fn read_field<'a>(
             ),
         ));
     }
-    if (skip || flatten) && !behaviours.is_empty() {
+    if skip || flatten {
         let what = if skip {
             "a skipped field"
         } else {
@@ -169,8 +202,48 @@ fn read_field<'a>(
     if let Some(name) = name {
         check_name(name, &mut problems);
     }
+    let mut rules = Vec::new();
+    let mut combinations = Vec::new();
     if !skip && !flatten {
-        check_behaviours(member, &options, &order, schema, &mut problems);
+        check_behaviours(member, &options, &order, role, &mut problems);
+        rules = read_rules(&options, &order, &mut problems);
+        combinations = [
+            (Combination::ConflictsWith, &options.conflicts_with),
+            (Combination::ExactlyOneOf, &options.exactly_one_of),
+            (Combination::AtLeastOneOf, &options.at_least_one_of),
+            (Combination::RequiredWith, &options.required_with),
+        ]
+        .into_iter()
+        .filter_map(|(kind, list)| list.as_ref().map(|list| (kind, list.to_vec())))
+        .collect();
+        for (kind, list) in &combinations {
+            if list.is_empty() {
+                problems.push(error(
+                    span_of(&order, kind.key()),
+                    &format!(
+                        "`{}(...)` names the fields it relates this one to: write e.g. `{}(other_field)`",
+                        kind.key(),
+                        kind.key()
+                    ),
+                ));
+            }
+        }
+        if options.computed.is_present()
+            && !options.optional.is_present()
+            && (!rules.is_empty() || !combinations.is_empty())
+        {
+            let key = order
+                .iter()
+                .map(|(k, _)| k.as_str())
+                .find(|k| RULE_KEYS.contains(k))
+                .unwrap_or("computed");
+            problems.push(error(
+                span_of(&order, key),
+                "validation rules check configuration, and a `computed` attribute without \
+                 `optional` is never configured: remove the rule, or make the attribute \
+                 `optional, computed`",
+            ));
+        }
     }
     if let Err(found) = problems.finish() {
         errors.push(found);
@@ -183,6 +256,17 @@ fn read_field<'a>(
         Role::Flatten
     } else {
         let name = name?;
+        let docs = doc_text(&options.attrs);
+        let presentation = if options.block.is_present() {
+            Some((Presentation::Block, options.block.span()))
+        } else if options.nested_attribute.is_present() {
+            Some((
+                Presentation::NestedAttribute,
+                options.nested_attribute.span(),
+            ))
+        } else {
+            None
+        };
         Role::Attribute(Box::new(Attribute {
             name: name.as_str().to_owned(),
             name_span: name.span(),
@@ -190,55 +274,60 @@ fn read_field<'a>(
                 required: options.required.is_present(),
                 optional: options.optional.is_present(),
                 computed: options.computed.is_present(),
+                stable: options.stable.is_present(),
                 sensitive: options.sensitive.is_present(),
                 force_new: options.force_new.is_present(),
-                description: options.description.as_ref().map(|d| d.as_str().to_owned()),
+                description: options
+                    .description
+                    .as_ref()
+                    .map(|d| d.as_str().to_owned())
+                    .or(docs),
+                deprecated: options.deprecated.as_ref().map(|d| d.as_str().to_owned()),
                 default: options.default.clone(),
                 default_fn: options.default_fn.clone(),
                 diff_suppress: options.diff_suppress.clone(),
+                presentation,
             },
+            rules,
         }))
     };
-    Some(Field {
-        member,
-        ty: &field.ty,
-        role,
+    Some(Draft {
+        field: Field {
+            member,
+            vis: &field.vis,
+            ty: &field.ty,
+            docs: doc_text(&options.attrs),
+            role,
+        },
+        combinations,
     })
 }
 
-/// The schema-behaviour keys present on a field, in a fixed order.
-fn behaviour_keys(options: &FieldOptions) -> Vec<&'static str> {
-    let mut keys = Vec::new();
-    let flags = [
-        ("required", options.required.is_present()),
-        ("optional", options.optional.is_present()),
-        ("computed", options.computed.is_present()),
-        ("sensitive", options.sensitive.is_present()),
-        ("force_new", options.force_new.is_present()),
-        ("description", options.description.is_some()),
-        ("default", options.default.is_some()),
-        ("default_fn", options.default_fn.is_some()),
-        ("diff_suppress", options.diff_suppress.is_some()),
-    ];
-    for (key, present) in flags {
-        if present {
-            keys.push(key);
-        }
-    }
-    keys
-}
+/// The option keys of validation rules.
+const RULE_KEYS: [&str; 9] = [
+    "conflicts_with",
+    "exactly_one_of",
+    "at_least_one_of",
+    "required_with",
+    "one_of",
+    "length",
+    "size",
+    "range",
+    "validate",
+];
 
 /// The schema behaviours that exclude each other (`optional` with `required`, `required` with
-/// `computed`, ...), each reported at the second of the two options in source order.
+/// `computed`, ...), each reported at the second of the two options in source order; and the
+/// behaviours a block of `role` cannot have.
 fn check_behaviours(
     member: &syn::Ident,
     options: &FieldOptions,
     order: &[(String, Span)],
-    schema: bool,
+    role: Option<SchemaRole>,
     errors: &mut darling::error::Accumulator,
 ) {
     let present = |key: &str| order.iter().any(|(k, _)| k == key);
-    let conflicts: [(&str, &str, &str); 6] = [
+    let conflicts: [(&str, &str, &str); 11] = [
         (
             "optional",
             "required",
@@ -274,26 +363,378 @@ fn check_behaviours(
             "a `computed` attribute cannot have a `default_fn`: the provider sets its value. Make \
              it `optional` to use the default",
         ),
+        (
+            "block",
+            "nested_attribute",
+            "an attribute is served either as a `block` or as a `nested_attribute`: keep one",
+        ),
+        (
+            "block",
+            "computed",
+            "a nested block cannot be `computed` (Terraform's blocks come from configuration \
+             only): remove `block` to serve it as a nested attribute",
+        ),
+        (
+            "block",
+            "sensitive",
+            "a nested block cannot be `sensitive`: remove `block` to serve it as a nested \
+             attribute, or mark the attributes inside it sensitive",
+        ),
+        (
+            "block",
+            "default",
+            "a nested block cannot have a `default`: remove `block` to serve it as a nested \
+             attribute",
+        ),
+        (
+            "block",
+            "default_fn",
+            "a nested block cannot have a `default_fn`: remove `block` to serve it as a nested \
+             attribute",
+        ),
     ];
     for (a, b, message) in conflicts {
         if present(a) && present(b) {
             errors.push(error(second_of(order, a, b), message));
         }
     }
-    if schema
-        && !options.required.is_present()
-        && !options.optional.is_present()
-        && !options.computed.is_present()
-    {
+    if options.stable.is_present() && !options.computed.is_present() {
         errors.push(error(
-            member.span(),
-            &format!(
-                "attribute of field `{member}` has no role: in a #[tfsdk(schema)] struct every \
-                 attribute is `required`, `optional` or `computed` (or `optional, computed`); \
-                 add one to its #[tfsdk(...)]"
-            ),
+            options.stable.span(),
+            "`stable` keeps a computed attribute's prior value in the plan of an update; it \
+             needs `computed` (an attribute configuration sets is planned from configuration)",
         ));
     }
+    if let Some(message) = &options.deprecated
+        && message.trim().is_empty()
+    {
+        errors.push(error(
+            message.span(),
+            "`deprecated = \"...\"` takes the message practitioners see, e.g. \"Use `name` \
+             instead.\"",
+        ));
+    }
+    if let Some(role) = role {
+        check_role(order, role, errors);
+        if !options.required.is_present()
+            && !options.optional.is_present()
+            && !options.computed.is_present()
+        {
+            errors.push(error(
+                member.span(),
+                &format!(
+                    "attribute of field `{member}` has no role: in a #[tfsdk(schema)] struct \
+                     every attribute is `required`, `optional` or `computed` (or `optional, \
+                     computed`); add one to its #[tfsdk(...)]"
+                ),
+            ));
+        }
+    }
+}
+
+/// What a block of the role declared (`schema(provider)`, `schema(data_source)`) cannot hold.
+fn check_role(
+    order: &[(String, Span)],
+    role: SchemaRole,
+    errors: &mut darling::error::Accumulator,
+) {
+    let forbidden: &[(&str, &str)] = match role {
+        SchemaRole::Provider => &[
+            (
+                "computed",
+                "a provider block cannot have `computed` attributes (Terraform refuses them): \
+                 the provider's own values belong in the provider's state, not its schema; make \
+                 it `optional` (with a `default` or `default_fn` for a value it takes when unset)",
+            ),
+            (
+                "force_new",
+                "`force_new` has no effect in a provider block: providers are not replaced; \
+                 remove it",
+            ),
+            (
+                "diff_suppress",
+                "`diff_suppress` has no effect in a provider block: a provider block is not \
+                 planned; remove it",
+            ),
+        ],
+        SchemaRole::DataSource => &[
+            (
+                "force_new",
+                "`force_new` has no effect in a data source: data sources are read, not \
+                 replaced; remove it",
+            ),
+            (
+                "diff_suppress",
+                "`diff_suppress` has no effect in a data source: data sources are not planned; \
+                 remove it",
+            ),
+            (
+                "stable",
+                "`stable` has no effect in a data source: data sources are not planned; remove it",
+            ),
+            (
+                "default",
+                "a data source attribute cannot have a `default`: data sources are read from \
+                 configuration as it is; handle the unset value in `read`",
+            ),
+            (
+                "default_fn",
+                "a data source attribute cannot have a `default_fn`: data sources are read from \
+                 configuration as it is; handle the unset value in `read`",
+            ),
+        ],
+        SchemaRole::Any | SchemaRole::Resource => &[],
+    };
+    for (key, message) in forbidden {
+        if order.iter().any(|(k, _)| k == key) {
+            errors.push(error(span_of(order, key), message));
+        }
+    }
+}
+
+/// The value rules of a field: `one_of`, `length`, `size`, `range`, `validate`.
+fn read_rules(
+    options: &FieldOptions,
+    order: &[(String, Span)],
+    errors: &mut darling::error::Accumulator,
+) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    if let Some(expr) = &options.one_of {
+        let span = span_of(order, "one_of");
+        match one_of_values(expr) {
+            Ok((values, strings)) => rules.push(Rule::OneOf {
+                values,
+                strings,
+                span,
+            }),
+            Err(message) => errors.push(error(expr.span(), &message)),
+        }
+    }
+    for (key, size, expr) in [
+        ("length", false, &options.length),
+        ("size", true, &options.size),
+    ] {
+        if let Some(expr) = expr {
+            match count_bounds(key, expr) {
+                Ok((min, max)) => rules.push(Rule::Count {
+                    size,
+                    min,
+                    max,
+                    span: span_of(order, key),
+                }),
+                Err(message) => errors.push(error(expr.span(), &message)),
+            }
+        }
+    }
+    if let Some(expr) = &options.range {
+        match number_bounds(expr) {
+            Ok((min, max)) => rules.push(Rule::Range {
+                min,
+                max,
+                span: span_of(order, "range"),
+            }),
+            Err(message) => errors.push(error(expr.span(), &message)),
+        }
+    }
+    if let Some(path) = &options.validate {
+        rules.push(Rule::Custom(path.clone()));
+    }
+    rules
+}
+
+/// The literals of `one_of = [...]`, and whether they are strings (else numbers).
+fn one_of_values(expr: &syn::Expr) -> Result<(Vec<syn::Expr>, bool), String> {
+    let usage = "`one_of` takes a list of string or number literals: `one_of = [\"a\", \"b\"]` \
+                 or `one_of = [1, 2]`";
+    let syn::Expr::Array(array) = expr else {
+        return Err(usage.to_owned());
+    };
+    if array.elems.is_empty() {
+        return Err(format!("{usage}; this list is empty"));
+    }
+    let mut strings = None;
+    for element in &array.elems {
+        let is_string = match element {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(_),
+                ..
+            }) => true,
+            other if number_literal(other).is_some() => false,
+            _ => return Err(usage.to_owned()),
+        };
+        if *strings.get_or_insert(is_string) != is_string {
+            return Err(
+                "`one_of` values are all strings or all numbers: an attribute has one type"
+                    .to_owned(),
+            );
+        }
+    }
+    Ok((array.elems.iter().cloned().collect(), strings.unwrap_or(true)))
+}
+
+/// A number literal, possibly negative, as an `f64` for comparing bounds.
+fn number_literal(expr: &syn::Expr) -> Option<f64> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(int),
+            ..
+        }) => int.base10_digits().parse().ok(),
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Float(float),
+            ..
+        }) => float.base10_digits().parse().ok(),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => number_literal(expr).map(|n| -n),
+        syn::Expr::Group(group) => number_literal(&group.expr),
+        _ => None,
+    }
+}
+
+/// The parts of a range expression `a..=b`, `a..` or `..=b`.
+fn range_parts<'e>(
+    key: &str,
+    example: &str,
+    expr: &'e syn::Expr,
+) -> Result<(Option<&'e syn::Expr>, Option<&'e syn::Expr>), String> {
+    let syn::Expr::Range(range) = expr else {
+        return Err(format!(
+            "`{key}` takes a range: `{key} = {example}`, or an open one such as `{key} = 1..`"
+        ));
+    };
+    if range.start.is_none() && range.end.is_none() {
+        return Err(format!(
+            "`{key} = ..` allows everything: give a bound, e.g. `{key} = {example}`"
+        ));
+    }
+    if range.end.is_some() && matches!(range.limits, syn::RangeLimits::HalfOpen(_)) {
+        return Err(format!(
+            "write the range with `..=`: both bounds are included, as in Terraform's \
+             validators (`{key} = {example}`)"
+        ));
+    }
+    Ok((range.start.as_deref(), range.end.as_deref()))
+}
+
+/// The bounds of `length` / `size`: whole numbers, the least not above the most.
+fn count_bounds(key: &str, expr: &syn::Expr) -> Result<(Option<u64>, Option<u64>), String> {
+    let (start, end) = range_parts(key, "1..=64", expr)?;
+    let count = |bound: Option<&syn::Expr>| -> Result<Option<u64>, String> {
+        bound
+            .map(|bound| match bound {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(int),
+                    ..
+                }) => int
+                    .base10_parse::<u64>()
+                    .map_err(|_| format!("`{key}` bounds are whole numbers from 0")),
+                _ => Err(format!("`{key}` bounds are whole numbers from 0")),
+            })
+            .transpose()
+    };
+    let (min, max) = (count(start)?, count(end)?);
+    if let (Some(min), Some(max)) = (min, max)
+        && min > max
+    {
+        return Err(format!(
+            "`{key}` allows nothing: its least bound {min} is above its greatest {max}"
+        ));
+    }
+    Ok((min, max))
+}
+
+/// The bounds of `range`: number literals, the least not above the greatest.
+fn number_bounds(expr: &syn::Expr) -> Result<(Option<syn::Expr>, Option<syn::Expr>), String> {
+    let (start, end) = range_parts("range", "1..=65535", expr)?;
+    let number = |bound: Option<&syn::Expr>| -> Result<Option<f64>, String> {
+        bound
+            .map(|bound| {
+                number_literal(bound)
+                    .ok_or_else(|| "`range` bounds are number literals, e.g. `-1.5..=10`".to_owned())
+            })
+            .transpose()
+    };
+    if let (Some(min), Some(max)) = (number(start)?, number(end)?)
+        && min > max
+    {
+        return Err("`range` allows nothing: its least bound is above its greatest".to_owned());
+    }
+    Ok((start.cloned(), end.cloned()))
+}
+
+/// Resolves the fields named by combination rules to their attribute names: each must be
+/// another field of this struct that maps to an attribute.
+fn resolve_combinations<'a>(
+    drafts: Vec<Draft<'a>>,
+    errors: &mut darling::error::Accumulator,
+) -> Vec<Field<'a>> {
+    let attributes: HashMap<String, String> = drafts
+        .iter()
+        .filter_map(|draft| match &draft.field.role {
+            Role::Attribute(attribute) => {
+                Some((draft.field.member.to_string(), attribute.name.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut known: Vec<&str> = attributes.keys().map(String::as_str).collect();
+    known.sort_unstable();
+    let known = known.join("`, `");
+    let mut fields = Vec::with_capacity(drafts.len());
+    for draft in drafts {
+        let mut field = draft.field;
+        let own = field.member.to_string();
+        let mut resolved = Vec::new();
+        for (kind, paths) in &draft.combinations {
+            let mut others = Vec::new();
+            for path in paths {
+                let Some(ident) = path.get_ident() else {
+                    errors.push(error(
+                        path.span(),
+                        &format!(
+                            "`{}` names fields of this struct by their Rust name, e.g. `{}(other_field)`",
+                            kind.key(),
+                            kind.key()
+                        ),
+                    ));
+                    continue;
+                };
+                let name = ident.to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name);
+                if name == own {
+                    errors.push(error(
+                        ident.span(),
+                        &format!(
+                            "`{}` names this field itself: list the other fields it relates to",
+                            kind.key()
+                        ),
+                    ));
+                } else if let Some(attribute) = attributes.get(name) {
+                    others.push(attribute.clone());
+                } else {
+                    errors.push(error(
+                        ident.span(),
+                        &format!(
+                            "no field `{name}` of this struct maps to an attribute: `{}` names \
+                             sibling fields with #[tfsdk(name = ...)] (here: `{known}`)",
+                            kind.key()
+                        ),
+                    ));
+                }
+            }
+            resolved.push(Rule::Combination {
+                kind: *kind,
+                others,
+            });
+        }
+        if let Role::Attribute(attribute) = &mut field.role {
+            attribute.rules.splice(0..0, resolved);
+        }
+        fields.push(field);
+    }
+    fields
 }
 
 /// Attribute names follow Terraform's rule: `^[a-z][a-z0-9_]*$`.
@@ -427,5 +868,20 @@ mod tests {
         assert_eq!(suggested_name("_x"), "x");
         assert_eq!(suggested_name("9lives"), "a9lives");
         assert_eq!(suggested_name("already_ok"), "already_ok");
+    }
+
+    #[test]
+    fn ranges_take_inclusive_literal_bounds() {
+        let parse = |text: &str| syn::parse_str::<syn::Expr>(text).unwrap();
+        assert_eq!(count_bounds("length", &parse("1..=64")), Ok((Some(1), Some(64))));
+        assert_eq!(count_bounds("size", &parse("1..")), Ok((Some(1), None)));
+        assert_eq!(count_bounds("size", &parse("..=3")), Ok((None, Some(3))));
+        assert!(count_bounds("length", &parse("1..64")).unwrap_err().contains("..="));
+        assert!(count_bounds("length", &parse("5..=1")).is_err());
+        assert!(count_bounds("length", &parse("..")).is_err());
+        assert!(number_bounds(&parse("-1.5..=10")).is_ok());
+        assert!(number_bounds(&parse("10..=-1")).is_err());
+        assert!(one_of_values(&parse("[\"a\", 1]")).is_err());
+        assert_eq!(one_of_values(&parse("[1, -2]")).map(|(v, s)| (v.len(), s)), Ok((2, false)));
     }
 }

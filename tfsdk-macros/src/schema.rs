@@ -1,12 +1,14 @@
 //! Generates the schema half of the impls: each attribute's behaviours, defaults and
-//! diff-suppression wrappers (type-checked where the user wrote them), and `TfSchema` for
-//! `#[tfsdk(schema)]` structs.
+//! diff-suppression wrappers (type-checked where the user wrote them), its validation rules
+//! (see [`rules`](crate::rules)), and `TfSchema` for `#[tfsdk(schema)]` structs.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Attribute, Container, Role};
+use crate::ast::{Attribute, Container, Presentation, Role};
+use crate::bound::{respan, where_clause};
+use crate::rules;
 
 /// The body of `collect_schema_attributes`.
 pub fn collect_attributes(container: &Container<'_>) -> TokenStream {
@@ -27,11 +29,11 @@ pub fn collect_attributes(container: &Container<'_>) -> TokenStream {
 fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) -> TokenStream {
     let name = &attribute.name;
     let behaviour = &attribute.behaviour;
-    let value_ty = value_type(ty);
     let flags = [
         ("required", behaviour.required),
         ("optional", behaviour.optional),
         ("computed", behaviour.computed),
+        ("stable", behaviour.stable),
         ("sensitive", behaviour.sensitive),
         ("force_new", behaviour.force_new),
     ]
@@ -41,64 +43,22 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
         let flag = syn::Ident::new(flag, proc_macro2::Span::call_site());
         quote!(attribute.#flag = true;)
     });
-    let description = behaviour.description.as_ref().map(|text| {
-        quote!(attribute.description = #private::Option::Some(#private::String::from(#text));)
-    });
-    let default = behaviour.default.as_ref().map(|expr| {
-        let private = crate::expand::respan(quote!(#private), expr.span());
-        // The conversion is spanned at the expression: a default of the wrong type is reported
-        // there.
-        let value = quote_spanned!(expr.span()=>
-            let value: #value_ty = ::core::convert::Into::into(#expr);
-        );
-        quote!(
-            attribute.default = #private::Option::Some(#private::DefaultValue::new(
-                || {
-                    #value
-                    #private::default_value::<#ty, #value_ty>(&value)
-                },
-                false,
-            ));
-        )
-    });
-    let default_fn = behaviour.default_fn.as_ref().map(|path| {
-        let private = crate::expand::respan(quote!(#private), path.span());
-        let call = quote_spanned!(path.span()=>
-            let default_fn: fn() -> #private::Result<_, _> = #path;
-            match default_fn() {
-                #private::Result::Ok(value) => {
-                    let value: #value_ty = ::core::convert::Into::into(value);
-                    #private::default_value::<#ty, #value_ty>(&value)
-                }
-                #private::Result::Err(error) => {
-                    #private::Result::Err(::std::string::ToString::to_string(&error))
-                }
-            }
-        );
-        quote!(
-            attribute.default = #private::Option::Some(#private::DefaultValue::new(
-                || { #call },
-                true,
-            ));
-        )
-    });
-    let diff_suppress = behaviour.diff_suppress.as_ref().map(|path| {
-        // A direct call, so `fn(&str, &str)` works for a `String` field by deref coercion.
-        let suppress = quote_spanned!(path.span()=>
-            match #private::suppress_arguments::<#value_ty>(old, new) {
-                #private::Option::Some((old, new)) => #path(&old, &new),
-                #private::Option::None => false,
-            }
-        );
-        quote!(
-            attribute.diff_suppress = #private::Option::Some(#private::DiffSuppress::new(
-                |old: &#private::Value, new: &#private::Value| #suppress,
-            ));
-        )
-    });
+    let text = |field: &str, text: &Option<String>| {
+        let field = syn::Ident::new(field, proc_macro2::Span::call_site());
+        text.as_ref().map(|text| {
+            quote!(attribute.#field = #private::Option::Some(#private::String::from(#text));)
+        })
+    };
+    let description = text("description", &behaviour.description);
+    let deprecation = text("deprecation", &behaviour.deprecated);
+    let default = default(private, ty, behaviour.default.as_ref());
+    let default_fn = default_fn(private, ty, behaviour.default_fn.as_ref());
+    let diff_suppress = diff_suppress(private, ty, behaviour.diff_suppress.as_ref());
+    let presentation = presentation(private, ty, behaviour.presentation);
+    let validators = rules::validators(private, ty, &attribute.rules);
     // A computed attribute is unknown in plans: its field type must be able to hold that.
     let computed_check = behaviour.computed.then(|| {
-        let private = crate::expand::respan(quote!(#private), ty.span());
+        let private = respan(quote!(#private), ty.span());
         quote_spanned!(ty.span()=> #private::computed_field::<#ty>();)
     });
     let start = quote_spanned!(ty.span()=>
@@ -111,17 +71,99 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
             #start
             #(#flags)*
             #description
+            #deprecation
             #default
             #default_fn
             #diff_suppress
+            #presentation
+            #validators
             #private::insert_schema_attribute(out, #name, attribute);
         }
     }
 }
 
-/// The type a default or a diff-suppression function works with: the field's type without its
-/// `Option` (`region: Option<String>` takes a `String` default).
-fn value_type(ty: &syn::Type) -> &syn::Type {
+/// `default = <expr>`: the conversion is spanned at the expression, so a default of the wrong
+/// type is reported there.
+fn default(private: &syn::Path, ty: &syn::Type, expr: Option<&syn::Expr>) -> Option<TokenStream> {
+    let expr = expr?;
+    let value_ty = value_type(ty);
+    let private = respan(quote!(#private), expr.span());
+    let value = quote_spanned!(expr.span()=>
+        let value: #value_ty = ::core::convert::Into::into(#expr);
+    );
+    Some(quote!(
+        attribute.default = #private::Option::Some(#private::DefaultValue::new(
+            || {
+                #value
+                #private::default_value::<#ty, #value_ty>(&value)
+            },
+            false,
+        ));
+    ))
+}
+
+/// `default_fn = path`: `fn() -> Result<V, E>` or `fn() -> Result<Option<V>, E>`.
+fn default_fn(private: &syn::Path, ty: &syn::Type, path: Option<&syn::Path>) -> Option<TokenStream> {
+    let path = path?;
+    let value_ty = value_type(ty);
+    let private = respan(quote!(#private), path.span());
+    let call = quote_spanned!(path.span()=>
+        let default_fn: fn() -> #private::Result<_, _> = #path;
+        #private::default_fn_value::<#ty, #value_ty, _, _, _>(default_fn())
+    );
+    Some(quote!(
+        attribute.default = #private::Option::Some(#private::DefaultValue::new(
+            || { #call },
+            true,
+        ));
+    ))
+}
+
+/// `diff_suppress = path`: a direct call, so `fn(&str, &str)` works for a `String` field by
+/// deref coercion.
+fn diff_suppress(
+    private: &syn::Path,
+    ty: &syn::Type,
+    path: Option<&syn::Path>,
+) -> Option<TokenStream> {
+    let path = path?;
+    let value_ty = value_type(ty);
+    let suppress = quote_spanned!(path.span()=>
+        match #private::suppress_arguments::<#value_ty>(old, new) {
+            #private::Option::Some((old, new)) => #path(&old, &new),
+            #private::Option::None => false,
+        }
+    );
+    Some(quote!(
+        attribute.diff_suppress = #private::Option::Some(#private::DiffSuppress::new(
+            |old: &#private::Value, new: &#private::Value| #suppress,
+        ));
+    ))
+}
+
+/// `block` / `nested_attribute`, with the check (spanned at the option) that the field holds
+/// nested schema objects.
+fn presentation(
+    private: &syn::Path,
+    ty: &syn::Type,
+    presentation: Option<(Presentation, proc_macro2::Span)>,
+) -> Option<TokenStream> {
+    let (presentation, span) = presentation?;
+    let (variant, check) = match presentation {
+        Presentation::Block => (quote!(Block), quote!(block_field)),
+        Presentation::NestedAttribute => (quote!(NestedAttribute), quote!(nested_attribute_field)),
+    };
+    let checked_ty = respan(quote!(#ty), span);
+    let check_private = respan(quote!(#private), span);
+    Some(quote! {
+        #check_private::#check::<#checked_ty>();
+        attribute.presentation = #private::Presentation::#variant;
+    })
+}
+
+/// The type a default, a diff-suppression or a validation function works with: the field's
+/// type without its `Option` (`region: Option<String>` takes a `String` default).
+pub fn value_type(ty: &syn::Type) -> &syn::Type {
     if let syn::Type::Path(path) = ty
         && path.qself.is_none()
         && let Some(last) = path.path.segments.last()
@@ -135,24 +177,31 @@ fn value_type(ty: &syn::Type) -> &syn::Type {
     ty
 }
 
-/// `TfSchema` for a schema struct, and the compile-time check that what it flattens are schema
-/// structs too.
+/// `TfSchema` for a schema struct (with its typed view), and the compile-time check that what
+/// it flattens are schema structs too.
 pub fn schema_impls(container: &Container<'_>) -> TokenStream {
-    let Some(_) = container.schema else {
+    if !container.is_schema() {
         return quote!();
-    };
+    }
     let private = &container.private;
     let ident = container.ident;
+    let view = &container.view;
     let (impl_generics, ty_generics, _) = container.generics.split_for_impl();
-    // The same bounds as the `TfObject` impl (one per field type that mentions a parameter).
-    let where_clause = crate::expand::where_clause(container);
+    // The same bounds as the `TfObject` impl (one per field type that mentions a parameter),
+    // and a view that lives as long as the program (a resource's model does).
+    let mut where_clause = where_clause(container).unwrap_or_else(|| syn::parse_quote!(where));
+    if container.is_generic() {
+        where_clause
+            .predicates
+            .push(syn::parse_quote!(#ident #ty_generics: 'static));
+    }
     let description = match &container.description {
         Some(text) => quote!(#private::Option::Some(#text)),
         None => quote!(#private::Option::None),
     };
     let flattened_checks = container.flattened().map(|field| {
         let ty = field.ty;
-        let private = crate::expand::respan(quote!(#private), ty.span());
+        let private = respan(quote!(#private), ty.span());
         quote_spanned!(ty.span()=>
             const _: () = #private::assert_flattened_schema(
                 <#ty as #private::ObjectFields>::IS_SCHEMA
@@ -168,6 +217,8 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #private::TfSchema for #ident #ty_generics #where_clause {
             const DESCRIPTION: #private::Option<&'static str> = #description;
+
+            type View = #view #ty_generics;
         }
         #flattened_checks
     }

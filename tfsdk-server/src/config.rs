@@ -1,18 +1,21 @@
-//! A configuration as Terraform sends it for validation: a value of a model's object type in
-//! which any attribute may still be unknown.
+//! A configuration as Terraform sends it with an apply: a value of a model's object type,
+//! read through the model's typed view.
 
 use std::fmt;
 use std::marker::PhantomData;
 
-use tfsdk_core::convert::{ConvertError, FromValue};
+use tfsdk_core::convert::FromValue;
+use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
+use tfsdk_core::{TfSchema, View};
 
-/// A configuration of model `M` as a Terraform value.
+/// The configuration of a resource of model `M`, as [`create`](crate::Resource::create) and
+/// [`update`](crate::Resource::update) receive it with their request.
 ///
-/// During validation and planning an attribute may be unknown (it refers to something not yet
-/// created), so a model whose fields are native Rust types may not convert yet:
-/// [`attribute`](Config::attribute) looks at one value, [`model`](Config::model) converts the
-/// whole configuration when it can.
+/// The planned model has what the plan settled; the configuration is what the practitioner
+/// wrote, read through the model's typed view ([`view`](Config::view)): a value the plan does
+/// not keep (a write-only secret, an attribute whose default replaced null) is found here. It is
+/// converted when asked for, so resources that never look at it pay nothing.
 pub struct Config<M> {
     value: Value,
     model: PhantomData<fn() -> M>,
@@ -26,36 +29,28 @@ impl<M> Config<M> {
         }
     }
 
-    /// The configuration value, an object of `M`'s type.
+    /// The configuration as a Terraform value, an object of `M`'s type (the escape hatch: the
+    /// typed [`view`](Config::view) is the usual way).
     pub fn value(&self) -> &Value {
         &self.value
     }
 
-    /// A top-level attribute's value: `None` when the model has no such attribute.
+    /// A top-level attribute's value by name: `None` when the model has no such attribute (the
+    /// escape hatch: the typed [`view`](Config::view) is the usual way).
     pub fn attribute(&self, name: &str) -> Option<&Value> {
         self.value.attribute(name)
     }
-
-    /// True when the attribute is configured: neither null nor unknown.
-    pub fn is_set(&self, name: &str) -> bool {
-        self.attribute(name).is_some_and(Value::is_known)
-    }
-
-    /// True when the attribute's value is not known yet.
-    pub fn is_unknown(&self, name: &str) -> bool {
-        self.attribute(name).is_some_and(Value::is_unknown)
-    }
 }
 
-impl<M: FromValue> Config<M> {
-    /// The configuration as the model.
+impl<M: TfSchema> Config<M> {
+    /// The configuration through the model's typed view: every field, nested ones included,
+    /// null, unknown or known.
     ///
     /// # Errors
-    /// A value the model cannot hold, typically an unknown value in a native field: use the
-    /// framework types (`types::String`, …) for attributes that may be unknown, or check
-    /// [`is_unknown`](Config::is_unknown) first.
-    pub fn model(&self) -> Result<M, ConvertError> {
-        M::from_value(self.value.clone())
+    /// A value the view cannot hold (a number that does not fit the field's type), as an error
+    /// diagnostic at its attribute's path.
+    pub fn view(&self) -> Result<View<M>, Diagnostics> {
+        View::<M>::from_value(self.value.clone()).map_err(Diagnostics::from)
     }
 }
 

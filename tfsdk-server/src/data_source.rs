@@ -2,10 +2,10 @@
 
 use std::future::Future;
 
-use tfsdk_core::TfSchema;
 use tfsdk_core::diag::Diagnostics;
+use tfsdk_core::{TfSchema, View};
 
-use crate::{Config, Context, Provider};
+use crate::{Context, Provider};
 
 /// A data source (`data "TYPE" "NAME" { ... }`) whose data is the derived model
 /// [`Model`](DataSource::Model): arguments are required or optional attributes, results are
@@ -34,8 +34,9 @@ pub trait DataSource: Send + Sync + 'static {
         config: Self::Model,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
 
-    /// Checks a configuration in which values may still be unknown.
-    fn validate_config(&self, config: &Config<Self::Model>, diagnostics: &mut Diagnostics) {
+    /// Checks a configuration in which values may still be unknown, through the model's typed
+    /// view, beyond the model's declarative rules (which the server checks).
+    fn validate_config(&self, config: &View<Self::Model>, diagnostics: &mut Diagnostics) {
         let _ = (config, diagnostics);
     }
 }

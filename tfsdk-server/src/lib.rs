@@ -64,11 +64,11 @@ use tfsdk_core::TfObject;
 pub use config::Config;
 pub use context::{Context, StopToken};
 pub use data_source::DataSource;
-pub use plan_change::PlannedChange;
+pub use plan_change::{PlanViews, PlannedChange};
 pub use provider::Provider;
 pub use raw_state::RawState;
 pub use registry::Registry;
-pub use resource::Resource;
+pub use resource::{CreateRequest, Resource, UpdateRequest};
 pub use server::Server;
 
 /// The configuration model of a provider without settings: an empty `provider` block.

@@ -1,143 +1,205 @@
 //! A resource's planned change as plan modification sees it: prior state, configuration and
-//! the planned state the schema's behaviours produced, which provider code may adjust.
+//! the planned state Terraform's rules produced, read and changed through the model's typed
+//! view.
 
-use std::collections::BTreeMap;
-use std::marker::PhantomData;
+use std::fmt;
+use std::sync::OnceLock;
 
-use tfsdk_core::convert::{ConvertError, FromValue, ToValue};
-use tfsdk_core::diag::Diagnostic;
+use tfsdk_core::convert::{FromValue, ToValue};
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::Value;
+use tfsdk_core::{TfSchema, View};
 
-/// The plan of one resource instance, before Terraform sees it.
+/// The plan of one resource instance being created or updated, before Terraform sees it.
 ///
-/// The server fills it with the schema's plan semantics (defaults, computed attributes unknown
-/// on create and carried over from the prior state on update, `force_new`, `diff_suppress`);
-/// [`Resource::modify_plan`](crate::Resource::modify_plan) can then say more: compute a value
-/// known at plan time, mark a computed value unknown because it will change, or require
-/// replacement.
+/// The server fills it by Terraform's rules (`tfsdk_core::schema::Schema::plan`): defaults,
+/// computed attributes unknown on create and on every update (their prior value when
+/// `stable`), `force_new`, `diff_suppress`, a plan without changes kept as the prior state.
+/// [`Resource::modify_plan`](crate::Resource::modify_plan) can then say more through the
+/// model's typed view: compute a value known at plan time, mark a computed value unknown
+/// because it will change, or require a replacement.
 ///
-/// Terraform checks the result: a planned value of a non-computed attribute must equal its
-/// configuration (or its prior value), and a computed value known in the plan must not change
-/// at apply.
-pub struct PlannedChange<M> {
-    prior_state: Option<Value>,
-    config: Value,
-    planned_state: Value,
+/// ```
+/// # use tfsdk_core::{TfObject, types};
+/// # use tfsdk_core::diag::Diagnostics;
+/// # use tfsdk_server::PlannedChange;
+/// #[derive(TfObject)]
+/// #[tfsdk(schema)]
+/// struct Secret {
+///     #[tfsdk(name = "value", required)]
+///     value: String,
+///     #[tfsdk(name = "length", computed)]
+///     length: types::Int64,
+/// }
+///
+/// /// The length is known at plan time whenever the value is.
+/// fn plan_length(plan: &mut PlannedChange<Secret>) -> Result<(), Diagnostics> {
+///     let planned = plan.planned_mut()?;
+///     planned.length = match planned.value.get() {
+///         Some(value) => types::Int64::new(value.len() as i64),
+///         None => types::Int64::unknown(),
+///     };
+///     if plan.prior()?.is_some_and(|prior| prior.value.get() == Some("")) {
+///         plan.require_replace(Secret::paths().value());
+///     }
+///     Ok(())
+/// }
+/// ```
+///
+/// The views are converted when first asked for, so a resource without plan modification pays
+/// nothing for them. Terraform checks the result: a planned value of a non-computed attribute
+/// must equal its configuration (or its prior value), and a computed value known in the plan
+/// must not change at apply.
+pub struct PlannedChange<M: TfSchema> {
+    prior_value: Option<Value>,
+    config_value: Value,
+    planned_value: Value,
     requires_replace: Vec<AttributePath>,
-    model: PhantomData<fn() -> M>,
+    prior: LazyView<M>,
+    config: LazyView<M>,
+    planned: LazyView<M>,
+    /// Set once the planned view may have changed: it is written back at the end.
+    planned_changed: bool,
 }
 
-impl<M> PlannedChange<M> {
+/// The three views of a [`PlannedChange`] at once ([`PlannedChange::views_mut`]), to change
+/// the plan from the configuration or the prior state.
+pub struct PlanViews<'a, M: TfSchema> {
+    /// The configuration.
+    pub config: &'a View<M>,
+    /// The prior state (`None` on create).
+    pub prior: Option<&'a View<M>>,
+    /// The planned state, to change.
+    pub planned: &'a mut View<M>,
+}
+
+/// A view, converted from `value` on first use.
+type LazyView<M> = OnceLock<Result<View<M>, Diagnostics>>;
+
+/// The view in `cell`, converting `value` on first use.
+fn view_ref<'a, M: TfSchema>(
+    cell: &'a LazyView<M>,
+    value: &Value,
+) -> Result<&'a View<M>, Diagnostics> {
+    cell.get_or_init(|| View::<M>::from_value(value.clone()).map_err(Diagnostics::from))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// The view in `cell` to change, converting `value` on first use.
+fn view_mut<'a, M: TfSchema>(
+    cell: &'a mut LazyView<M>,
+    value: &Value,
+) -> Result<&'a mut View<M>, Diagnostics> {
+    view_ref::<M>(cell, value)?;
+    match cell.get_mut() {
+        Some(Ok(view)) => Ok(view),
+        // `view_ref` filled the cell with a view just now.
+        _ => unreachable!("a converted view is in the cell"),
+    }
+}
+
+impl<M: TfSchema> PlannedChange<M> {
     pub(crate) fn new(
-        prior_state: Option<Value>,
-        config: Value,
-        planned_state: Value,
+        prior_value: Option<Value>,
+        config_value: Value,
+        planned_value: Value,
         requires_replace: Vec<AttributePath>,
     ) -> PlannedChange<M> {
         PlannedChange {
-            prior_state,
-            config,
-            planned_state,
+            prior_value,
+            config_value,
+            planned_value,
             requires_replace,
-            model: PhantomData,
+            prior: OnceLock::new(),
+            config: OnceLock::new(),
+            planned: OnceLock::new(),
+            planned_changed: false,
         }
     }
 
-    pub(crate) fn into_parts(self) -> (Value, Vec<AttributePath>) {
-        (self.planned_state, self.requires_replace)
+    /// The planned state and the replacement paths, the planned view written back if it was
+    /// handed out for changing.
+    pub(crate) fn into_parts(mut self) -> Result<(Value, Vec<AttributePath>), Diagnostics> {
+        if self.planned_changed
+            && let Some(Ok(view)) = self.planned.take()
+        {
+            self.planned_value = view.to_value(self.planned_value.ty()).map_err(|error| {
+                let mut diagnostic = error.to_diagnostic();
+                diagnostic.summary = "Invalid plan modification".into();
+                Diagnostics::from(diagnostic)
+            })?;
+        }
+        Ok((self.planned_value, self.requires_replace))
     }
 
     /// True when the resource is being created (there is no prior state).
     pub fn is_create(&self) -> bool {
-        self.prior_state.is_none()
-    }
-
-    /// The state before the change; `None` on create.
-    pub fn prior_state(&self) -> Option<&Value> {
-        self.prior_state.as_ref()
+        self.prior_value.is_none()
     }
 
     /// The configuration; attributes may be unknown.
-    pub fn config(&self) -> &Value {
-        &self.config
+    ///
+    /// # Errors
+    /// A value the view cannot hold, at its path.
+    pub fn config(&self) -> Result<&View<M>, Diagnostics> {
+        view_ref::<M>(&self.config, &self.config_value)
+    }
+
+    /// The state before the change; `None` on create.
+    ///
+    /// # Errors
+    /// A value the view cannot hold, at its path.
+    pub fn prior(&self) -> Result<Option<&View<M>>, Diagnostics> {
+        match &self.prior_value {
+            Some(value) => view_ref::<M>(&self.prior, value).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// The planned state; computed attributes may be unknown.
-    pub fn planned_state(&self) -> &Value {
-        &self.planned_state
-    }
-
-    /// A top-level attribute of the planned state.
-    pub fn planned(&self, name: &str) -> Option<&Value> {
-        self.planned_state.attribute(name)
-    }
-
-    /// A top-level attribute of the prior state (`None` on create).
-    pub fn prior(&self, name: &str) -> Option<&Value> {
-        self.prior_state.as_ref()?.attribute(name)
-    }
-
-    /// True when a top-level attribute's planned value differs from its prior value (always
-    /// true on create).
-    pub fn changes(&self, name: &str) -> bool {
-        self.prior(name) != self.planned(name)
-    }
-
-    /// Sets a top-level attribute of the planned state.
     ///
     /// # Errors
-    /// The model has no such attribute, or `value` is not of the attribute's type.
-    pub fn set(&mut self, name: &str, value: Value) -> Result<(), Diagnostic> {
-        let Some(current) = self.planned_state.attribute(name) else {
-            return Err(Diagnostic::error(
-                "Invalid plan modification",
-                format!("the resource has no attribute `{name}`"),
-            ));
-        };
-        if current.ty() != value.ty() {
-            return Err(Diagnostic::error(
-                "Invalid plan modification",
-                format!(
-                    "`{name}` is a {}; the plan modification gave a {}",
-                    current.ty(),
-                    value.ty()
-                ),
-            )
-            .with_path(AttributePath::root(name)));
-        }
-        let ty = self.planned_state.ty().clone();
-        let mut attributes: BTreeMap<String, Value> = self
-            .planned_state
-            .as_object()
-            .map(|a| a.to_map())
-            .unwrap_or_default();
-        attributes.insert(name.to_owned(), value);
-        self.planned_state = Value::object(ty, attributes)
-            .map_err(|error| Diagnostic::error("Invalid plan modification", error.to_string()))?;
-        Ok(())
+    /// A value the view cannot hold, at its path.
+    pub fn planned(&self) -> Result<&View<M>, Diagnostics> {
+        view_ref::<M>(&self.planned, &self.planned_value)
     }
 
-    /// Marks a top-level attribute unknown ("known after apply"): for a computed attribute
-    /// whose value apply will change.
+    /// The planned state, to change: set a computed value known at plan time, or unknown
+    /// because apply will change it.
     ///
     /// # Errors
-    /// The model has no such attribute.
-    pub fn set_unknown(&mut self, name: &str) -> Result<(), Diagnostic> {
-        let ty = match self.planned_state.attribute(name) {
-            Some(value) => value.ty().clone(),
-            None => {
-                return Err(Diagnostic::error(
-                    "Invalid plan modification",
-                    format!("the resource has no attribute `{name}`"),
-                ));
-            }
-        };
-        self.set(name, Value::unknown(ty))
+    /// A value the view cannot hold, at its path.
+    pub fn planned_mut(&mut self) -> Result<&mut View<M>, Diagnostics> {
+        let view = view_mut::<M>(&mut self.planned, &self.planned_value)?;
+        self.planned_changed = true;
+        Ok(view)
     }
 
-    /// Says that the change of the attribute at `path` needs the resource to be replaced.
-    pub fn require_replace(&mut self, path: AttributePath) {
+    /// The configuration and prior state to read and the planned state to change, at once.
+    ///
+    /// # Errors
+    /// A value a view cannot hold, at its path.
+    pub fn views_mut(&mut self) -> Result<PlanViews<'_, M>, Diagnostics> {
+        let config = view_ref::<M>(&self.config, &self.config_value)?;
+        let prior = match &self.prior_value {
+            Some(value) => Some(view_ref::<M>(&self.prior, value)?),
+            None => None,
+        };
+        let planned = view_mut::<M>(&mut self.planned, &self.planned_value)?;
+        self.planned_changed = true;
+        Ok(PlanViews {
+            config,
+            prior,
+            planned,
+        })
+    }
+
+    /// Says that the change needs the resource to be replaced, because of the attribute at
+    /// `path` (a typed path such as `File::paths().owner().name()`, or an `AttributePath`).
+    pub fn require_replace(&mut self, path: impl Into<AttributePath>) {
+        let path = path.into();
         if !self.requires_replace.contains(&path) {
             self.requires_replace.push(path);
         }
@@ -147,32 +209,54 @@ impl<M> PlannedChange<M> {
     pub fn requires_replace(&self) -> &[AttributePath] {
         &self.requires_replace
     }
+
+    /// The prior state as a Terraform value (the escape hatch; the typed views are the usual
+    /// way).
+    pub fn prior_value(&self) -> Option<&Value> {
+        self.prior_value.as_ref()
+    }
+
+    /// The configuration as a Terraform value (the escape hatch).
+    pub fn config_value(&self) -> &Value {
+        &self.config_value
+    }
+
+    /// The planned state as a Terraform value (the escape hatch): changes made through
+    /// [`planned_mut`](PlannedChange::planned_mut) show here once the change is done.
+    pub fn planned_value(&self) -> &Value {
+        &self.planned_value
+    }
+
+    /// Replaces the planned state with a Terraform value of the model's type (the escape
+    /// hatch). Changes made through the typed view before are discarded.
+    ///
+    /// # Errors
+    /// A value of another type.
+    pub fn set_planned_value(&mut self, value: Value) -> Result<(), Diagnostic> {
+        if value.ty() != self.planned_value.ty() {
+            return Err(Diagnostic::error(
+                "Invalid plan modification",
+                format!(
+                    "the planned state is a {}; the plan modification gave a {}",
+                    self.planned_value.ty(),
+                    value.ty()
+                ),
+            ));
+        }
+        self.planned_value = value;
+        self.planned = OnceLock::new();
+        self.planned_changed = false;
+        Ok(())
+    }
 }
 
-impl<M: FromValue + ToValue + tfsdk_core::convert::TerraformType> PlannedChange<M> {
-    /// The planned state as the model.
-    ///
-    /// # Errors
-    /// An unknown value in a field that cannot hold one (use framework types for attributes
-    /// that may be unknown at plan time).
-    pub fn planned_model(&self) -> Result<M, ConvertError> {
-        M::from_value(self.planned_state.clone())
-    }
-
-    /// The prior state as the model; `None` on create.
-    ///
-    /// # Errors
-    /// A prior state the model cannot hold.
-    pub fn prior_model(&self) -> Option<Result<M, ConvertError>> {
-        self.prior_state.clone().map(M::from_value)
-    }
-
-    /// Replaces the planned state with `model`.
-    ///
-    /// # Errors
-    /// A field that does not convert to its attribute's type.
-    pub fn set_planned_model(&mut self, model: &M) -> Result<(), ConvertError> {
-        self.planned_state = model.to_value(self.planned_state.ty())?;
-        Ok(())
+impl<M: TfSchema> fmt::Debug for PlannedChange<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlannedChange")
+            .field("prior", &self.prior_value)
+            .field("config", &self.config_value)
+            .field("planned", &self.planned_value)
+            .field("requires_replace", &self.requires_replace)
+            .finish_non_exhaustive()
     }
 }

@@ -3,10 +3,10 @@
 
 use std::future::Future;
 
-use tfsdk_core::TfSchema;
 use tfsdk_core::diag::Diagnostics;
+use tfsdk_core::{TfSchema, View};
 
-use crate::{Config, Context, Registry};
+use crate::{Context, Registry};
 
 /// A Terraform provider: its configuration block's model, how it configures itself, and its
 /// resources and data sources.
@@ -55,14 +55,18 @@ pub trait Provider: Sized + Send + Sync + 'static {
     /// Registers the provider's resources and data sources; called once at start-up.
     fn register(&self, registry: &mut Registry<Self>);
 
-    /// Checks a configuration in which values may still be unknown. Terraform calls it before
-    /// planning; errors stop the run with their attribute paths.
-    fn validate_config(&self, config: &Config<Self::Config>, diagnostics: &mut Diagnostics) {
+    /// Checks the provider block, through the typed view of its model (values may still be
+    /// unknown), after the defaults and `default_fn`s of its attributes were applied and the
+    /// model's declarative rules checked. Terraform calls it before planning; errors stop the
+    /// run with their attribute paths.
+    fn validate_config(&self, config: &View<Self::Config>, diagnostics: &mut Diagnostics) {
         let _ = (config, diagnostics);
     }
 
     /// Configures the provider from its block, before any resource or data source call that
-    /// needs it. By default it accepts any configuration.
+    /// needs it, with each attribute's `default` or `default_fn` applied where the block leaves
+    /// it unset (a `required` attribute whose `default_fn` gives nothing is an error before
+    /// this is called). By default it accepts any configuration.
     ///
     /// # Errors
     /// Diagnostics that stop the run, e.g. bad credentials.

@@ -7,13 +7,15 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use tfsdk_core::TfSchema;
 use tfsdk_core::convert::{ConvertError, FromValue, ToValue};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::schema::Schema;
 use tfsdk_core::tftypes::{Type, Value};
+use tfsdk_core::{TfSchema, View};
 
+use crate::resource::{CreateRequest, UpdateRequest};
+use crate::server::contained;
 use crate::{Config, Context, DataSource, PlannedChange, Provider, RawState, Resource};
 
 /// A future the server can spawn: owned, `Send`, `'static`.
@@ -54,7 +56,10 @@ impl<P: Provider> Registry<P> {
             self.diagnostics
                 .push(duplicate("data source", D::TYPE_NAME));
         } else {
-            let handler = Typed::new(data_source, D::Model::schema());
+            let schema = D::Model::schema();
+            self.diagnostics
+                .append(crate::server::data_source_schema_problems(D::TYPE_NAME, &schema));
+            let handler = Typed::new(data_source, schema);
             self.data_sources.insert(D::TYPE_NAME, Arc::new(handler));
         }
         self
@@ -80,6 +85,12 @@ impl<T> Typed<T> {
         let ty = schema.object_type();
         Typed { inner, schema, ty }
     }
+
+    /// A model returned by provider code as a state Terraform accepts: of the schema's type,
+    /// lists and sets of nested blocks empty rather than null.
+    fn state<M: ToValue>(&self, model: &M) -> Result<Value, Diagnostics> {
+        value(model, &self.ty).map(|state| self.schema.normalize_blocks(state))
+    }
 }
 
 /// A resource as the server drives it: values in, values out.
@@ -92,6 +103,7 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         self: Arc<Self>,
         ctx: Context<P>,
         planned: Value,
+        config: Value,
     ) -> BoxFuture<Result<Value, Diagnostics>>;
     fn read(
         self: Arc<Self>,
@@ -103,6 +115,7 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         ctx: Context<P>,
         prior: Value,
         planned: Value,
+        config: Value,
     ) -> BoxFuture<Result<Value, Diagnostics>>;
     fn delete(self: Arc<Self>, ctx: Context<P>, state: Value)
     -> BoxFuture<Result<(), Diagnostics>>;
@@ -122,6 +135,8 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         ctx: Context<P>,
         change: PlanParts,
     ) -> BoxFuture<Result<(Value, Vec<AttributePath>), Diagnostics>>;
+    fn plan_destroy(self: Arc<Self>, ctx: Context<P>, prior: Value)
+    -> BoxFuture<Result<(), Diagnostics>>;
 }
 
 /// The parts of a [`PlannedChange`], without its model type.
@@ -149,6 +164,31 @@ fn model<M: FromValue>(value: Value) -> Result<M, Diagnostics> {
     M::from_value(value).map_err(Diagnostics::from)
 }
 
+/// Validates a configuration of `schema`: the model's declarative rules and deprecations, then
+/// the configuration as the model's typed view (a value it cannot hold is an error at its
+/// path), then provider code's own checks (`check`), a panic there being an error.
+pub(crate) fn validate_config<M: TfSchema>(
+    schema: &Schema,
+    config: &Value,
+    check: impl FnOnce(&View<M>, &mut Diagnostics),
+) -> Diagnostics {
+    let mut found = schema.validate(config);
+    if found.has_error() {
+        return found;
+    }
+    match View::<M>::from_value(config.clone()) {
+        Ok(view) => {
+            let mut own = Diagnostics::new();
+            match contained("configuration validation", || check(&view, &mut own)) {
+                Ok(()) => found.append(own),
+                Err(panic) => found.push(panic),
+            }
+        }
+        Err(error) => found.push(error.to_diagnostic()),
+    }
+    found
+}
+
 /// Writes a model as a value of `ty`.
 fn value<M: ToValue>(model: &M, ty: &Type) -> Result<Value, Diagnostics> {
     model.to_value(ty).map_err(|error: ConvertError| {
@@ -172,21 +212,24 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
     }
 
     fn validate(&self, config: Value) -> Diagnostics {
-        let mut diagnostics = Diagnostics::new();
-        self.inner
-            .validate_config(&Config::new(config), &mut diagnostics);
-        diagnostics
+        validate_config::<R::Model>(&self.schema, &config, |view, found| {
+            self.inner.validate_config(view, found);
+        })
     }
 
     fn create(
         self: Arc<Self>,
         ctx: Context<R::Provider>,
         planned: Value,
+        config: Value,
     ) -> BoxFuture<Result<Value, Diagnostics>> {
         Box::pin(async move {
-            let planned = model::<R::Model>(planned)?;
-            let state = self.inner.create(&ctx, planned).await?;
-            value(&state, &self.ty)
+            let request = CreateRequest {
+                planned: model::<R::Model>(planned)?,
+                config: Config::new(config),
+            };
+            let state = self.inner.create(&ctx, request).await?;
+            self.state(&state)
         })
     }
 
@@ -198,7 +241,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
         Box::pin(async move {
             let state = model::<R::Model>(state)?;
             match self.inner.read(&ctx, state).await? {
-                Some(state) => value(&state, &self.ty).map(Some),
+                Some(state) => self.state(&state).map(Some),
                 None => Ok(None),
             }
         })
@@ -209,12 +252,16 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
         ctx: Context<R::Provider>,
         prior: Value,
         planned: Value,
+        config: Value,
     ) -> BoxFuture<Result<Value, Diagnostics>> {
         Box::pin(async move {
-            let prior = model::<R::Model>(prior)?;
-            let planned = model::<R::Model>(planned)?;
-            let state = self.inner.update(&ctx, prior, planned).await?;
-            value(&state, &self.ty)
+            let request = UpdateRequest {
+                prior: model::<R::Model>(prior)?,
+                planned: model::<R::Model>(planned)?,
+                config: Config::new(config),
+            };
+            let state = self.inner.update(&ctx, request).await?;
+            self.state(&state)
         })
     }
 
@@ -236,7 +283,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
     ) -> BoxFuture<Result<Value, Diagnostics>> {
         Box::pin(async move {
             let state = self.inner.import(&ctx, id).await?;
-            value(&state, &self.ty)
+            self.state(&state)
         })
     }
 
@@ -248,7 +295,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
     ) -> BoxFuture<Result<Value, Diagnostics>> {
         Box::pin(async move {
             let state = self.inner.upgrade_state(&ctx, version, raw).await?;
-            value(&state, &self.ty)
+            self.state(&state)
         })
     }
 
@@ -265,7 +312,18 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
                 change.requires_replace,
             );
             self.inner.modify_plan(&ctx, &mut change).await?;
-            Ok(change.into_parts())
+            change.into_parts()
+        })
+    }
+
+    fn plan_destroy(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        prior: Value,
+    ) -> BoxFuture<Result<(), Diagnostics>> {
+        Box::pin(async move {
+            let state = model::<R::Model>(prior)?;
+            self.inner.plan_destroy(&ctx, &state).await
         })
     }
 }
@@ -280,10 +338,9 @@ impl<D: DataSource> DataSourceHandler<D::Provider> for Typed<D> {
     }
 
     fn validate(&self, config: Value) -> Diagnostics {
-        let mut diagnostics = Diagnostics::new();
-        self.inner
-            .validate_config(&Config::new(config), &mut diagnostics);
-        diagnostics
+        validate_config::<D::Model>(&self.schema, &config, |view, found| {
+            self.inner.validate_config(view, found);
+        })
     }
 
     fn read(
@@ -294,7 +351,7 @@ impl<D: DataSource> DataSourceHandler<D::Provider> for Typed<D> {
         Box::pin(async move {
             let config = model::<D::Model>(config)?;
             let state = self.inner.read(&ctx, config).await?;
-            value(&state, &self.ty)
+            self.state(&state)
         })
     }
 }

@@ -4,20 +4,50 @@
 
 use std::future::Future;
 
-use tfsdk_core::TfSchema;
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
+use tfsdk_core::{TfSchema, View};
 
 use crate::{Config, Context, PlannedChange, Provider, RawState};
+
+/// What [`Resource::create`] gets: the planned model and the configuration.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct CreateRequest<M> {
+    /// The planned state: configuration with defaults, computed attributes unknown (or known
+    /// where plan modification settled them).
+    pub planned: M,
+    /// The configuration as written, for what the plan does not keep.
+    pub config: Config<M>,
+}
+
+/// What [`Resource::update`] gets: the prior state, the planned model and the configuration.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct UpdateRequest<M> {
+    /// The state before the change.
+    pub prior: M,
+    /// The planned state: computed attributes unknown unless `stable` (or settled by plan
+    /// modification).
+    pub planned: M,
+    /// The configuration as written, for what the plan does not keep.
+    pub config: Config<M>,
+}
 
 /// A managed resource (`resource "TYPE" "NAME" { ... }`) whose data is the derived model
 /// [`Model`](Resource::Model).
 ///
-/// The server decodes Terraform's requests into the model and encodes the model back, plans
-/// with the schema's behaviours (defaults, computed values, `force_new`, `diff_suppress`), and
-/// checks what Terraform would reject (an attribute still unknown after apply) with a
-/// diagnostic naming the attribute. Fields of computed attributes are framework types
-/// (`types::String`, …): they are unknown in the plan handed to [`create`](Resource::create)
-/// and [`update`](Resource::update), and must be known in the model those return.
+/// The server decodes Terraform's requests into the model and encodes the model back, plans by
+/// Terraform's rules with the schema's behaviours (defaults, computed values unknown on create
+/// and update unless `stable`, `force_new`, `diff_suppress`, a plan without changes kept as it
+/// is), validates configuration with the model's declarative rules, and checks what Terraform
+/// would reject (an attribute still unknown after apply) with a diagnostic naming the
+/// attribute. Fields of computed attributes are framework types (`types::String`, …): they are
+/// unknown in the plan handed to [`create`](Resource::create) and
+/// [`update`](Resource::update), and must be known in the model those return.
+///
+/// Validation and plan modification see the model's typed view (`FileView` for a model
+/// `File`, see `tfsdk_core::view`), where every field may be unknown; typed paths
+/// (`File::paths().owner().name()`) name attributes in diagnostics and replacements.
 ///
 /// A panic in any method becomes an error diagnostic for that request; the server keeps
 /// serving.
@@ -37,15 +67,15 @@ pub trait Resource: Send + Sync + 'static {
     /// [`upgrade_state`](Resource::upgrade_state) for older versions.
     const SCHEMA_VERSION: i64 = 0;
 
-    /// Creates the object from the planned model and returns the new state, every computed
-    /// attribute known.
+    /// Creates the object from the planned model (`request.planned`) and returns the new state,
+    /// every computed attribute known.
     ///
     /// # Errors
     /// Diagnostics for Terraform; nothing is stored in the state.
     fn create(
         &self,
         ctx: &Context<Self::Provider>,
-        planned: Self::Model,
+        request: CreateRequest<Self::Model>,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
 
     /// Reads the object's current state (refresh). `Ok(None)` says the object no longer
@@ -60,15 +90,16 @@ pub trait Resource: Send + Sync + 'static {
         state: Self::Model,
     ) -> impl Future<Output = Result<Option<Self::Model>, Diagnostics>> + Send;
 
-    /// Changes the object in place from `prior` to `planned` and returns the new state.
+    /// Changes the object in place from `request.prior` to `request.planned` and returns the
+    /// new state, every computed attribute known (a computed attribute planned unknown may take
+    /// any value: a revision the API bumped, a new etag).
     ///
     /// # Errors
     /// Diagnostics for Terraform; the prior state stays.
     fn update(
         &self,
         ctx: &Context<Self::Provider>,
-        prior: Self::Model,
-        planned: Self::Model,
+        request: UpdateRequest<Self::Model>,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
 
     /// Deletes the object.
@@ -133,8 +164,9 @@ pub trait Resource: Send + Sync + 'static {
         }
     }
 
-    /// Adjusts the plan the schema's behaviours made (see [`PlannedChange`]). Not called for
-    /// a destroy plan. By default the plan stays as it is.
+    /// Adjusts the plan of a create or an update that Terraform's rules made (see
+    /// [`PlannedChange`]): a computed value known at plan time, a value apply will change, a
+    /// replacement the schema cannot say. By default the plan stays as it is.
     ///
     /// # Errors
     /// Diagnostics for Terraform; errors stop the plan.
@@ -147,9 +179,26 @@ pub trait Resource: Send + Sync + 'static {
         async { Ok(()) }
     }
 
-    /// Checks a configuration in which values may still be unknown, beyond what the schema
-    /// says (Terraform itself checks required attributes and types).
-    fn validate_config(&self, config: &Config<Self::Model>, diagnostics: &mut Diagnostics) {
+    /// Looks at a plan to destroy the object (whose state is `state`), e.g. to warn that the
+    /// API cannot delete it and Terraform only forgets it. By default nothing happens.
+    ///
+    /// # Errors
+    /// Diagnostics for Terraform; errors stop the plan.
+    fn plan_destroy(
+        &self,
+        ctx: &Context<Self::Provider>,
+        state: &Self::Model,
+    ) -> impl Future<Output = Result<(), Diagnostics>> + Send {
+        let _ = (ctx, state);
+        async { Ok(()) }
+    }
+
+    /// Checks a configuration beyond what the schema and the model's declarative rules say
+    /// (Terraform itself checks required attributes and types, the server the rules), through
+    /// the model's typed view: any value may still be unknown, and a check that needs it
+    /// waits for a later validation, when it is known. Report each problem at its attribute
+    /// (`File::paths().content()`), so that Terraform points at the line.
+    fn validate_config(&self, config: &View<Self::Model>, diagnostics: &mut Diagnostics) {
         let _ = (config, diagnostics);
     }
 }

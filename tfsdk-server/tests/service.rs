@@ -16,7 +16,8 @@ use tfsdk_core::{TfObject, TfSchema, types};
 use tfsdk_server::proto::tfplugin6 as pb;
 use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
 use tfsdk_server::{
-    Context, NoConfig, PlannedChange, Provider, RawState, Registry, Resource, Server,
+    Context, CreateRequest, NoConfig, PlannedChange, Provider, RawState, Registry, Resource,
+    Server, UpdateRequest,
 };
 use tokio::sync::Barrier;
 
@@ -66,7 +67,12 @@ impl Resource for ThingResource {
     const TYPE_NAME: &'static str = "svc_thing";
     const SCHEMA_VERSION: i64 = 1;
 
-    async fn create(&self, ctx: &Context<Svc>, mut planned: Thing) -> Result<Thing, Diagnostics> {
+    async fn create(
+        &self,
+        ctx: &Context<Svc>,
+        request: CreateRequest<Thing>,
+    ) -> Result<Thing, Diagnostics> {
+        let mut planned = request.planned;
         match planned.name.as_str() {
             "slow" => {
                 // Waits for StopProvider (or gives up after a while).
@@ -108,10 +114,9 @@ impl Resource for ThingResource {
     async fn update(
         &self,
         _ctx: &Context<Svc>,
-        _prior: Thing,
-        planned: Thing,
+        request: UpdateRequest<Thing>,
     ) -> Result<Thing, Diagnostics> {
-        Ok(planned)
+        Ok(request.planned)
     }
 
     async fn delete(&self, _ctx: &Context<Svc>, _state: Thing) -> Result<(), Diagnostics> {
@@ -141,10 +146,7 @@ impl Resource for ThingResource {
         ctx: &Context<Svc>,
         plan: &mut PlannedChange<Thing>,
     ) -> Result<(), Diagnostics> {
-        let planned = plan
-            .planned_model()
-            .map_err(|error| Diagnostic::error("Model", error.to_string()))?;
-        if planned.upstream.is_unknown() {
+        if plan.planned()?.upstream.is_unknown() {
             ctx.provider()
                 .saw_unknown_upstream
                 .store(true, Ordering::SeqCst);

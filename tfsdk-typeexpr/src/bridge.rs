@@ -79,10 +79,8 @@ fn object_constraint(
         let optional = !attribute.required && (attribute.optional || attribute.computed);
         let default = match &attribute.default {
             Some(d) if !d.dynamic && optional => {
-                let value = d
-                    .value()
-                    .map_err(|message| ConversionError::new(path.clone(), message))?;
-                Some(value)
+                d.value()
+                    .map_err(|message| ConversionError::new(path.clone(), message))?
             }
             _ => None,
         };

@@ -45,14 +45,14 @@ fn main() {
     let name = &schema.attributes["name"];
     assert!(name.required && !name.optional);
     assert_eq!(name.description.as_deref(), Some("The name."));
-    assert_eq!(schema.attributes["encrypted"].default.unwrap().value(), Ok(Value::from(false)));
-    assert_eq!(schema.attributes["region"].default.unwrap().value(), Ok(Value::from("us-west")));
+    assert_eq!(schema.attributes["encrypted"].default.unwrap().value(), Ok(Some(Value::from(false))));
+    assert_eq!(schema.attributes["region"].default.unwrap().value(), Ok(Some(Value::from("us-west"))));
     assert!(schema.attributes["uuid"].computed);
     assert!(schema.attributes["api_key"].sensitive);
     let base_image = &schema.attributes["base_image"];
     assert!(base_image.force_new);
     let suppress = base_image.diff_suppress.unwrap();
-    assert!(suppress.suppresses(&Value::from("ubuntu"), &Value::from("UBUNTU")));
+    assert_eq!(suppress.suppresses(&Value::from("ubuntu"), &Value::from("UBUNTU")), Ok(true));
     let disks = schema.attributes["disks"].nested.as_ref().unwrap();
     assert_eq!(disks.nesting, NestingMode::List);
     assert!(disks.attributes["size"].required);

@@ -1,28 +1,27 @@
 //! Data source `files_file`: reads a file.
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
-use tfsdk_core::path::AttributePath;
 use tfsdk_core::{TfObject, types};
 use tfsdk_server::{Context, DataSource};
 
 use crate::disk;
 use crate::provider::FilesProvider;
 
-/// What the data source reads.
+/// Reads a text file from the local disk.
 #[derive(TfObject, Clone, Debug, PartialEq)]
-#[tfsdk(schema, description = "Reads a text file from the local disk.")]
+#[tfsdk(schema(data_source))]
 pub struct FileData {
-    #[tfsdk(name = "path", required, description = "The file to read.")]
+    /// The file to read.
+    #[tfsdk(name = "path", required, length = 1..)]
     pub path: String,
-    #[tfsdk(name = "content", computed, description = "The file's text.")]
+    /// The file's text.
+    #[tfsdk(name = "content", computed)]
     pub content: types::String,
-    #[tfsdk(
-        name = "checksum",
-        computed,
-        description = "SHA-256 of the text, in hex."
-    )]
+    /// SHA-256 of the text, in hex.
+    #[tfsdk(name = "checksum", computed)]
     pub checksum: types::String,
-    #[tfsdk(name = "size", computed, description = "The text's length in bytes.")]
+    /// The text's length in bytes.
+    #[tfsdk(name = "size", computed)]
     pub size: types::Int64,
 }
 
@@ -45,7 +44,7 @@ impl DataSource for FileDataSource {
             .and_then(|found| found.ok_or_else(|| "no such file".to_owned()))
             .map_err(|reason| {
                 Diagnostic::error("Cannot read file", format!("{}: {reason}", config.path))
-                    .with_path(AttributePath::root("path"))
+                    .with_path(FileData::paths().path())
             })?;
         Ok(FileData {
             content: types::String::new(on_disk.body.clone()),

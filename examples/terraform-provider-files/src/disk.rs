@@ -1,29 +1,23 @@
 //! The files on disk: the body, its permissions, and the sidecar `<path>.meta.json` that keeps
-//! the owner and labels.
+//! the owner and labels (its bytes are written and parsed by the resource, as the Terraform
+//! JSON of its metadata model).
 
 use std::fs;
 use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
 use sha2::{Digest, Sha256};
-
-/// The owner and labels as the sidecar stores them.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Meta {
-    /// `(name, email)`.
-    pub owner: Option<(String, Option<String>)>,
-    /// `(key, value)` pairs in order.
-    pub labels: Option<Vec<(String, String)>>,
-}
 
 /// Everything the provider knows of one file on disk.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnDisk {
+    /// The file's text.
     pub body: String,
+    /// Its mode bits in octal, `0644`.
     pub permissions: String,
-    pub meta: Meta,
+    /// The sidecar's text, when there is one.
+    pub meta: Option<String>,
 }
 
 /// The SHA-256 of `body`, in lowercase hex.
@@ -42,6 +36,17 @@ pub fn parse_permissions(text: &str) -> Option<u32> {
     u32::from_str_radix(text, 8).ok()
 }
 
+/// The `permissions` rule: an octal mode of at most four digits.
+///
+/// # Errors
+/// What is wrong with `text`, for the diagnostic at the attribute.
+pub fn check_permissions(text: &str) -> Result<(), String> {
+    match parse_permissions(text) {
+        Some(_) => Ok(()),
+        None => Err(format!("{text:?} is not an octal mode such as \"0644\".")),
+    }
+}
+
 fn sidecar(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".meta.json");
@@ -49,28 +54,16 @@ fn sidecar(path: &Path) -> PathBuf {
 }
 
 /// Writes the file, its permissions and its sidecar (removed when there is no metadata).
-pub fn write(path: &Path, body: &str, permissions: u32, meta: &Meta) -> io::Result<()> {
+pub fn write(path: &Path, body: &str, permissions: u32, meta: Option<&str>) -> io::Result<()> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent)?;
     }
     fs::write(path, body)?;
     fs::set_permissions(path, fs::Permissions::from_mode(permissions))?;
     let sidecar = sidecar(path);
-    if meta == &Meta::default() {
-        remove_if_present(&sidecar)
-    } else {
-        let owner = meta
-            .owner
-            .as_ref()
-            .map(|(name, email)| json!({"name": name, "email": email}));
-        let labels = meta.labels.as_ref().map(|labels| {
-            labels
-                .iter()
-                .map(|(key, value)| json!({"key": key, "value": value}))
-                .collect::<Vec<_>>()
-        });
-        let text = json!({"owner": owner, "labels": labels}).to_string();
-        fs::write(sidecar, text)
+    match meta {
+        Some(text) => fs::write(sidecar, text),
+        None => remove_if_present(&sidecar),
     }
 }
 
@@ -83,8 +76,8 @@ pub fn read(path: &Path) -> io::Result<Option<OnDisk>> {
     };
     let mode = fs::metadata(path)?.permissions().mode() & 0o7777;
     let meta = match fs::read_to_string(sidecar(path)) {
-        Ok(text) => parse_meta(&text)?,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => Meta::default(),
+        Ok(text) => Some(text),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => None,
         Err(error) => return Err(error),
     };
     Ok(Some(OnDisk {
@@ -92,35 +85,6 @@ pub fn read(path: &Path) -> io::Result<Option<OnDisk>> {
         permissions: format!("{mode:04o}"),
         meta,
     }))
-}
-
-fn parse_meta(text: &str) -> io::Result<Meta> {
-    let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidData, format!("sidecar: {what}"));
-    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
-    let text_of = |value: &serde_json::Value| value.as_str().map(str::to_owned);
-    let owner = match &json["owner"] {
-        serde_json::Value::Null => None,
-        owner => Some((
-            text_of(&owner["name"]).ok_or_else(|| bad("owner without a name"))?,
-            text_of(&owner["email"]),
-        )),
-    };
-    let labels = match &json["labels"] {
-        serde_json::Value::Null => None,
-        serde_json::Value::Array(labels) => Some(
-            labels
-                .iter()
-                .map(|label| {
-                    Ok((
-                        text_of(&label["key"]).ok_or_else(|| bad("label without a key"))?,
-                        text_of(&label["value"]).unwrap_or_default(),
-                    ))
-                })
-                .collect::<io::Result<Vec<_>>>()?,
-        ),
-        _ => return Err(bad("labels is not a list")),
-    };
-    Ok(Meta { owner, labels })
 }
 
 /// Removes the file and its sidecar; a file already gone is fine.
@@ -154,21 +118,23 @@ mod tests {
         assert_eq!(parse_permissions("755"), Some(0o755));
         assert_eq!(parse_permissions("0964"), None);
         assert_eq!(parse_permissions(""), None);
+        assert_eq!(
+            check_permissions("0964"),
+            Err("\"0964\" is not an octal mode such as \"0644\".".to_owned())
+        );
     }
 
     #[test]
     fn a_file_and_its_sidecar_round_trip() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sub/a.txt");
-        let meta = Meta {
-            owner: Some(("ops".into(), None)),
-            labels: Some(vec![("env".into(), "dev".into())]),
-        };
-        write(&path, "hi", 0o600, &meta).unwrap();
+        write(&path, "hi", 0o600, Some("{}")).unwrap();
         let read = read(&path).unwrap().unwrap();
         assert_eq!(read.body, "hi");
         assert_eq!(read.permissions, "0600");
-        assert_eq!(read.meta, meta);
+        assert_eq!(read.meta.as_deref(), Some("{}"));
+        write(&path, "hi", 0o600, None).unwrap();
+        assert_eq!(super::read(&path).unwrap().unwrap().meta, None);
         remove(&path).unwrap();
         assert_eq!(super::read(&path).unwrap(), None);
     }

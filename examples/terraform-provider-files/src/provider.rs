@@ -10,16 +10,19 @@ use tfsdk_server::{Context, Provider, Registry};
 use crate::data_source::FileDataSource;
 use crate::resource::FileResource;
 
-/// The `provider "files" { ... }` block.
+/// Manages files on the local disk.
 #[derive(TfObject, Clone, Debug, PartialEq)]
-#[tfsdk(schema, description = "Manages files on the local disk.")]
+#[tfsdk(schema(provider))]
 pub struct FilesConfig {
-    #[tfsdk(
-        name = "base_dir",
-        optional,
-        description = "Directory that relative paths are taken from; the working directory when unset."
-    )]
+    /// Directory that relative paths are taken from; `FILES_BASE_DIR` from the environment when
+    /// unset, else the working directory.
+    #[tfsdk(name = "base_dir", optional, default_fn = base_dir_from_env)]
     pub base_dir: Option<String>,
+}
+
+/// The environment's `FILES_BASE_DIR`, when set and not empty.
+fn base_dir_from_env() -> Result<Option<String>, std::convert::Infallible> {
+    Ok(std::env::var("FILES_BASE_DIR").ok().filter(|dir| !dir.is_empty()))
 }
 
 /// The provider: its base directory, set by `configure`.

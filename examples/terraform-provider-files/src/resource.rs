@@ -1,64 +1,46 @@
 //! Resource `files_file`: a text file on disk.
 
+use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
-use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::Value;
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Config, Context, PlannedChange, Resource};
+use tfsdk_server::{Context, CreateRequest, PlannedChange, Resource, UpdateRequest};
 
-use crate::disk::{self, Meta};
+use crate::disk;
 use crate::provider::FilesProvider;
 
-/// A file managed by Terraform.
+/// A text file on the local disk.
 #[derive(TfObject, Clone, Debug, PartialEq)]
-#[tfsdk(schema, description = "A text file on the local disk.")]
+#[tfsdk(schema(resource))]
 pub struct File {
-    #[tfsdk(name = "id", computed, description = "The file's path, as configured.")]
+    /// The file's path, as configured.
+    #[tfsdk(name = "id", computed, stable)]
     pub id: types::String,
-    #[tfsdk(
-        name = "path",
-        required,
-        force_new,
-        description = "Where the file is written. Changing it replaces the file."
-    )]
+    /// Where the file is written. Changing it replaces the file.
+    #[tfsdk(name = "path", required, force_new, length = 1..)]
     pub path: String,
-    #[tfsdk(
-        name = "content",
-        optional,
-        description = "The file's text. Set exactly one of content and sensitive_content."
-    )]
+    /// The file's text. Set exactly one of `content` and `sensitive_content`.
+    #[tfsdk(name = "content", optional, exactly_one_of(sensitive_content))]
     pub content: types::String,
-    #[tfsdk(
-        name = "sensitive_content",
-        optional,
-        sensitive,
-        description = "The file's text, hidden in plan output."
-    )]
+    /// The file's text, hidden in plan output.
+    #[tfsdk(name = "sensitive_content", optional, sensitive)]
     pub sensitive_content: types::String,
+    /// The file's mode bits, in octal.
     #[tfsdk(
         name = "permissions",
         optional,
         default = "0644",
-        description = "The file's mode bits, in octal."
+        validate = disk::check_permissions
     )]
     pub permissions: Option<String>,
-    #[tfsdk(
-        name = "checksum",
-        computed,
-        description = "SHA-256 of the file's text, in hex."
-    )]
+    /// SHA-256 of the file's text, in hex; known at plan time whenever the text is.
+    #[tfsdk(name = "checksum", computed)]
     pub checksum: types::String,
-    #[tfsdk(
-        name = "owner",
-        optional,
-        description = "Who the file belongs to (kept in <path>.meta.json)."
-    )]
+    /// Who the file belongs to (kept in `<path>.meta.json`).
+    #[tfsdk(name = "owner", optional)]
     pub owner: Option<Owner>,
-    #[tfsdk(
-        name = "labels",
-        optional,
-        description = "Labels (kept in <path>.meta.json)."
-    )]
+    /// Labels (kept in `<path>.meta.json`).
+    #[tfsdk(name = "labels", optional)]
     pub labels: Option<Vec<Label>>,
 }
 
@@ -66,8 +48,10 @@ pub struct File {
 #[derive(TfObject, Clone, Debug, PartialEq)]
 #[tfsdk(schema)]
 pub struct Owner {
-    #[tfsdk(name = "name", required)]
+    /// The owner's name.
+    #[tfsdk(name = "name", required, length = 1..)]
     pub name: String,
+    /// Where to reach them.
     #[tfsdk(name = "email", optional)]
     pub email: Option<String>,
 }
@@ -76,10 +60,42 @@ pub struct Owner {
 #[derive(TfObject, Clone, Debug, PartialEq)]
 #[tfsdk(schema)]
 pub struct Label {
-    #[tfsdk(name = "key", required)]
+    /// The label's key.
+    #[tfsdk(name = "key", required, length = 1..)]
     pub key: String,
+    /// Its value, empty by default.
     #[tfsdk(name = "value", optional, default = "")]
     pub value: Option<String>,
+}
+
+/// What the sidecar `<path>.meta.json` holds: the Terraform JSON of the owner and labels.
+#[derive(TfObject, Clone, Debug, Default, PartialEq)]
+pub struct Meta {
+    #[tfsdk(name = "owner")]
+    owner: Option<Owner>,
+    #[tfsdk(name = "labels")]
+    labels: Option<Vec<Label>>,
+}
+
+impl Meta {
+    /// The sidecar's text; `None` when there is nothing to keep.
+    fn to_json(&self) -> Result<Option<String>, Diagnostics> {
+        if *self == Meta::default() {
+            return Ok(None);
+        }
+        let value = self.to_value(&Meta::terraform_type())?;
+        value.to_json(value.ty()).map(Some).map_err(|error| {
+            Diagnostic::error("Cannot write file metadata", error.to_string()).into()
+        })
+    }
+
+    /// The metadata in a sidecar's text.
+    fn from_json(text: &str) -> Result<Meta, Diagnostics> {
+        let value = Value::from_json(text, &Meta::terraform_type()).map_err(|error| {
+            Diagnostic::error("Cannot read file metadata", error.to_string())
+        })?;
+        Ok(Meta::from_value(value)?)
+    }
 }
 
 /// The `files_file` resource type.
@@ -90,34 +106,33 @@ pub struct FileResource;
 const TEST_PANIC_ON_PATH: &str = "FILES_PROVIDER_TEST_PANIC_ON_PATH";
 
 impl File {
-    /// The text to write: `content` or `sensitive_content`, whichever is set.
+    /// The text to write: `content` or `sensitive_content`, whichever is set (validation made
+    /// sure one is).
     fn body(&self) -> Result<&str, Diagnostic> {
         self.content
             .get()
             .or_else(|| self.sensitive_content.get())
             .ok_or_else(|| {
                 Diagnostic::error("Missing file content", "Set content or sensitive_content.")
-                    .with_path(AttributePath::root("content"))
+                    .with_path(File::paths().content())
             })
     }
 
     fn mode(&self) -> Result<u32, Diagnostic> {
         let text = self.permissions.as_deref().unwrap_or("0644");
-        disk::parse_permissions(text).ok_or_else(|| invalid_permissions(text))
+        disk::parse_permissions(text).ok_or_else(|| {
+            Diagnostic::error(
+                "Invalid permissions",
+                disk::check_permissions(text).err().unwrap_or_default(),
+            )
+            .with_path(File::paths().permissions())
+        })
     }
 
     fn meta(&self) -> Meta {
         Meta {
-            owner: self
-                .owner
-                .as_ref()
-                .map(|owner| (owner.name.clone(), owner.email.clone())),
-            labels: self.labels.as_ref().map(|labels| {
-                labels
-                    .iter()
-                    .map(|label| (label.key.clone(), label.value.clone().unwrap_or_default()))
-                    .collect()
-            }),
+            owner: self.owner.clone(),
+            labels: self.labels.clone(),
         }
     }
 
@@ -125,8 +140,9 @@ impl File {
     fn write(mut self, provider: &FilesProvider) -> Result<File, Diagnostics> {
         let body = self.body()?.to_owned();
         let mode = self.mode()?;
+        let meta = self.meta().to_json()?;
         let path = provider.resolve(&self.path);
-        disk::write(&path, &body, mode, &self.meta())
+        disk::write(&path, &body, mode, meta.as_deref())
             .map_err(|error| io_error("write", &self.path, &error))?;
         self.id = types::String::new(self.path.clone());
         self.checksum = types::String::new(disk::checksum(&body));
@@ -134,53 +150,38 @@ impl File {
     }
 }
 
-fn invalid_permissions(text: &str) -> Diagnostic {
-    Diagnostic::error(
-        "Invalid permissions",
-        format!("{text:?} is not an octal mode such as \"0644\"."),
-    )
-    .with_path(AttributePath::root("permissions"))
-}
-
 fn io_error(action: &str, path: &str, error: &std::io::Error) -> Diagnostics {
     Diagnostic::error(
         format!("Cannot {action} file"),
         format!("{action} {path}: {error}"),
     )
-    .with_path(AttributePath::root("path"))
+    .with_path(File::paths().path())
     .into()
 }
 
 /// The state of the file found at `path` on disk; `sensitive` says which attribute holds the
 /// text.
-fn from_disk(path: String, on_disk: disk::OnDisk, sensitive: bool) -> File {
+fn from_disk(path: String, on_disk: disk::OnDisk, sensitive: bool) -> Result<File, Diagnostics> {
     let text = types::String::new(on_disk.body.clone());
     let (content, sensitive_content) = if sensitive {
         (types::String::null(), text)
     } else {
         (text, types::String::null())
     };
-    File {
+    let meta = match &on_disk.meta {
+        Some(text) => Meta::from_json(text)?,
+        None => Meta::default(),
+    };
+    Ok(File {
         id: types::String::new(path.clone()),
         path,
         content,
         sensitive_content,
         permissions: Some(on_disk.permissions),
         checksum: types::String::new(disk::checksum(&on_disk.body)),
-        owner: on_disk
-            .meta
-            .owner
-            .map(|(name, email)| Owner { name, email }),
-        labels: on_disk.meta.labels.map(|labels| {
-            labels
-                .into_iter()
-                .map(|(key, value)| Label {
-                    key,
-                    value: Some(value),
-                })
-                .collect()
-        }),
-    }
+        owner: meta.owner,
+        labels: meta.labels,
+    })
 }
 
 impl Resource for FileResource {
@@ -191,8 +192,9 @@ impl Resource for FileResource {
     async fn create(
         &self,
         ctx: &Context<FilesProvider>,
-        planned: File,
+        request: CreateRequest<File>,
     ) -> Result<File, Diagnostics> {
+        let planned = request.planned;
         if let Ok(suffix) = std::env::var(TEST_PANIC_ON_PATH)
             && !suffix.is_empty()
             && planned.path.ends_with(&suffix)
@@ -211,7 +213,7 @@ impl Resource for FileResource {
         match disk::read(&path) {
             Ok(Some(on_disk)) => {
                 let sensitive = !state.sensitive_content.is_null();
-                Ok(Some(from_disk(state.path, on_disk, sensitive)))
+                from_disk(state.path, on_disk, sensitive).map(Some)
             }
             // Deleted outside Terraform: the next plan creates it again.
             Ok(None) => Ok(None),
@@ -222,10 +224,9 @@ impl Resource for FileResource {
     async fn update(
         &self,
         ctx: &Context<FilesProvider>,
-        _prior: File,
-        planned: File,
+        request: UpdateRequest<File>,
     ) -> Result<File, Diagnostics> {
-        planned.write(ctx.provider())
+        request.planned.write(ctx.provider())
     }
 
     async fn delete(&self, ctx: &Context<FilesProvider>, state: File) -> Result<(), Diagnostics> {
@@ -236,7 +237,7 @@ impl Resource for FileResource {
     async fn import(&self, ctx: &Context<FilesProvider>, id: String) -> Result<File, Diagnostics> {
         let path = ctx.provider().resolve(&id);
         match disk::read(&path) {
-            Ok(Some(on_disk)) => Ok(from_disk(id, on_disk, false)),
+            Ok(Some(on_disk)) => from_disk(id, on_disk, false),
             Ok(None) => Err(Diagnostic::error(
                 "Cannot import file",
                 format!("There is no file at {id}."),
@@ -246,48 +247,21 @@ impl Resource for FileResource {
         }
     }
 
-    /// The checksum is known at plan time whenever the content is: computed here so that a
-    /// change of content shows the new checksum, and an unknown content an unknown one.
+    /// The checksum is known at plan time whenever the text is: computed here so that a change
+    /// of text shows the new checksum, and a text not known yet an unknown one.
     async fn modify_plan(
         &self,
         _ctx: &Context<FilesProvider>,
         plan: &mut PlannedChange<File>,
     ) -> Result<(), Diagnostics> {
-        let body = [plan.planned("content"), plan.planned("sensitive_content")]
+        let planned = plan.planned_mut()?;
+        let text = [&planned.content, &planned.sensitive_content]
             .into_iter()
-            .flatten()
-            .find(|value| !value.is_null())
-            .cloned();
-        let checksum = match body.as_ref().map(|body| (body.is_unknown(), body.as_str())) {
-            Some((false, Some(text))) => Value::from(disk::checksum(text)),
-            _ => Value::unknown(tfsdk_core::tftypes::Type::String),
+            .find(|text| !text.is_null());
+        planned.checksum = match text.and_then(types::String::get) {
+            Some(text) => types::String::new(disk::checksum(text)),
+            None => types::String::unknown(),
         };
-        plan.set("checksum", checksum)?;
         Ok(())
-    }
-
-    fn validate_config(&self, config: &Config<File>, diagnostics: &mut Diagnostics) {
-        let content = config.attribute("content");
-        let sensitive = config.attribute("sensitive_content");
-        let null = |value: Option<&Value>| value.is_none_or(Value::is_null);
-        if !null(content) && !null(sensitive) {
-            diagnostics.push(
-                Diagnostic::error(
-                    "Conflicting file content",
-                    "Set only one of content and sensitive_content.",
-                )
-                .with_path(AttributePath::root("sensitive_content")),
-            );
-        } else if null(content) && null(sensitive) {
-            diagnostics.push(
-                Diagnostic::error("Missing file content", "Set content or sensitive_content.")
-                    .with_path(AttributePath::root("content")),
-            );
-        }
-        if let Some(text) = config.attribute("permissions").and_then(Value::as_str)
-            && disk::parse_permissions(text).is_none()
-        {
-            diagnostics.push(invalid_permissions(text));
-        }
     }
 }

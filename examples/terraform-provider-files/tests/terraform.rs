@@ -312,8 +312,8 @@ fn import_block_under_terraform_1_15() {
 fn configuration_errors(version: TerraformVersion) {
     let workdir = workdir(version);
     // The provider block takes lines 1-10. Line 11: the resource without its required path;
-    // line 18: a list where a string goes; line 24: the resource's own validation (two
-    // contents at once), pointed at the second one.
+    // line 18: a list where a string goes; line 23: the model's `exactly_one_of` rule (two
+    // contents at once), pointed at the attribute that carries it.
     configure(
         &workdir,
         r#"resource "files_file" "no_path" {
@@ -349,12 +349,15 @@ resource "files_file" "both" {
         &run,
         "on main.tf line 18, in resource \"files_file\" \"bad_type\":",
     );
-    assert_contains(&run, "Conflicting file content");
+    assert_contains(&run, "Invalid Attribute Combination");
     assert_contains(
         &run,
-        "on main.tf line 24, in resource \"files_file\" \"both\":",
+        "on main.tf line 23, in resource \"files_file\" \"both\":",
     );
-    assert_contains(&run, "Set only one of content and sensitive_content.");
+    assert_contains(
+        &run,
+        "2 attributes specified when one (and only one) of [content,sensitive_content]",
+    );
     assert!(!out(&workdir, "bad.txt").exists());
 }
 

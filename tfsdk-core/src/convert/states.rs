@@ -157,7 +157,8 @@ fn to_value_in_state<T: KnownValue>(
 /// - `impl_value_conversions!(MyType: Unknownable)`: the same for unknown; null is an error.
 /// - `impl_value_conversions!(MyType: Nullable, Unknownable)`: both.
 /// - `impl_value_conversions!(MyType(Inner))`: a newtype (Go's `type MyString string`) that
-///   converts exactly as `Inner`, including [`TerraformType`].
+///   converts exactly as `Inner`, including [`TerraformType`] and its typed view
+///   ([`Viewable`](crate::view::Viewable)).
 ///
 /// The first three need `MyType: KnownValue` (which needs [`TerraformType`]) and the traits
 /// named. The macro takes a type without generic parameters; a generic type writes its two
@@ -243,6 +244,10 @@ macro_rules! impl_value_conversions {
             {
                 <$inner as $crate::convert::ToValue>::to_value(&self.0, ty)
             }
+        }
+        impl $crate::view::Viewable for $name {
+            type View = <$inner as $crate::view::Viewable>::View;
+            type Paths = <$inner as $crate::view::Viewable>::Paths;
         }
     };
     ($ty:ty : Nullable, Unknownable) => {

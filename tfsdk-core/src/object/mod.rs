@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
 use crate::schema::{self, Schema};
 use crate::tftypes::{ObjectType, Type, Value};
+use crate::view::{FromPath, Viewable};
 
 /// A Rust struct that maps one to one onto a Terraform object: write
 /// `#[derive(TfObject)]` on the struct (see [the derive](macro@crate::TfObject) for its
@@ -52,7 +53,15 @@ use crate::tftypes::{ObjectType, Type, Value};
 /// assert!(schema.attributes["name"].required);
 /// assert!(schema.attributes["port"].optional);
 /// ```
-pub trait TfObject: TerraformType + FromValue + ToValue + ObjectFields {}
+pub trait TfObject: TerraformType + FromValue + ToValue + ObjectFields + Viewable {
+    /// The typed paths of the struct's attributes, from the root of the object:
+    /// `File::paths().owner().name()` is the path `owner.name` (see [`view`](crate::view)).
+    /// Every path converts into an [`AttributePath`](crate::path::AttributePath), for
+    /// diagnostics and for requiring a replacement.
+    fn paths() -> <Self as Viewable>::Paths {
+        FromPath::from_path(crate::path::AttributePath::empty())
+    }
+}
 
 /// The attribute plumbing of a [`TfObject`], which `#[derive(TfObject)]` implements and only
 /// the runtime and generated code call: the methods work on attribute maps so that flattened
@@ -72,6 +81,12 @@ pub trait ObjectFields: Sized {
 
     /// True for a `#[tfsdk(schema)]` struct, whose attributes all have a role.
     const IS_SCHEMA: bool = false;
+
+    /// What stands for this struct's attributes in the typed view of a schema struct that
+    /// flattens it: its own view for a schema struct; for any other struct
+    /// [`NotASchema`](crate::__private::NotASchema), a placeholder without attributes (a schema
+    /// struct cannot flatten such a struct, which a compile-time check reports).
+    type FlatView: TfObject + Clone + std::fmt::Debug + PartialEq + Send + Sync;
 
     /// Adds each attribute's name and type to `out`.
     fn collect_attribute_types(out: &mut BTreeMap<String, Type>) {
@@ -332,8 +347,14 @@ impl<'t> AttributesOut<'t> {
 /// A [`TfObject`] that is the schema of a resource, data source or provider
 /// (`#[tfsdk(schema)]`): every attribute is `required`, `optional` or `computed`.
 pub trait TfSchema: TfObject {
-    /// Documentation of the schema (`#[tfsdk(schema, description = "...")]`).
+    /// Documentation of the schema (`#[tfsdk(schema, description = "...")]`, or the struct's
+    /// doc comment).
     const DESCRIPTION: Option<&'static str> = None;
+
+    /// The typed view the derive writes next to the struct (`FileView` for `File`): the same
+    /// fields, each holding null, unknown or a known value at every depth (see
+    /// [`view`](crate::view)).
+    type View: TfObject + Clone + std::fmt::Debug + PartialEq + Send + Sync + 'static;
 
     /// The schema: each attribute with its type and behaviours.
     fn schema() -> Schema {

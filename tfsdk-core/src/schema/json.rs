@@ -4,8 +4,11 @@
 //! (`"string"`, `["list","string"]`) or, for nested attributes, a `nested_type` with its own
 //! `attributes` and `nesting_mode`; a single nested object that is neither computed nor
 //! sensitive is a nested block under `block_types` (see [`Attribute::served_as_block`]);
-//! `description_kind` is always written; the flags `required`,
-//! `optional`, `computed` and `sensitive` appear only when true, as Go's `omitempty` writes them.
+//! `description_kind` is always written (`markdown`: descriptions are Markdown, doc comments
+//! included); the flags `deprecated`, `required`, `optional`, `computed` and `sensitive` appear
+//! only when true, as Go's `omitempty` writes them, and say what Terraform was told (a
+//! `required` attribute with a `default_fn` is served optional, see
+//! [`Attribute::required_for_terraform`]).
 //! Plan-time behaviours (`default`, `force_new`, `diff_suppress`) are plan modifiers, not part
 //! of this document, exactly as in Terraform's output.
 
@@ -13,7 +16,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value as Json, json};
 
-use super::{Attribute, NestedAttributes, Schema};
+use super::{Attribute, NestedAttributes, NestingMode, Schema};
 
 impl Schema {
     /// The schema as the `block` object of `terraform providers schema -json`.
@@ -28,7 +31,7 @@ impl Schema {
     /// let schema = Schema::new(BTreeMap::from([("name".to_string(), name)]));
     /// assert_eq!(
     ///     schema.to_json_block().to_string(),
-    ///     r#"{"attributes":{"name":{"description_kind":"plain","required":true,"type":"string"}},"description_kind":"plain"}"#
+    ///     r#"{"attributes":{"name":{"description_kind":"markdown","required":true,"type":"string"}},"description_kind":"markdown"}"#
     /// );
     /// ```
     pub fn to_json_block(&self) -> Json {
@@ -42,7 +45,10 @@ impl Schema {
     }
 }
 
-/// A block: its attributes, and its single nested objects as `block_types` (see
+/// The `description_kind` of every description the toolkit serves.
+pub(crate) const DESCRIPTION_KIND: &str = "markdown";
+
+/// A block: its attributes, and its nested blocks as `block_types` (see
 /// [`Attribute::served_as_block`]).
 fn block_json(attributes: &BTreeMap<String, Attribute>, description: Option<&str>) -> Json {
     let mut block = Map::new();
@@ -62,28 +68,44 @@ fn block_json(attributes: &BTreeMap<String, Attribute>, description: Option<&str
     if let Some(description) = description {
         block.insert("description".into(), Json::from(description));
     }
-    block.insert("description_kind".into(), Json::from("plain"));
+    block.insert("description_kind".into(), Json::from(DESCRIPTION_KIND));
     Json::Object(block)
 }
 
-/// A single nested object served as a block: required is one block exactly.
+/// A nested object, or a list or set of them, served as a block (see [`block_items`]).
 fn block_type_json(attribute: &Attribute) -> Json {
-    let attributes = attribute.nested.as_ref().map(|nested| &nested.attributes);
     let empty = BTreeMap::new();
+    let (nesting, attributes) = match &attribute.nested {
+        Some(nested) => (nested.nesting, &nested.attributes),
+        None => (NestingMode::Single, &empty),
+    };
     let mut out = Map::new();
-    out.insert("nesting_mode".into(), Json::from("single"));
-    out.insert(
-        "block".into(),
-        block_json(
-            attributes.unwrap_or(&empty),
-            attribute.description.as_deref(),
-        ),
-    );
-    if attribute.required {
-        out.insert("min_items".into(), Json::from(1));
-        out.insert("max_items".into(), Json::from(1));
+    out.insert("nesting_mode".into(), Json::from(nesting.as_str()));
+    let mut block = block_json(attributes, attribute.description.as_deref());
+    if attribute.deprecation.is_some()
+        && let Json::Object(block) = &mut block
+    {
+        block.insert("deprecated".into(), Json::Bool(true));
+    }
+    out.insert("block".into(), block);
+    let (min, max) = block_items(attribute, nesting);
+    if min > 0 {
+        out.insert("min_items".into(), Json::from(min));
+    }
+    if max > 0 {
+        out.insert("max_items".into(), Json::from(max));
     }
     Json::Object(out)
+}
+
+/// The least and most blocks a nested block takes (0: no limit): a required single block is
+/// exactly one, a required list or set at least one.
+pub(crate) fn block_items(attribute: &Attribute, nesting: NestingMode) -> (u64, u64) {
+    match (attribute.required_for_terraform(), nesting) {
+        (true, NestingMode::Single) => (1, 1),
+        (true, _) => (1, 0),
+        (false, _) => (0, 0),
+    }
 }
 
 fn attributes_json<'a>(attributes: impl IntoIterator<Item = (&'a String, &'a Attribute)>) -> Json {
@@ -108,10 +130,11 @@ fn attribute_json(attribute: &Attribute) -> Json {
     if let Some(description) = &attribute.description {
         out.insert("description".into(), Json::from(description.as_str()));
     }
-    out.insert("description_kind".into(), Json::from("plain"));
+    out.insert("description_kind".into(), Json::from(DESCRIPTION_KIND));
     for (flag, set) in [
-        ("required", attribute.required),
-        ("optional", attribute.optional),
+        ("deprecated", attribute.deprecation.is_some()),
+        ("required", attribute.required_for_terraform()),
+        ("optional", attribute.optional_for_terraform()),
         ("computed", attribute.computed_for_terraform()),
         ("sensitive", attribute.sensitive),
     ] {
@@ -142,7 +165,6 @@ fn type_json(ty: &crate::tftypes::Type) -> Json {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::NestingMode;
     use crate::tftypes::Type;
 
     #[test]
@@ -166,11 +188,11 @@ mod tests {
                     "keys": {
                         "computed": true,
                         "description": "Keys.",
-                        "description_kind": "plain",
+                        "description_kind": "markdown",
                         "nested_type": {
                             "attributes": {
                                 "key": {
-                                    "description_kind": "plain",
+                                    "description_kind": "markdown",
                                     "optional": true,
                                     "sensitive": true,
                                     "type": "string",
@@ -181,7 +203,7 @@ mod tests {
                     },
                 },
                 "description": "A thing.",
-                "description_kind": "plain",
+                "description_kind": "markdown",
             })
         );
     }

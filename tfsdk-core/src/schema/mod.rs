@@ -1,6 +1,7 @@
 //! Schemas: attributes with their types and behaviours, as a derived struct
-//! describes them, serialisable like `terraform providers schema -json`, and the plan semantics
-//! that make the behaviours real.
+//! describes them, serialisable like `terraform providers schema -json`, and the rules that make
+//! the behaviours real: planning ([`Schema::plan`]), defaults of a provider block
+//! ([`Schema::with_defaults`]) and validation ([`Schema::validate`]).
 //!
 //! A struct becomes a schema with `#[tfsdk(schema)]` on the struct; every attribute then says
 //! whether it is `required`, `optional` or `computed`. Behaviours are field options:
@@ -9,30 +10,45 @@
 //! |---|---|
 //! | `required` | configuration must set it; null is an error at plan time |
 //! | `optional` | configuration may set it |
-//! | `computed` | the provider sets it when configuration does not: unknown in the plan without prior state, the prior value with it |
+//! | `computed` | the provider sets it when configuration does not: unknown ("known after apply") in the plan of a create and of every update, the prior value in a plan without changes |
+//! | `stable` | with `computed`: an update keeps the prior value instead of planning it unknown (Go's `UseStateForUnknown`); for values that never change once set, such as ids and creation times |
 //! | `sensitive` | hidden in plan output |
-//! | `description = "..."` | documentation |
+//! | `description = "..."` | documentation (Markdown); a field's `///` comment by default |
+//! | `deprecated = "..."` | Terraform marks the attribute deprecated, and configuring it warns with this message |
 //! | `default = <expr>` | the value when configuration leaves it null (Terraform is told the attribute is also computed, see [`Attribute::computed_for_terraform`]) |
-//! | `default_fn = path` | a function giving that value (`fn() -> Result<V, E>`, `E: Display`) |
-//! | `force_new` | a change requires replacing the resource |
+//! | `default_fn = path` | a function giving that value (`fn() -> Result<V, E>` or `fn() -> Result<Option<V>, E>`, `E: Display`); `None` gives nothing |
+//! | `force_new` | a change from configuration requires replacing the resource |
 //! | `diff_suppress = path` | `fn(old: &T, new: &T) -> bool`; true keeps the prior value |
+//! | `block` / `nested_attribute` | how a nested object (or a list or set of them) is written in configuration, see [`Presentation`] |
+//! | validation rules | `conflicts_with(...)`, `exactly_one_of(...)`, `at_least_one_of(...)`, `required_with(...)`, `one_of = [...]`, `length = a..=b`, `range = a..=b`, `validate = path`: see [`Validator`] |
+//!
+//! The plan rules are Terraform's ([`Schema::plan`] lists them): a planned value of a
+//! non-computed attribute equals its configuration (or, as an equivalent, its prior value), and
+//! a value known in the plan must not change at apply. So a computed attribute that the remote
+//! API may change on update is unknown in the plan of every update, unless it is `stable`.
 
+mod blocks;
 mod json;
 mod plan;
+mod rules;
+mod validate;
+mod walk;
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::tftypes::{Type, Value};
 
 pub use plan::Plan;
+pub use rules::{CustomRule, Validator};
 
 /// The schema of a resource, data source or provider: its top-level attributes.
 #[derive(Clone, Debug, PartialEq, std::default::Default)]
 pub struct Schema {
     /// The attributes, by name.
     pub attributes: BTreeMap<String, Attribute>,
-    /// Documentation of the whole block.
+    /// Documentation of the whole block, in Markdown.
     pub description: Option<String>,
 }
 
@@ -50,16 +66,24 @@ pub struct Attribute {
     pub optional: bool,
     /// The provider sets it when configuration does not.
     pub computed: bool,
+    /// With `computed`: an update keeps the prior value rather than planning it unknown.
+    pub stable: bool,
     /// Hidden in plan output.
     pub sensitive: bool,
     /// A change requires replacing the resource.
     pub force_new: bool,
-    /// Documentation.
+    /// Documentation, in Markdown.
     pub description: Option<String>,
+    /// Set when the attribute is deprecated: the message practitioners see when they set it.
+    pub deprecation: Option<String>,
     /// Where the value comes from when configuration leaves it null.
     pub default: Option<DefaultValue>,
     /// Decides whether a change from the prior value is no change.
     pub diff_suppress: Option<DiffSuppress>,
+    /// Rules a configured value must follow, checked at validation.
+    pub validators: Vec<Validator>,
+    /// How a nested attribute is written in configuration.
+    pub presentation: Presentation,
 }
 
 impl Attribute {
@@ -71,11 +95,15 @@ impl Attribute {
             required: false,
             optional: false,
             computed: false,
+            stable: false,
             sensitive: false,
             force_new: false,
             description: None,
+            deprecation: None,
             default: None,
             diff_suppress: None,
+            validators: Vec::new(),
+            presentation: Presentation::Default,
         }
     }
 
@@ -96,19 +124,72 @@ impl Attribute {
         self.computed || self.default.is_some()
     }
 
-    /// True when the attribute reaches Terraform as a nested block with one object
-    /// (`owner { name = "ops" }`) rather than a nested attribute (`owner = { name = "ops" }`):
-    /// a single nested object that is neither computed nor sensitive, which blocks cannot be.
+    /// True when Terraform must insist on a value: `required` without a default. A `required`
+    /// attribute with a `default_fn` (seed 002's `region`, read from the environment) is served
+    /// as optional, and the server reports it missing when the function gives nothing, as the
+    /// older Go SDK does.
+    pub fn required_for_terraform(&self) -> bool {
+        self.required && self.default.is_none()
+    }
+
+    /// True when Terraform is told the configuration may set the attribute: `optional`, or
+    /// `required` with a default (see [`Attribute::required_for_terraform`]).
+    pub fn optional_for_terraform(&self) -> bool {
+        self.optional || (self.required && self.default.is_some())
+    }
+
+    /// True when the attribute reaches Terraform as a nested block
+    /// (`owner { name = "ops" }`, `rule { ... } rule { ... }`) rather than an attribute
+    /// (`owner = { name = "ops" }`), see [`Presentation`].
+    pub fn served_as_block(&self) -> bool {
+        let Some(nested) = &self.nested else {
+            return false;
+        };
+        match self.presentation {
+            Presentation::Block => nested.nesting != NestingMode::Map,
+            Presentation::NestedAttribute => false,
+            Presentation::Default => {
+                nested.nesting == NestingMode::Single
+                    && !self.computed_for_terraform()
+                    && !self.sensitive
+            }
+        }
+    }
+
+    /// True for a list or set of nested blocks: configuration without any block gives an empty
+    /// collection, never null, and Terraform requires plans and states to say so too.
+    pub fn is_collection_block(&self) -> bool {
+        self.served_as_block()
+            && self
+                .nested
+                .as_ref()
+                .is_some_and(|n| matches!(n.nesting, NestingMode::List | NestingMode::Set))
+    }
+}
+
+/// How a nested object, or a list or set of them, is written in configuration.
+///
+/// Terraform has two forms: nested attributes (`owner = { name = "ops" }`,
+/// `rules = [{ port = 80 }]`, protocol 6) and nested blocks (`owner { name = "ops" }`,
+/// `rule { port = 80 }` repeated), the form of providers written with the older Go SDK.
+/// Porting such a provider keeps its configuration syntax with `block`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Presentation {
+    /// A single nested object that is neither computed nor sensitive is a block; every other
+    /// nested value is a nested attribute.
     ///
     /// Terraform 1.0.0 to 1.0.4 crash when planning any resource that has a single nested
     /// attribute (hashicorp/terraform#29388, fixed in 1.0.5); a single nested block carries the
-    /// same object value and works with every Terraform that speaks protocol 6. Lists, sets and
-    /// maps of objects stay nested attributes.
-    pub fn served_as_block(&self) -> bool {
-        matches!(&self.nested, Some(nested) if nested.nesting == NestingMode::Single)
-            && !self.computed_for_terraform()
-            && !self.sensitive
-    }
+    /// same object value and works with every Terraform that speaks protocol 6, hence the
+    /// default.
+    #[default]
+    Default,
+    /// `#[tfsdk(block)]`: a nested block, also for a list or a set of objects (repeated
+    /// blocks). Blocks cannot be computed or sensitive.
+    Block,
+    /// `#[tfsdk(nested_attribute)]`: a nested attribute, also for a single object (which
+    /// needs Terraform 1.0.5 or newer).
+    NestedAttribute,
 }
 
 /// Attributes nested in an attribute, and how the nested objects are arranged.
@@ -156,26 +237,32 @@ impl NestingMode {
     }
 }
 
+/// What a default function gave: a value, nothing (`Ok(None)`: the attribute stays null, and a
+/// `required` one is missing), or the function's error message.
+pub type DefaultResult = Result<Option<Value>, String>;
+
 /// The default of an attribute: a value, or a function computing one.
 #[derive(Clone, Copy)]
 pub struct DefaultValue {
-    compute: fn() -> Result<Value, String>,
+    compute: fn() -> DefaultResult,
     /// True for `default_fn` (a dynamic default), false for `default = <expr>`.
     pub dynamic: bool,
 }
 
 impl DefaultValue {
     /// A default computed by `compute`; `dynamic` for `default_fn`.
-    pub fn new(compute: fn() -> Result<Value, String>, dynamic: bool) -> DefaultValue {
+    pub fn new(compute: fn() -> DefaultResult, dynamic: bool) -> DefaultValue {
         DefaultValue { compute, dynamic }
     }
 
-    /// The default value.
+    /// The default value: `Ok(None)` when the function gives nothing.
     ///
     /// # Errors
-    /// The message of a failing `default_fn`, or of a default that does not convert.
-    pub fn value(&self) -> Result<Value, String> {
-        (self.compute)()
+    /// The message of a failing `default_fn`, of a default that does not convert, or of a
+    /// function that panicked (the panic is contained here, so that one bad default fails one
+    /// plan rather than the provider).
+    pub fn value(&self) -> DefaultResult {
+        contained("the default function", self.compute).and_then(|result| result)
     }
 }
 
@@ -207,8 +294,11 @@ impl DiffSuppress {
     }
 
     /// True when the change from `old` to `new` should be ignored.
-    pub fn suppresses(&self, old: &Value, new: &Value) -> bool {
-        (self.suppress)(old, new)
+    ///
+    /// # Errors
+    /// The function panicked: the message (contained, see [`DefaultValue::value`]).
+    pub fn suppresses(&self, old: &Value, new: &Value) -> Result<bool, String> {
+        contained("the diff_suppress function", || (self.suppress)(old, new))
     }
 }
 
@@ -222,6 +312,22 @@ impl PartialEq for DiffSuppress {
     fn eq(&self, other: &DiffSuppress) -> bool {
         std::ptr::fn_addr_eq(self.suppress, other.suppress)
     }
+}
+
+/// Runs provider code (`what`) and turns a panic into an error message, so that the caller
+/// reports it as a diagnostic and the process keeps serving.
+pub(crate) fn contained<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f))
+        .map_err(|payload| format!("{what} panicked: {}", panic_message(&*payload)))
+}
+
+/// The message of a panic payload: its text when it has one.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(a panic without a message)".to_owned())
 }
 
 impl Schema {
@@ -240,5 +346,36 @@ impl Schema {
                 .iter()
                 .map(|(name, attribute)| (name.clone(), attribute.ty.clone())),
         )
+    }
+
+    /// Every attribute, nested ones included, with its path from the root in Terraform's
+    /// notation (`rules[*].port` for an attribute of every element), depth first in name
+    /// order: for start-up checks that name what they find.
+    pub fn walk_attributes(&self) -> Vec<(String, &Attribute)> {
+        fn walk<'a>(
+            attributes: &'a BTreeMap<String, Attribute>,
+            prefix: &str,
+            out: &mut Vec<(String, &'a Attribute)>,
+        ) {
+            for (name, attribute) in attributes {
+                let path = if prefix.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{prefix}.{name}")
+                };
+                out.push((path.clone(), attribute));
+                if let Some(nested) = &attribute.nested {
+                    let inner = match nested.nesting {
+                        NestingMode::Single => path,
+                        NestingMode::List | NestingMode::Set => format!("{path}[*]"),
+                        NestingMode::Map => format!("{path}[\"*\"]"),
+                    };
+                    walk(&nested.attributes, &inner, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.attributes, "", &mut out);
+        out
     }
 }

@@ -1,12 +1,13 @@
-//! Plan semantics: from prior state and configuration to the planned state, the attributes that
-//! force a replacement, and the diagnostics (the schema behaviours at plan time).
+//! Planning: from prior state and configuration to the planned state, the attributes that force
+//! a replacement, and the diagnostics, by Terraform's rules (see [`Schema::plan`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
+use super::walk::Here;
 use super::{Attribute, NestedAttributes, NestingMode, Schema};
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::path::AttributePath;
-use crate::tftypes::{Attributes, Value, ValueData, ValueKind};
+use crate::tftypes::{Type, Value, ValueData, ValueKind};
 
 /// The result of planning a change.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,167 +32,284 @@ impl Schema {
     /// Plans a change: `prior_state` is `None` (or a null value) when the resource is being
     /// created; `config` is the configuration, an object of this schema's type.
     ///
-    /// - a required attribute that is null in configuration is an error at its path;
-    /// - `default` / `default_fn` give the value when configuration leaves it null;
-    /// - a computed attribute left null is unknown without prior state, and keeps its prior
-    ///   value with it; setting a computed-only attribute in configuration is an error;
-    /// - a `force_new` attribute whose planned value differs from its prior value adds its path
-    ///   to `requires_replace`;
-    /// - when `diff_suppress` says the change is no change, the prior value is kept.
+    /// The rules are those Terraform enforces on a plan, in the order of Terraform's Go
+    /// framework (`../shared/SPEC.md`, P8):
     ///
-    /// Nested attributes get the same treatment at their paths (list elements by index, map
-    /// elements by key; set elements have no prior element to compare with).
+    /// 1. Each attribute starts from its configuration. Left null there, it takes its
+    ///    `default` / `default_fn` value; a `required` one without a value is an error at its
+    ///    path; a computed one keeps its prior value for now. A configured value that is not
+    ///    known yet stays unknown. When `diff_suppress` says the configured value is the prior
+    ///    one in other words, the prior value is kept (Terraform accepts the prior value of a
+    ///    configured attribute as equivalent). Setting a computed-only attribute is an error.
+    /// 2. If the resource is being created, or the plan so far differs from the prior state,
+    ///    every computed attribute that configuration leaves null (and that has no default)
+    ///    becomes unknown: the provider may change it on apply, and Terraform rejects a
+    ///    value that changes after the plan promised it. A `stable` attribute keeps its prior
+    ///    value instead when it has one (Go's `UseStateForUnknown`).
+    /// 3. A plan that does not differ from the prior state keeps it exactly, so the plan after
+    ///    an apply is empty.
+    /// 4. A `force_new` attribute whose value from configuration differs from its prior value
+    ///    adds its path to `requires_replace` (Terraform then plans the replacement as a
+    ///    create, with every computed attribute unknown).
+    ///
+    /// Nested attributes follow the same rules at their paths: list elements are matched with
+    /// the prior list's by index, map elements by key, and set elements with the prior element
+    /// that configuration could have produced (the same values, but for computed attributes
+    /// left null), found by hashing, so large sets plan in linear time. A list or set of
+    /// nested blocks that configuration leaves null is planned empty, as Terraform requires.
     pub fn plan(&self, prior_state: Option<&Value>, config: &Value) -> Plan {
-        let mut planner = Planner {
-            requires_replace: Vec::new(),
-            diagnostics: Diagnostics::new(),
-        };
         let prior = prior_state.filter(|p| !p.is_null());
-        let ty = self.object_type();
-        let planned_state = match config.as_object() {
-            Some(config_attributes) => {
-                let prior_attributes = prior.and_then(|p| p.as_object());
-                let attributes = planner.attributes(
-                    &self.attributes,
-                    prior_attributes,
-                    config_attributes,
-                    &AttributePath::empty(),
-                );
-                Value::from_parts_unchecked(ty, ValueData::Object(attributes))
-            }
-            None => {
-                planner.diagnostics.add_error(
-                    "Invalid configuration",
-                    format!(
-                        "the configuration must be a known object of type {ty}, found {config}"
-                    ),
-                );
-                Value::null(ty)
-            }
+        let Some(prior) = prior else {
+            return Planner::new(Mode::Create).root(self, None, config);
         };
-        Plan {
-            planned_state,
-            requires_replace: planner.requires_replace,
-            diagnostics: planner.diagnostics,
+        let proposed = Planner::new(Mode::UpdateProposal).root(self, Some(prior), config);
+        if proposed.diagnostics.has_error() || proposed.planned_state == *prior {
+            return proposed;
         }
+        Planner::new(Mode::Update).root(self, Some(prior), config)
+    }
+
+    /// The provider block's configuration with each attribute's `default` / `default_fn`
+    /// applied where configuration leaves it null, nested attributes included; and an error
+    /// for each `required` attribute that is still null (a `required` attribute with a
+    /// `default_fn` is served to Terraform as optional, so the missing value is reported here).
+    /// Values not known yet stay unknown.
+    ///
+    /// The older Go SDK applies a provider's `Default` and `DefaultFunc` before validation and
+    /// configuration; the server calls this before both.
+    pub fn with_defaults(&self, config: &Value) -> (Value, Diagnostics) {
+        let plan = Planner::new(Mode::Defaults).root(self, None, config);
+        (plan.planned_state, plan.diagnostics)
     }
 }
 
+/// What a walk over the attributes does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// A create: computed attributes left null become unknown.
+    Create,
+    /// The first pass of an update: computed attributes keep their prior values, so that the
+    /// result equals the prior state when nothing changes.
+    UpdateProposal,
+    /// An update with changes: computed attributes left null become unknown unless `stable`.
+    Update,
+    /// Defaults and required attributes only (a provider block).
+    Defaults,
+}
+
 struct Planner {
+    mode: Mode,
     requires_replace: Vec<AttributePath>,
     diagnostics: Diagnostics,
 }
 
 impl Planner {
-    fn attributes(
-        &mut self,
-        schema: &BTreeMap<String, Attribute>,
-        prior: Option<Attributes<'_>>,
-        config: Attributes<'_>,
-        path: &AttributePath,
-    ) -> BTreeMap<String, Value> {
-        let mut planned = BTreeMap::new();
-        for (name, attribute) in schema {
-            let attribute_path = path.clone().at_name(name.clone());
-            let prior_value = prior.and_then(|p| p.get(name));
-            let value = match config.get(name) {
-                Some(config_value) => {
-                    let value =
-                        self.planned_value(attribute, prior_value, config_value, &attribute_path);
-                    // A change to a force-new attribute replaces the resource.
-                    if attribute.force_new && prior_value.is_some_and(|prior| *prior != value) {
-                        self.requires_replace.push(attribute_path);
-                    }
-                    value
-                }
-                None => {
-                    self.diagnostics.add_attribute_error(
-                        attribute_path,
-                        "Invalid configuration",
-                        "the configuration has no value for this attribute",
-                    );
-                    Value::null(attribute.ty.clone())
-                }
-            };
-            planned.insert(name.clone(), value);
+    fn new(mode: Mode) -> Planner {
+        Planner {
+            mode,
+            requires_replace: Vec::new(),
+            diagnostics: Diagnostics::new(),
         }
-        planned
     }
 
-    fn planned_value(
+    fn updating(&self) -> bool {
+        matches!(self.mode, Mode::UpdateProposal | Mode::Update)
+    }
+
+    fn marks_unknown(&self) -> bool {
+        matches!(self.mode, Mode::Create | Mode::Update)
+    }
+
+    fn root(mut self, schema: &Schema, prior: Option<&Value>, config: &Value) -> Plan {
+        let planned_state = if config.as_object().is_some() {
+            self.object(&schema.attributes, prior, config, &Here::ROOT)
+        } else {
+            let ty = schema.object_type();
+            self.diagnostics.add_error(
+                "Invalid configuration",
+                format!("the configuration must be a known object of type {ty}, found {config}"),
+            );
+            Value::null(ty)
+        };
+        Plan {
+            planned_state,
+            requires_replace: self.requires_replace,
+            diagnostics: self.diagnostics,
+        }
+    }
+
+    /// Plans one object: its attributes, described by `schema`, against the prior object's.
+    /// A configuration that is not a known object (null, unknown) stays as it is.
+    fn object(
+        &mut self,
+        schema: &BTreeMap<String, Attribute>,
+        prior: Option<&Value>,
+        config: &Value,
+        here: &Here<'_>,
+    ) -> Value {
+        let Some(config_values) = config.object_values() else {
+            return config.clone();
+        };
+        // Values are decoded against the schema's own object type, whose attributes are the
+        // schema's in the same (name) order: each attribute's value is found by position.
+        if config_values.len() != schema.len() {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "Invalid configuration",
+                    format!(
+                        "the configuration has {} attributes where the schema has {}",
+                        config_values.len(),
+                        schema.len()
+                    ),
+                )
+                .with_path(here.path()),
+            );
+            return config.clone();
+        }
+        let prior_values = prior
+            .and_then(Value::object_values)
+            .filter(|values| values.len() == schema.len());
+        let planned = schema
+            .iter()
+            .zip(config_values)
+            .enumerate()
+            .map(|(i, ((name, attribute), config))| {
+                let prior = prior_values.map(|values| &values[i]);
+                self.attribute(attribute, prior, config, &here.name(name))
+            })
+            .collect();
+        Value::object_values_unchecked(config.ty().clone(), planned)
+    }
+
+    fn attribute(
         &mut self,
         attribute: &Attribute,
         prior: Option<&Value>,
         config: &Value,
-        path: &AttributePath,
+        here: &Here<'_>,
+    ) -> Value {
+        let planned = self.proposed(attribute, prior, config, here);
+        if attribute.force_new && self.updating() {
+            let changed = match prior {
+                Some(prior) => *prior != planned,
+                None => !planned.is_null(),
+            };
+            if changed {
+                self.requires_replace.push(here.path());
+            }
+        }
+        if self.marks_unknown()
+            && attribute.computed
+            && attribute.default.is_none()
+            && config.is_null()
+        {
+            let keep = attribute.stable && prior.is_some_and(|prior| !prior.is_null());
+            if !keep {
+                return Value::unknown(attribute.ty.clone());
+            }
+        }
+        planned
+    }
+
+    /// An attribute's value from configuration, defaults and (for computed attributes and
+    /// suppressed differences) the prior value.
+    fn proposed(
+        &mut self,
+        attribute: &Attribute,
+        prior: Option<&Value>,
+        config: &Value,
+        here: &Here<'_>,
     ) -> Value {
         if attribute.is_computed_only() && !config.is_null() {
-            self.diagnostics.add_attribute_error(
-                path.clone(),
-                "Invalid Configuration for Read-Only Attribute",
-                format!(
-                    "Cannot set value for {path}: the provider computes it. Remove it from the \
-                     configuration."
-                ),
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "Invalid Configuration for Read-Only Attribute",
+                    format!(
+                        "Cannot set value for {}: the provider computes it. Remove it from the \
+                         configuration.",
+                        here.path()
+                    ),
+                )
+                .with_path(here.path()),
             );
-            return computed_value(attribute, prior);
+            return prior_or_null(attribute, prior);
         }
         if config.is_null() {
-            if attribute.required {
-                self.diagnostics.add_attribute_error(
-                    path.clone(),
-                    "Missing Configuration for Required Attribute",
-                    format!(
-                        "Must set a configuration value for {path}: the provider marked it as \
-                         required."
-                    ),
-                );
-                return config.clone();
+            return self.unset(attribute, prior, config, here);
+        }
+        if config.is_unknown() {
+            return config.clone();
+        }
+        let planned = match &attribute.nested {
+            Some(nested) => self.nested(nested, prior, config, here),
+            None => config.clone(),
+        };
+        match (&attribute.diff_suppress, prior) {
+            (Some(suppress), Some(prior)) if self.updating() && prior.is_known() => {
+                match suppress.suppresses(prior, &planned) {
+                    Ok(true) => prior.clone(),
+                    Ok(false) => planned,
+                    Err(message) => {
+                        self.diagnostics.push(
+                            Diagnostic::error("Provider panicked", message).with_path(here.path()),
+                        );
+                        planned
+                    }
+                }
             }
-            if let Some(default) = &attribute.default {
-                return match default.value() {
-                    Ok(value) if value.ty().usable_as(&attribute.ty) => value,
-                    Ok(value) => {
-                        self.diagnostics.add_attribute_error(
-                            path.clone(),
+            _ => planned,
+        }
+    }
+
+    /// The value of an attribute that configuration leaves null.
+    fn unset(
+        &mut self,
+        attribute: &Attribute,
+        prior: Option<&Value>,
+        config: &Value,
+        here: &Here<'_>,
+    ) -> Value {
+        if let Some(default) = &attribute.default {
+            match default.value() {
+                Ok(Some(value)) if value.ty().usable_as(&attribute.ty) => return value,
+                Ok(Some(value)) => {
+                    self.diagnostics.push(
+                        Diagnostic::error(
                             "Invalid default value",
                             format!(
                                 "the default {value} is a {}, but the attribute is a {}",
                                 value.ty(),
                                 attribute.ty
                             ),
-                        );
-                        config.clone()
-                    }
-                    Err(message) => {
-                        self.diagnostics.add_attribute_error(
-                            path.clone(),
+                        )
+                        .with_path(here.path()),
+                    );
+                    return config.clone();
+                }
+                Ok(None) => {}
+                Err(message) => {
+                    self.diagnostics.push(
+                        Diagnostic::error(
                             "Default value error",
-                            format!("computing the default for {path} failed: {message}"),
-                        );
-                        config.clone()
-                    }
-                };
+                            format!("computing the default for {} failed: {message}", here.path()),
+                        )
+                        .with_path(here.path()),
+                    );
+                    return config.clone();
+                }
             }
-            if attribute.computed {
-                return computed_value(attribute, prior);
-            }
+        }
+        if attribute.required {
+            self.diagnostics.push(missing_required(here));
             return config.clone();
         }
-        if config.is_unknown() {
-            return config.clone();
+        if attribute.is_collection_block() {
+            return empty_collection(&attribute.ty).unwrap_or_else(|| config.clone());
         }
-        let planned = match &attribute.nested {
-            Some(nested) => self.nested(nested, prior, config, path),
-            None => config.clone(),
-        };
-        if let (Some(suppress), Some(prior)) = (&attribute.diff_suppress, prior)
-            && prior.is_known()
-            && suppress.suppresses(prior, &planned)
-        {
-            return prior.clone();
+        if attribute.computed {
+            return prior_or_null(attribute, prior);
         }
-        planned
+        config.clone()
     }
 
     /// Plans the objects inside a known value of a nested attribute.
@@ -200,12 +318,12 @@ impl Planner {
         nested: &NestedAttributes,
         prior: Option<&Value>,
         config: &Value,
-        path: &AttributePath,
+        here: &Here<'_>,
     ) -> Value {
         let ty = config.ty().clone();
         match (nested.nesting, config.kind()) {
             (NestingMode::Single, ValueKind::Object(_)) => {
-                self.object(&nested.attributes, prior, config, path)
+                self.object(&nested.attributes, prior, config, here)
             }
             (NestingMode::List, ValueKind::List(elements)) => {
                 let prior_elements = prior.and_then(Value::as_elements);
@@ -214,25 +332,23 @@ impl Planner {
                     .enumerate()
                     .map(|(i, element)| {
                         let prior_element = prior_elements.and_then(|p| p.get(i));
-                        self.object(
-                            &nested.attributes,
-                            prior_element,
-                            element,
-                            &path.clone().at_list_index(i as i64),
-                        )
+                        self.object(&nested.attributes, prior_element, element, &here.index(i))
                     })
                     .collect();
                 Value::from_parts_unchecked(ty, ValueData::List(planned))
             }
             (NestingMode::Set, ValueKind::Set(elements)) => {
+                let prior_elements = prior.and_then(Value::as_elements).unwrap_or_default();
+                let mut matcher = SetMatcher::new(&nested.attributes, prior_elements);
                 let planned = elements
                     .iter()
                     .map(|element| {
+                        let prior_element = matcher.take_match(element);
                         self.object(
                             &nested.attributes,
-                            None,
+                            prior_element,
                             element,
-                            &path.clone().at_set_value(element.clone()),
+                            &here.element(element),
                         )
                     })
                     .collect();
@@ -244,12 +360,8 @@ impl Planner {
                     .iter()
                     .map(|(key, element)| {
                         let prior_element = prior_elements.and_then(|p| p.get(key));
-                        let planned = self.object(
-                            &nested.attributes,
-                            prior_element,
-                            element,
-                            &path.clone().at_map_key(key.clone()),
-                        );
+                        let planned =
+                            self.object(&nested.attributes, prior_element, element, &here.key(key));
                         (key.clone(), planned)
                     })
                     .collect();
@@ -258,166 +370,193 @@ impl Planner {
             _ => config.clone(),
         }
     }
+}
 
-    /// Plans one nested object: its attributes, described by `schema`, against the prior
-    /// object's.
-    fn object(
-        &mut self,
-        schema: &BTreeMap<String, Attribute>,
-        prior: Option<&Value>,
-        config: &Value,
-        path: &AttributePath,
-    ) -> Value {
-        let Some(config_attributes) = config.as_object() else {
-            return config.clone();
-        };
-        let prior_attributes = prior.and_then(|p| p.as_object());
-        let attributes = self.attributes(schema, prior_attributes, config_attributes, path);
-        Value::from_parts_unchecked(config.ty().clone(), ValueData::Object(attributes))
+/// Terraform's own error for a required argument without a value.
+pub(super) fn missing_required(here: &Here<'_>) -> Diagnostic {
+    let path = here.path();
+    let name = match path.last_step() {
+        Some(crate::path::PathStep::AttributeName(name)) => name.clone(),
+        _ => path.to_string(),
+    };
+    Diagnostic::error(
+        "Missing required argument",
+        format!("The argument \"{name}\" is required, but no definition was found."),
+    )
+    .with_path(path)
+}
+
+/// A computed attribute's value when configuration leaves it null: the prior value, or null
+/// (made unknown by the caller where the rules say so).
+fn prior_or_null(attribute: &Attribute, prior: Option<&Value>) -> Value {
+    match prior {
+        Some(prior) => prior.clone(),
+        None => Value::null(attribute.ty.clone()),
     }
 }
 
-/// A computed attribute's planned value when configuration leaves it null: the prior value, or
-/// unknown on create.
-fn computed_value(attribute: &Attribute, prior: Option<&Value>) -> Value {
-    match prior {
-        Some(prior) => prior.clone(),
-        None => Value::unknown(attribute.ty.clone()),
+/// The empty list or set of type `ty`.
+pub(super) fn empty_collection(ty: &Type) -> Option<Value> {
+    match ty {
+        Type::List(element) => Some(Value::from_parts_unchecked(
+            Type::list((**element).clone()),
+            ValueData::List(Vec::new()),
+        )),
+        Type::Set(element) => Some(Value::from_parts_unchecked(
+            Type::set((**element).clone()),
+            ValueData::Set(Vec::new()),
+        )),
+        _ => None,
+    }
+}
+
+/// Finds, for each element of a configured set of nested objects, the prior element it
+/// continues: one that configuration could have produced, i.e. equal but for computed
+/// attributes that configuration leaves null (Terraform's `validPriorFromConfig`). Terraform
+/// compares every pair; here prior elements are hashed by their configurable part, so each
+/// configured element looks at its few candidates only.
+struct SetMatcher<'a> {
+    schema: &'a BTreeMap<String, Attribute>,
+    prior: &'a [Value],
+    candidates: HashMap<Value, Vec<usize>>,
+    used: Vec<bool>,
+}
+
+impl<'a> SetMatcher<'a> {
+    fn new(schema: &'a BTreeMap<String, Attribute>, prior: &'a [Value]) -> SetMatcher<'a> {
+        let mut candidates: HashMap<Value, Vec<usize>> = HashMap::with_capacity(prior.len());
+        for (i, element) in prior.iter().enumerate() {
+            candidates
+                .entry(configurable_part(schema, element))
+                .or_default()
+                .push(i);
+        }
+        SetMatcher {
+            schema,
+            prior,
+            candidates,
+            used: vec![false; prior.len()],
+        }
+    }
+
+    /// The first prior element not matched yet that `config` could have produced.
+    fn take_match(&mut self, config: &Value) -> Option<&'a Value> {
+        if self.prior.is_empty() {
+            return None;
+        }
+        let candidates = self.candidates.get(&configurable_part(self.schema, config))?;
+        let index = candidates.iter().copied().find(|&i| {
+            !self.used[i] && valid_prior_from_config(self.schema, &self.prior[i], config)
+        })?;
+        self.used[index] = true;
+        Some(&self.prior[index])
+    }
+}
+
+/// An object with every computed attribute (at any depth of nested objects) made null: equal
+/// for a configured element and any prior element it could have produced.
+fn configurable_part(schema: &BTreeMap<String, Attribute>, value: &Value) -> Value {
+    let Some(values) = value.object_values().filter(|v| v.len() == schema.len()) else {
+        return value.clone();
+    };
+    let parts = schema
+        .values()
+        .zip(values)
+        .map(|(attribute, value)| {
+            if attribute.computed {
+                Value::null(value.ty().clone())
+            } else {
+                match &attribute.nested {
+                    Some(nested) => nested_part(nested, value),
+                    None => value.clone(),
+                }
+            }
+        })
+        .collect();
+    Value::object_values_unchecked(value.ty().clone(), parts)
+}
+
+fn nested_part(nested: &NestedAttributes, value: &Value) -> Value {
+    let ty = value.ty().clone();
+    match (nested.nesting, value.kind()) {
+        (NestingMode::Single, ValueKind::Object(_)) => configurable_part(&nested.attributes, value),
+        (NestingMode::List, ValueKind::List(elements)) => Value::from_parts_unchecked(
+            ty,
+            ValueData::List(
+                elements
+                    .iter()
+                    .map(|e| configurable_part(&nested.attributes, e))
+                    .collect(),
+            ),
+        ),
+        (NestingMode::Map, ValueKind::Map(elements)) => Value::from_parts_unchecked(
+            ty,
+            ValueData::Map(
+                elements
+                    .iter()
+                    .map(|(k, e)| (k.clone(), configurable_part(&nested.attributes, e)))
+                    .collect(),
+            ),
+        ),
+        // Nested sets must be equal as a whole (as in Terraform).
+        _ => value.clone(),
+    }
+}
+
+/// True when `prior` could have come from `config`: they differ only where configuration leaves
+/// a computed attribute null.
+fn valid_prior_from_config(
+    schema: &BTreeMap<String, Attribute>,
+    prior: &Value,
+    config: &Value,
+) -> bool {
+    if prior == config {
+        return true;
+    }
+    let (Some(priors), Some(configs)) = (prior.object_values(), config.object_values()) else {
+        return false;
+    };
+    if priors.len() != schema.len() || configs.len() != schema.len() {
+        return false;
+    }
+    schema
+        .values()
+        .zip(priors.iter().zip(configs))
+        .all(|(attribute, (prior, config))| {
+            if prior == config {
+                return true;
+            }
+            match &attribute.nested {
+                _ if attribute.computed && config.is_null() => true,
+                Some(nested) => valid_nested_prior(nested, prior, config),
+                None => false,
+            }
+        })
+}
+
+fn valid_nested_prior(nested: &NestedAttributes, prior: &Value, config: &Value) -> bool {
+    match (nested.nesting, prior.kind(), config.kind()) {
+        (NestingMode::Single, ValueKind::Object(_), ValueKind::Object(_)) => {
+            valid_prior_from_config(&nested.attributes, prior, config)
+        }
+        (NestingMode::List, ValueKind::List(priors), ValueKind::List(configs)) => {
+            priors.len() == configs.len()
+                && priors
+                    .iter()
+                    .zip(configs)
+                    .all(|(p, c)| valid_prior_from_config(&nested.attributes, p, c))
+        }
+        (NestingMode::Map, ValueKind::Map(priors), ValueKind::Map(configs)) => {
+            priors.len() == configs.len()
+                && priors.iter().all(|(key, p)| {
+                    configs
+                        .get(key)
+                        .is_some_and(|c| valid_prior_from_config(&nested.attributes, p, c))
+                })
+        }
+        _ => false,
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::{DefaultValue, DiffSuppress};
-    use super::*;
-    use crate::tftypes::Type;
-
-    fn attribute(ty: Type) -> Attribute {
-        Attribute::new(ty)
-    }
-
-    fn schema() -> Schema {
-        let mut attributes = BTreeMap::new();
-        attributes.insert(
-            "name".to_owned(),
-            Attribute {
-                required: true,
-                ..attribute(Type::String)
-            },
-        );
-        attributes.insert(
-            "encrypted".to_owned(),
-            Attribute {
-                optional: true,
-                default: Some(DefaultValue::new(|| Ok(Value::from(false)), false)),
-                ..attribute(Type::Bool)
-            },
-        );
-        attributes.insert(
-            "uuid".to_owned(),
-            Attribute {
-                computed: true,
-                ..attribute(Type::String)
-            },
-        );
-        attributes.insert(
-            "base_image".to_owned(),
-            Attribute {
-                required: true,
-                force_new: true,
-                diff_suppress: Some(DiffSuppress::new(|old, new| {
-                    old.as_str().map(str::to_lowercase) == new.as_str().map(str::to_lowercase)
-                })),
-                ..attribute(Type::String)
-            },
-        );
-        Schema::new(attributes)
-    }
-
-    fn config(name: Value, encrypted: Value, uuid: Value, base_image: &str) -> Value {
-        Value::object_of([
-            ("base_image", Value::from(base_image)),
-            ("encrypted", encrypted),
-            ("name", name),
-            ("uuid", uuid),
-        ])
-    }
-
-    /// The plan for an update of a resource created with `prior_image` (and `encrypted` false,
-    /// `uuid` "u-1") to a configuration with `encrypted` and `new_image`.
-    fn update(prior_image: &str, encrypted: Value, new_image: &str) -> Plan {
-        let prior = config(
-            Value::from("swap"),
-            Value::from(false),
-            Value::from("u-1"),
-            prior_image,
-        );
-        let new = config(
-            Value::from("swap"),
-            encrypted,
-            Value::null(Type::String),
-            new_image,
-        );
-        schema().plan(Some(&prior), &new)
-    }
-
-    #[test]
-    fn create_applies_defaults_and_leaves_computed_unknown() {
-        let plan = schema().plan(
-            None,
-            &config(
-                Value::from("swap"),
-                Value::null(Type::Bool),
-                Value::null(Type::String),
-                "ubuntu",
-            ),
-        );
-        assert!(plan.diagnostics.is_empty(), "{}", plan.diagnostics);
-        let state = &plan.planned_state;
-        assert_eq!(state.attribute("encrypted"), Some(&Value::from(false)));
-        assert!(state.attribute("uuid").unwrap().is_unknown());
-        assert!(!plan.requires_replacement());
-    }
-
-    #[test]
-    fn update_keeps_computed_values_and_replaces_on_force_new_change() {
-        let plan = update("ubuntu_16.04", Value::null(Type::Bool), "ubuntu_17.10");
-        assert_eq!(
-            plan.planned_state.attribute("uuid"),
-            Some(&Value::from("u-1"))
-        );
-        assert_eq!(
-            plan.requires_replace,
-            vec![AttributePath::root("base_image")]
-        );
-    }
-
-    #[test]
-    fn suppressed_diff_keeps_the_prior_value() {
-        let plan = update("ubuntu_17.10", Value::from(false), "UBunTu_17.10");
-        assert_eq!(
-            plan.planned_state.attribute("base_image"),
-            Some(&Value::from("ubuntu_17.10"))
-        );
-        assert!(!plan.requires_replacement());
-    }
-
-    #[test]
-    fn missing_required_and_configured_computed_are_errors_at_their_paths() {
-        let plan = schema().plan(
-            None,
-            &config(
-                Value::null(Type::String),
-                Value::null(Type::Bool),
-                Value::from("mine"),
-                "x",
-            ),
-        );
-        let paths: Vec<String> = plan
-            .diagnostics
-            .errors()
-            .map(|d| d.path.as_ref().unwrap().to_string())
-            .collect();
-        assert_eq!(paths, ["name", "uuid"]);
-    }
-}
+mod tests;

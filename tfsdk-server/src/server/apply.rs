@@ -26,9 +26,14 @@ pub(super) async fn apply_resource_change<P: Provider>(
     let ty = resource.object_type().clone();
     let decoded = decode(request.prior_state.as_ref(), &ty).and_then(|prior| {
         let planned = decode(request.planned_state.as_ref(), &ty)?;
-        Ok((prior, planned))
+        // A destroy has no configuration.
+        let config = match &request.config {
+            Some(_) if !planned.is_null() => decode(request.config.as_ref(), &ty)?,
+            _ => Value::null(ty.clone()),
+        };
+        Ok((prior, planned, config))
     });
-    let (prior, planned) = match decoded {
+    let (prior, planned, config) = match decoded {
         Ok(values) => values,
         Err(error) => {
             response.diagnostics = diagnostic(error);
@@ -48,14 +53,14 @@ pub(super) async fn apply_resource_change<P: Provider>(
         ("delete", outcome, prior)
     } else if prior.is_null() {
         let outcome = call::run("create", state, {
-            let future = resource.create(ctx, planned);
+            let future = resource.create(ctx, planned, config);
             Box::pin(async move { future.await.map(Some) })
         })
         .await;
         ("create", outcome, Value::null(ty.clone()))
     } else {
         let outcome = call::run("update", state, {
-            let future = resource.update(ctx, prior.clone(), planned);
+            let future = resource.update(ctx, prior.clone(), planned, config);
             Box::pin(async move { future.await.map(Some) })
         })
         .await;

@@ -67,12 +67,15 @@ pub(crate) async fn run<T: Send + 'static>(
     }
 }
 
+/// Runs synchronous provider code (validation) and turns a panic into an error diagnostic
+/// naming the operation, so that the request fails and the server keeps serving.
+pub(crate) fn contained<T>(operation: &str, f: impl FnOnce() -> T) -> Result<T, Diagnostic> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .map_err(|payload| panic_diagnostic(operation, payload))
+}
+
 fn panic_diagnostic(operation: &str, payload: Box<dyn Any + Send>) -> Diagnostic {
-    let message = payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(a panic without a message)".to_owned());
+    let message = tfsdk_core::schema::panic_message(&*payload);
     Diagnostic::error(
         "Provider panicked",
         format!(

@@ -16,10 +16,14 @@ mod unsupported;
 mod upgrade;
 mod validate;
 
+pub(crate) use call::contained;
+pub(crate) use schema::data_source_schema_problems;
+
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tfsdk_core::TfSchema;
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
+use tfsdk_core::schema::Schema;
 use tfsdk_core::tftypes::{Type, Value};
 
 use crate::context::CallState;
@@ -37,6 +41,7 @@ use crate::{Context, Provider, StopToken};
 pub struct Server<P: Provider> {
     provider: Arc<P>,
     registry: Registry<P>,
+    provider_schema: Schema,
     provider_type: Type,
     schema_response: pb::get_provider_schema::Response,
     stop: Mutex<StopToken>,
@@ -48,11 +53,15 @@ impl<P: Provider> Server<P> {
         let mut registry = Registry::new();
         provider.register(&mut registry);
         let provider_schema = P::Config::schema();
+        registry
+            .diagnostics
+            .append(schema::provider_schema_problems(&provider_schema));
         let provider_type = provider_schema.object_type();
         let schema_response = schema::provider_schema_response(&provider_schema, &registry);
         Server {
             provider: Arc::new(provider),
             registry,
+            provider_schema,
             provider_type,
             schema_response,
             stop: Mutex::new(StopToken::new()),

@@ -1,5 +1,7 @@
-//! PlanResourceChange: the schema's plan semantics (defaults, computed values, `force_new`,
-//! `diff_suppress`) on values, then the resource's own plan modification.
+//! PlanResourceChange: Terraform's plan rules on values (defaults, computed values unknown on
+//! create and update unless stable, `force_new`, `diff_suppress`, a plan without changes kept
+//! as it is), then the resource's own plan modification; a destroy plan is null, after the
+//! resource's `plan_destroy` has had its say.
 
 use tfsdk_core::tftypes::Value;
 
@@ -38,12 +40,23 @@ pub(super) async fn plan_resource_change<P: Provider>(
         }
     };
 
-    // Destroy: nothing to plan but the null state.
+    // Destroy: the resource may warn or refuse; the plan is the null state.
     if proposed.is_null() {
-        match encode(&Value::null(ty.clone()), &ty) {
-            Ok(planned) => response.planned_state = Some(planned),
-            Err(error) => response.diagnostics = diagnostic(error),
+        let mut found = tfsdk_core::diag::Diagnostics::new();
+        if !prior.is_null() {
+            let (ctx, state) = server.context(request.prior_private);
+            let mut outcome =
+                call::run("destroy plan", state, resource.plan_destroy(ctx, prior)).await;
+            response.planned_private = std::mem::take(&mut outcome.private);
+            found = outcome.split().1;
         }
+        if !found.has_error() {
+            match encode(&Value::null(ty.clone()), &ty) {
+                Ok(planned) => response.planned_state = Some(planned),
+                Err(error) => found.push(error),
+            }
+        }
+        response.diagnostics = diagnostics(&found);
         return response;
     }
 
@@ -62,11 +75,17 @@ pub(super) async fn plan_resource_change<P: Provider>(
         planned_state: plan.planned_state,
         requires_replace: plan.requires_replace,
     };
-    let mut outcome = call::run("plan modification", state, resource.modify_plan(ctx, parts)).await;
+    let mut outcome = call::run(
+        "plan modification",
+        state,
+        std::sync::Arc::clone(&resource).modify_plan(ctx, parts),
+    )
+    .await;
     response.planned_private = std::mem::take(&mut outcome.private);
     let (modified, more) = outcome.split();
     found.append(more);
     if let Some((planned_state, requires_replace)) = modified {
+        let planned_state = resource.schema().normalize_blocks(planned_state);
         match encode(&planned_state, &ty) {
             Ok(planned) => response.planned_state = Some(planned),
             Err(error) => found.push(error),

@@ -1,6 +1,7 @@
 //! GetProviderSchema and GetMetadata: the schemas derived from the models, and what the server
 //! supports.
 
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::schema::Schema;
 
 use super::{Server, diagnostics};
@@ -16,6 +17,60 @@ fn capabilities() -> pb::ServerCapabilities {
         plan_destroy: true,
         ..pb::ServerCapabilities::default()
     }
+}
+
+/// What Terraform refuses in a provider block, found when the server starts (a
+/// `#[tfsdk(schema(provider))]` model is refused at compile time instead): computed
+/// attributes, nested ones included. Reported with the schema, so that Terraform stops with the
+/// attribute's name.
+pub(super) fn provider_schema_problems(schema: &Schema) -> Diagnostics {
+    schema
+        .walk_attributes()
+        .into_iter()
+        .filter(|(_, attribute)| attribute.computed)
+        .map(|(path, _)| {
+            Diagnostic::error(
+                "Computed attribute in the provider schema",
+                format!(
+                    "The provider's configuration model has a computed attribute, {path}, and \
+                     Terraform refuses computed provider arguments. Make it optional (with a \
+                     default or default_fn for the value it takes when unset). This is a bug in \
+                     the provider."
+                ),
+            )
+        })
+        .collect()
+}
+
+/// What a data source's schema says that a data source cannot do, found at registration: it is
+/// read, never planned, so plan-time behaviours would silently do nothing.
+pub(crate) fn data_source_schema_problems(type_name: &str, schema: &Schema) -> Diagnostics {
+    schema
+        .walk_attributes()
+        .into_iter()
+        .filter_map(|(path, attribute)| {
+            let behaviour = if attribute.default.is_some() {
+                "a default"
+            } else if attribute.force_new {
+                "force_new"
+            } else if attribute.diff_suppress.is_some() {
+                "diff_suppress"
+            } else if attribute.stable {
+                "stable"
+            } else {
+                return None;
+            };
+            Some(Diagnostic::error(
+                "Plan behaviour in a data source schema",
+                format!(
+                    "The data source {type_name} has {behaviour} on {path}, but data sources \
+                     are read, not planned. Remove it (or declare the model \
+                     #[tfsdk(schema(data_source))] to have this checked at compile time). This \
+                     is a bug in the provider."
+                ),
+            ))
+        })
+        .collect()
 }
 
 /// The answer to GetProviderSchema, computed once when the server starts.

@@ -1,12 +1,12 @@
 //! ValidateProviderConfig, ValidateResourceConfig and ValidateDataResourceConfig: the
-//! configuration decodes into the schema's type (values may be unknown), then provider code
-//! checks what the schema cannot say.
-
-use tfsdk_core::diag::Diagnostics;
+//! configuration decodes into the schema's type (values may be unknown), the model's
+//! declarative rules run, then provider code checks what the schema cannot say through the
+//! model's typed view. A provider block gets its defaults first, as it will for configure.
 
 use super::{Server, decode, diagnostic, diagnostics};
+use crate::Provider;
 use crate::proto::tfplugin6 as pb;
-use crate::{Config, Provider};
+use crate::registry::validate_config;
 
 pub(super) fn provider_config<P: Provider>(
     server: &Server<P>,
@@ -14,10 +14,14 @@ pub(super) fn provider_config<P: Provider>(
 ) -> pb::validate_provider_config::Response {
     let diagnostics = match decode(request.config.as_ref(), &server.provider_type) {
         Ok(config) => {
-            let mut found = Diagnostics::new();
-            server
-                .provider
-                .validate_config(&Config::new(config), &mut found);
+            let (config, mut found) = server.provider_schema.with_defaults(&config);
+            if !found.has_error() {
+                found.append(validate_config::<P::Config>(
+                    &server.provider_schema,
+                    &config,
+                    |view, found| server.provider.validate_config(view, found),
+                ));
+            }
             diagnostics(&found)
         }
         Err(error) => diagnostic(error),

@@ -1,6 +1,8 @@
 //! Schemas as the protocol's `Schema` messages: attributes sorted by name, plain ones with their
 //! type in JSON type syntax, nested ones as nested attribute objects (protocol 6) without a
-//! type, as terraform-plugin-go sends them.
+//! type, as terraform-plugin-go sends them; descriptions as Markdown; the flags as Terraform
+//! must see them (a default makes an attribute computed, a `required` one with a `default_fn`
+//! optional).
 
 use std::collections::BTreeMap;
 
@@ -15,17 +17,19 @@ pub(crate) fn schema_to_proto(schema: &Schema, version: i64) -> pb::Schema {
         block: Some(block_to_proto(
             &schema.attributes,
             schema.description.as_deref(),
+            false,
             version,
         )),
     }
 }
 
-/// A block: plain and nested attributes, and each single nested object as a nested block
-/// (see [`Attribute::served_as_block`]: Terraform 1.0.0 to 1.0.4 crash on single nested
+/// A block: plain and nested attributes, and nested blocks (see [`Attribute::served_as_block`]:
+/// by default each single nested object, as Terraform 1.0.0 to 1.0.4 crash on single nested
 /// attributes), the shape [`Schema::to_json_block`] shows.
 fn block_to_proto(
     attributes: &BTreeMap<String, Attribute>,
     description: Option<&str>,
+    deprecated: bool,
     version: i64,
 ) -> pb::schema::Block {
     let (blocks, plain): (Vec<_>, Vec<_>) = attributes
@@ -42,29 +46,42 @@ fn block_to_proto(
             .map(|(name, attribute)| nested_block_to_proto(name, attribute))
             .collect(),
         description: description.unwrap_or_default().to_owned(),
-        description_kind: pb::StringKind::Plain as i32,
-        deprecated: false,
+        description_kind: pb::StringKind::Markdown as i32,
+        deprecated,
     }
 }
 
-/// A single nested object as a block; a required one is exactly one block.
+/// A nested object, or a list or set of them, as a block; a required single block is exactly
+/// one block, a required list or set at least one.
 fn nested_block_to_proto(name: &str, attribute: &Attribute) -> pb::schema::NestedBlock {
+    use pb::schema::nested_block::NestingMode as Wire;
     let empty = BTreeMap::new();
-    let attributes = attribute
-        .nested
-        .as_ref()
-        .map_or(&empty, |nested| &nested.attributes);
-    let items = i64::from(attribute.required);
+    let (nesting, attributes) = match &attribute.nested {
+        Some(nested) => (nested.nesting, &nested.attributes),
+        None => (NestingMode::Single, &empty),
+    };
+    let wire = match nesting {
+        NestingMode::Single => Wire::Single,
+        NestingMode::List => Wire::List,
+        NestingMode::Set => Wire::Set,
+        NestingMode::Map => Wire::Map,
+    };
+    let (min_items, max_items) = match (attribute.required_for_terraform(), nesting) {
+        (true, NestingMode::Single) => (1, 1),
+        (true, _) => (1, 0),
+        (false, _) => (0, 0),
+    };
     pb::schema::NestedBlock {
         type_name: name.to_owned(),
         block: Some(block_to_proto(
             attributes,
             attribute.description.as_deref(),
+            attribute.deprecation.is_some(),
             0,
         )),
-        nesting: pb::schema::nested_block::NestingMode::Single as i32,
-        min_items: items,
-        max_items: items,
+        nesting: wire as i32,
+        min_items,
+        max_items,
     }
 }
 
@@ -99,12 +116,12 @@ fn attribute_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Attribut
         r#type: ty,
         nested_type,
         description: attribute.description.clone().unwrap_or_default(),
-        required: attribute.required,
-        optional: attribute.optional,
+        required: attribute.required_for_terraform(),
+        optional: attribute.optional_for_terraform(),
         computed: attribute.computed_for_terraform(),
         sensitive: attribute.sensitive,
-        description_kind: pb::StringKind::Plain as i32,
-        deprecated: false,
+        description_kind: pb::StringKind::Markdown as i32,
+        deprecated: attribute.deprecation.is_some(),
         write_only: false,
     }
 }
@@ -145,7 +162,7 @@ mod tests {
         tags.sensitive = true;
         let mut enabled = Attribute::new(Type::Bool);
         enabled.optional = true;
-        enabled.default = Some(DefaultValue::new(|| Ok(Value::from(true)), false));
+        enabled.default = Some(DefaultValue::new(|| Ok(Some(Value::from(true))), false));
         let mut id = Attribute::new(Type::String);
         id.computed = true;
         let mut port = Attribute::new(Type::Number);
@@ -179,7 +196,7 @@ mod tests {
         let block = wire.block.unwrap();
         assert_eq!(block.version, 3);
         assert_eq!(block.description, "A thing.");
-        assert_eq!(block.description_kind, pb::StringKind::Plain as i32);
+        assert_eq!(block.description_kind, pb::StringKind::Markdown as i32);
         assert!(block.block_types.is_empty());
     }
 
@@ -198,7 +215,7 @@ mod tests {
         assert_eq!(name.r#type, br#""string""#);
         assert!(name.nested_type.is_none());
         assert_eq!(name.description, "The name.");
-        assert_eq!(name.description_kind, pb::StringKind::Plain as i32);
+        assert_eq!(name.description_kind, pb::StringKind::Markdown as i32);
         let tags = attribute(&block, "tags");
         assert_eq!(tags.r#type, br#"["map","string"]"#);
         assert!(tags.optional && tags.sensitive && !tags.required);

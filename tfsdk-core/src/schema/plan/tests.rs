@@ -1,0 +1,436 @@
+//! Terraform's plan rules (P8) on a schema of seed 002's behaviours: a volume with `name`
+//! (required), `encrypted` (default false), `uuid` (computed, stable), `revision` (computed, the
+//! API bumps it on update), `base_image` (required, force_new, case-insensitive
+//! diff_suppress), and `disks`, a list of nested objects with their own computed `serial`.
+
+use super::super::{DefaultValue, DiffSuppress, Presentation};
+use super::*;
+use crate::tftypes::Type;
+
+fn attribute(ty: Type) -> Attribute {
+    Attribute::new(ty)
+}
+
+fn disk_type() -> Type {
+    Type::object([("size", Type::Number), ("serial", Type::String)])
+}
+
+fn disks() -> Attribute {
+    Attribute {
+        optional: true,
+        nested: Some(NestedAttributes {
+            nesting: NestingMode::List,
+            attributes: BTreeMap::from([
+                (
+                    "size".to_owned(),
+                    Attribute {
+                        required: true,
+                        ..attribute(Type::Number)
+                    },
+                ),
+                (
+                    "serial".to_owned(),
+                    Attribute {
+                        computed: true,
+                        ..attribute(Type::String)
+                    },
+                ),
+            ]),
+        }),
+        ..attribute(Type::list(disk_type()))
+    }
+}
+
+fn schema() -> Schema {
+    Schema::new(BTreeMap::from([
+        (
+            "name".to_owned(),
+            Attribute {
+                required: true,
+                ..attribute(Type::String)
+            },
+        ),
+        (
+            "encrypted".to_owned(),
+            Attribute {
+                optional: true,
+                default: Some(DefaultValue::new(|| Ok(Some(Value::from(false))), false)),
+                ..attribute(Type::Bool)
+            },
+        ),
+        (
+            "uuid".to_owned(),
+            Attribute {
+                computed: true,
+                stable: true,
+                ..attribute(Type::String)
+            },
+        ),
+        (
+            "revision".to_owned(),
+            Attribute {
+                computed: true,
+                ..attribute(Type::Number)
+            },
+        ),
+        (
+            "base_image".to_owned(),
+            Attribute {
+                required: true,
+                force_new: true,
+                diff_suppress: Some(DiffSuppress::new(|old, new| {
+                    old.as_str().map(str::to_lowercase) == new.as_str().map(str::to_lowercase)
+                })),
+                ..attribute(Type::String)
+            },
+        ),
+        ("disks".to_owned(), disks()),
+    ]))
+}
+
+fn disk(size: i64, serial: Value) -> Value {
+    Value::object_of([("serial", serial), ("size", Value::from(size))])
+}
+
+fn disk_list(disks: impl IntoIterator<Item = Value>) -> Value {
+    Value::list(disk_type(), disks).unwrap()
+}
+
+/// A configuration: computed attributes null, disks of these sizes.
+fn config(encrypted: Value, base_image: &str, sizes: &[i64]) -> Value {
+    Value::object_of([
+        ("base_image", Value::from(base_image)),
+        (
+            "disks",
+            disk_list(sizes.iter().map(|&s| disk(s, Value::null(Type::String)))),
+        ),
+        ("encrypted", encrypted),
+        ("name", Value::from("swap")),
+        ("revision", Value::null(Type::Number)),
+        ("uuid", Value::null(Type::String)),
+    ])
+}
+
+/// The state after creating `config(null, base_image, sizes)` and reading it back.
+fn state(base_image: &str, sizes: &[i64]) -> Value {
+    Value::object_of([
+        ("base_image", Value::from(base_image)),
+        (
+            "disks",
+            disk_list(
+                sizes
+                    .iter()
+                    .map(|&s| disk(s, Value::from(format!("sn-{s}")))),
+            ),
+        ),
+        ("encrypted", Value::from(false)),
+        ("name", Value::from("swap")),
+        ("revision", Value::from(1)),
+        ("uuid", Value::from("u-1")),
+    ])
+}
+
+fn no_errors(plan: &Plan) {
+    assert!(!plan.diagnostics.has_error(), "{}", plan.diagnostics);
+}
+
+#[test]
+fn a_create_fills_in_defaults_and_leaves_every_computed_attribute_unknown() {
+    let plan = schema().plan(None, &config(Value::null(Type::Bool), "ubuntu", &[10]));
+    no_errors(&plan);
+    let state = &plan.planned_state;
+    assert_eq!(state.attribute("encrypted"), Some(&Value::from(false)));
+    assert!(state.attribute("uuid").unwrap().is_unknown(), "stable, but no prior value");
+    assert!(state.attribute("revision").unwrap().is_unknown());
+    let disks = state.attribute("disks").unwrap().as_elements().unwrap();
+    assert!(disks[0].attribute("serial").unwrap().is_unknown());
+    assert!(!plan.requires_replacement());
+}
+
+#[test]
+fn a_plan_without_changes_is_the_prior_state_exactly() {
+    let prior = state("ubuntu", &[10, 20]);
+    let plan = schema().plan(
+        Some(&prior),
+        &config(Value::null(Type::Bool), "ubuntu", &[10, 20]),
+    );
+    no_errors(&plan);
+    assert_eq!(plan.planned_state, prior);
+    assert!(!plan.requires_replacement());
+}
+
+#[test]
+fn an_update_makes_computed_attributes_unknown_but_stable_ones_keep_their_value() {
+    let prior = state("ubuntu", &[10]);
+    let plan = schema().plan(Some(&prior), &config(Value::from(true), "ubuntu", &[10]));
+    no_errors(&plan);
+    let state = &plan.planned_state;
+    assert_eq!(state.attribute("encrypted"), Some(&Value::from(true)));
+    assert!(state.attribute("revision").unwrap().is_unknown(), "the API bumps it");
+    assert_eq!(state.attribute("uuid"), Some(&Value::from("u-1")), "stable");
+    let disks = state.attribute("disks").unwrap().as_elements().unwrap();
+    assert!(
+        disks[0].attribute("serial").unwrap().is_unknown(),
+        "nested computed attributes follow the same rule"
+    );
+    assert!(!plan.requires_replacement());
+}
+
+#[test]
+fn a_suppressed_difference_is_no_change_at_all() {
+    let prior = state("ubuntu_17.10", &[10]);
+    let plan = schema().plan(
+        Some(&prior),
+        &config(Value::null(Type::Bool), "UBunTu_17.10", &[10]),
+    );
+    no_errors(&plan);
+    assert_eq!(plan.planned_state, prior);
+    assert!(!plan.requires_replacement());
+}
+
+#[test]
+fn a_real_change_of_a_force_new_attribute_requires_replacement_at_its_path() {
+    let prior = state("ubuntu_16.04", &[10]);
+    let plan = schema().plan(
+        Some(&prior),
+        &config(Value::null(Type::Bool), "ubuntu_17.10", &[10]),
+    );
+    no_errors(&plan);
+    assert_eq!(
+        plan.requires_replace,
+        vec![AttributePath::root("base_image")]
+    );
+    assert_eq!(
+        plan.planned_state.attribute("base_image"),
+        Some(&Value::from("ubuntu_17.10"))
+    );
+}
+
+#[test]
+fn an_unknown_force_new_value_requires_replacement_and_stays_unknown() {
+    let prior = state("ubuntu", &[10]);
+    let mut config = config(Value::null(Type::Bool), "x", &[10]).as_object().unwrap().to_map();
+    config.insert("base_image".into(), Value::unknown(Type::String));
+    let config = Value::object(prior.ty().clone(), config).unwrap();
+    let plan = schema().plan(Some(&prior), &config);
+    no_errors(&plan);
+    assert!(plan.planned_state.attribute("base_image").unwrap().is_unknown());
+    assert_eq!(
+        plan.requires_replace,
+        vec![AttributePath::root("base_image")]
+    );
+}
+
+#[test]
+fn removing_an_attribute_with_a_default_plans_the_default_back() {
+    let mut prior = state("ubuntu", &[10]).as_object().unwrap().to_map();
+    prior.insert("encrypted".into(), Value::from(true));
+    let prior = Value::object(schema().object_type(), prior).unwrap();
+    let plan = schema().plan(
+        Some(&prior),
+        &config(Value::null(Type::Bool), "ubuntu", &[10]),
+    );
+    no_errors(&plan);
+    assert_eq!(
+        plan.planned_state.attribute("encrypted"),
+        Some(&Value::from(false))
+    );
+    assert!(plan.planned_state.attribute("revision").unwrap().is_unknown());
+}
+
+#[test]
+fn a_missing_required_attribute_and_a_configured_computed_one_are_errors_at_their_paths() {
+    let mut config = config(Value::null(Type::Bool), "x", &[]).as_object().unwrap().to_map();
+    config.insert("name".into(), Value::null(Type::String));
+    config.insert("uuid".into(), Value::from("mine"));
+    let config = Value::object(schema().object_type(), config).unwrap();
+    let plan = schema().plan(None, &config);
+    let found: Vec<(String, String)> = plan
+        .diagnostics
+        .errors()
+        .map(|d| (d.path.as_ref().unwrap().to_string(), d.summary.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("name".to_owned(), "Missing required argument".to_owned()),
+            (
+                "uuid".to_owned(),
+                "Invalid Configuration for Read-Only Attribute".to_owned()
+            ),
+        ]
+    );
+}
+
+fn tagged_set_schema(stable: bool) -> Schema {
+    let element = Type::object([("id", Type::String), ("tag", Type::String)]);
+    Schema::new(BTreeMap::from([(
+        "tags".to_owned(),
+        Attribute {
+            optional: true,
+            nested: Some(NestedAttributes {
+                nesting: NestingMode::Set,
+                attributes: BTreeMap::from([
+                    (
+                        "tag".to_owned(),
+                        Attribute {
+                            required: true,
+                            ..attribute(Type::String)
+                        },
+                    ),
+                    (
+                        "id".to_owned(),
+                        Attribute {
+                            computed: true,
+                            stable,
+                            ..attribute(Type::String)
+                        },
+                    ),
+                ]),
+            }),
+            ..attribute(Type::set(element))
+        },
+    )]))
+}
+
+fn tags(elements: &[(&str, Option<&str>)]) -> Value {
+    let element = Type::object([("id", Type::String), ("tag", Type::String)]);
+    Value::object_of([(
+        "tags",
+        Value::set(
+            element,
+            elements.iter().map(|(tag, id)| {
+                Value::object_of([
+                    (
+                        "id",
+                        id.map_or_else(|| Value::null(Type::String), Value::from),
+                    ),
+                    ("tag", Value::from(*tag)),
+                ])
+            }),
+        )
+        .unwrap(),
+    )])
+}
+
+#[test]
+fn set_elements_find_their_prior_element_so_an_unchanged_set_plans_no_change() {
+    let prior = tags(&[("a", Some("id-a")), ("b", Some("id-b"))]);
+    let config = tags(&[("a", None), ("b", None)]);
+    let plan = tagged_set_schema(false).plan(Some(&prior), &config);
+    no_errors(&plan);
+    assert_eq!(plan.planned_state, prior);
+}
+
+#[test]
+fn a_stable_attribute_in_a_set_element_keeps_its_value_and_a_new_element_is_unknown() {
+    let prior = tags(&[("a", Some("id-a"))]);
+    let config = tags(&[("a", None), ("c", None)]);
+    let plan = tagged_set_schema(true).plan(Some(&prior), &config);
+    no_errors(&plan);
+    let elements = plan.planned_state.attribute("tags").unwrap().as_elements().unwrap();
+    let by_tag = |tag: &str| {
+        elements
+            .iter()
+            .find(|e| e.attribute("tag") == Some(&Value::from(tag)))
+            .unwrap()
+            .attribute("id")
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(by_tag("a"), Value::from("id-a"));
+    assert!(by_tag("c").is_unknown());
+}
+
+#[test]
+fn sets_of_many_elements_plan_without_comparing_every_pair() {
+    // Terraform's own matching compares every configured element with every prior one; this
+    // one hashes. 20,000 elements would take seconds if quadratic.
+    let n = 20_000;
+    let names: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
+    let ids: Vec<String> = (0..n).map(|i| format!("id-{i}")).collect();
+    let prior: Vec<(&str, Option<&str>)> = names
+        .iter()
+        .zip(&ids)
+        .map(|(t, id)| (t.as_str(), Some(id.as_str())))
+        .collect();
+    let config: Vec<(&str, Option<&str>)> = names.iter().map(|t| (t.as_str(), None)).collect();
+    let prior = tags(&prior);
+    let plan = tagged_set_schema(false).plan(Some(&prior), &tags(&config));
+    no_errors(&plan);
+    assert_eq!(plan.planned_state, prior);
+}
+
+#[test]
+fn provider_defaults_fill_null_attributes_and_a_required_one_without_a_value_is_an_error() {
+    let region = |default: fn() -> super::super::DefaultResult| Attribute {
+        required: true,
+        default: Some(DefaultValue::new(default, true)),
+        ..attribute(Type::String)
+    };
+    let schema = |default| Schema::new(BTreeMap::from([("region".to_owned(), region(default))]));
+    let unset = Value::object_of([("region", Value::null(Type::String))]);
+
+    let (config, diagnostics) =
+        schema(|| Ok(Some(Value::from("us-west")))).with_defaults(&unset);
+    assert!(diagnostics.is_empty(), "{diagnostics}");
+    assert_eq!(config.attribute("region"), Some(&Value::from("us-west")));
+
+    let configured = Value::object_of([("region", Value::from("eu-north"))]);
+    let (config, _) = schema(|| Ok(Some(Value::from("us-west")))).with_defaults(&configured);
+    assert_eq!(config, configured);
+
+    let (_, diagnostics) = schema(|| Ok(None)).with_defaults(&unset);
+    let error = diagnostics.errors().next().expect("an error");
+    assert_eq!(error.summary, "Missing required argument");
+    assert_eq!(
+        error.detail,
+        "The argument \"region\" is required, but no definition was found."
+    );
+    assert_eq!(error.path, Some(AttributePath::root("region")));
+}
+
+#[test]
+fn a_panicking_default_or_diff_suppress_is_an_error_not_a_panic() {
+    let schema = Schema::new(BTreeMap::from([
+        (
+            "a".to_owned(),
+            Attribute {
+                optional: true,
+                default: Some(DefaultValue::new(|| panic!("no default today"), true)),
+                ..attribute(Type::String)
+            },
+        ),
+        (
+            "b".to_owned(),
+            Attribute {
+                optional: true,
+                diff_suppress: Some(DiffSuppress::new(|_, _| panic!("cannot compare"))),
+                ..attribute(Type::String)
+            },
+        ),
+    ]));
+    let prior = Value::object_of([("a", Value::from("x")), ("b", Value::from("old"))]);
+    let config = Value::object_of([("a", Value::null(Type::String)), ("b", Value::from("new"))]);
+    let plan = schema.plan(Some(&prior), &config);
+    let details: Vec<&str> = plan.diagnostics.errors().map(|d| d.detail.as_str()).collect();
+    assert_eq!(details.len(), 2, "{details:?}");
+    assert!(details[0].contains("the default function panicked: no default today"));
+    assert!(details[1].contains("the diff_suppress function panicked: cannot compare"));
+}
+
+#[test]
+fn a_null_list_of_blocks_is_planned_empty() {
+    let mut rules = disks();
+    rules.presentation = Presentation::Block;
+    let schema = Schema::new(BTreeMap::from([("disk".to_owned(), rules)]));
+    let config = Value::object_of([("disk", Value::null(Type::list(disk_type())))]);
+    let plan = schema.plan(None, &config);
+    no_errors(&plan);
+    assert_eq!(
+        plan.planned_state.attribute("disk"),
+        Some(&disk_list([]))
+    );
+    let normalized = schema.normalize_blocks(config);
+    assert_eq!(normalized.attribute("disk"), Some(&disk_list([])));
+}
