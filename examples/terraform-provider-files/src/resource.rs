@@ -113,7 +113,7 @@ impl File {
             .get()
             .or_else(|| self.sensitive_content.get())
             .ok_or_else(|| {
-                Diagnostic::error("Missing file content", "Set content or sensitive_content.")
+                Diagnostic::error("Missing file text", "The file has no text to write.")
                     .with_path(File::paths().content())
             })
     }
