@@ -35,7 +35,6 @@ pub use std::string::String;
 pub use std::sync::OnceLock;
 pub use std::vec::Vec;
 
-
 /// A known list built from elements already known to have type `element` (not checked); for
 /// tfsdk-typeexpr's conversions, which build well-typed values by construction.
 #[inline]
@@ -236,9 +235,7 @@ pub fn nested_single<T: TfObject>() -> NestedAttributes {
 ///
 /// # Errors
 /// The conversion's message.
-pub fn default_value<F: TerraformType, V: ToValue>(
-    value: &V,
-) -> crate::schema::DefaultResult {
+pub fn default_value<F: TerraformType, V: ToValue>(value: &V) -> crate::schema::DefaultResult {
     value
         .to_value(&F::terraform_type())
         .map(Some)
@@ -447,9 +444,27 @@ macro_rules! number_rule {
     ($($t:ty),*) => {$( impl NumberRule for $t {} )*};
 }
 number_rule!(
-    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64,
-    num_bigint::BigInt, crate::tftypes::Number, crate::types::Int64, crate::types::Int32,
-    crate::types::Float64, crate::types::Float32, crate::types::Number
+    i8,
+    i16,
+    i32,
+    i64,
+    i128,
+    isize,
+    u8,
+    u16,
+    u32,
+    u64,
+    u128,
+    usize,
+    f32,
+    f64,
+    num_bigint::BigInt,
+    crate::tftypes::Number,
+    crate::types::Int64,
+    crate::types::Int32,
+    crate::types::Float64,
+    crate::types::Float32,
+    crate::types::Number
 );
 
 impl<T> SizeRule for Vec<T> {}

@@ -75,9 +75,7 @@ use std::sync::Arc;
 
 use num_bigint::BigInt;
 
-use crate::convert::{
-    ConvertError, FromValue, Nullable, TerraformType, ToValue, Unknownable,
-};
+use crate::convert::{ConvertError, FromValue, Nullable, TerraformType, ToValue, Unknownable};
 use crate::path::AttributePath;
 use crate::tftypes::{self, Type, Value};
 use crate::types;
@@ -133,14 +131,7 @@ use crate::types;
 pub trait Viewable {
     /// The type of the field in the view: holds null, unknown, or a known value whose parts
     /// may in turn be unknown.
-    type View: FromValue
-        + ToValue
-        + TerraformType
-        + Clone
-        + fmt::Debug
-        + PartialEq
-        + Send
-        + Sync;
+    type View: FromValue + ToValue + TerraformType + Clone + fmt::Debug + PartialEq + Send + Sync;
 
     /// The typed paths of the field's parts: [`AttributePath`] for a leaf, a derived struct's
     /// paths type, or [`ListPaths`], [`MapPaths`], [`SetPaths`] of the elements' paths.

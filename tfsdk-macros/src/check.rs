@@ -10,8 +10,7 @@ use quote::format_ident;
 use syn::spanned::Spanned;
 
 use crate::ast::{
-    Attribute, Behaviour, Combination, Container, Field, Kind, Presentation, Role, Rule,
-    SchemaRole,
+    Attribute, Behaviour, Combination, Container, Field, Kind, Presentation, Role, Rule, SchemaRole,
 };
 use crate::attr::{ContainerOptions, FieldOptions, SchemaOption, doc_text};
 
@@ -569,7 +568,10 @@ fn one_of_values(expr: &syn::Expr) -> Result<(Vec<syn::Expr>, bool), String> {
             );
         }
     }
-    Ok((array.elems.iter().cloned().collect(), strings.unwrap_or(true)))
+    Ok((
+        array.elems.iter().cloned().collect(),
+        strings.unwrap_or(true),
+    ))
 }
 
 /// A number literal, possibly negative, as an `f64` for comparing bounds.
@@ -651,8 +653,9 @@ fn number_bounds(expr: &syn::Expr) -> Result<(Option<syn::Expr>, Option<syn::Exp
     let number = |bound: Option<&syn::Expr>| -> Result<Option<f64>, String> {
         bound
             .map(|bound| {
-                number_literal(bound)
-                    .ok_or_else(|| "`range` bounds are number literals, e.g. `-1.5..=10`".to_owned())
+                number_literal(bound).ok_or_else(|| {
+                    "`range` bounds are number literals, e.g. `-1.5..=10`".to_owned()
+                })
             })
             .transpose()
     };
@@ -873,15 +876,25 @@ mod tests {
     #[test]
     fn ranges_take_inclusive_literal_bounds() {
         let parse = |text: &str| syn::parse_str::<syn::Expr>(text).unwrap();
-        assert_eq!(count_bounds("length", &parse("1..=64")), Ok((Some(1), Some(64))));
+        assert_eq!(
+            count_bounds("length", &parse("1..=64")),
+            Ok((Some(1), Some(64)))
+        );
         assert_eq!(count_bounds("size", &parse("1..")), Ok((Some(1), None)));
         assert_eq!(count_bounds("size", &parse("..=3")), Ok((None, Some(3))));
-        assert!(count_bounds("length", &parse("1..64")).unwrap_err().contains("..="));
+        assert!(
+            count_bounds("length", &parse("1..64"))
+                .unwrap_err()
+                .contains("..=")
+        );
         assert!(count_bounds("length", &parse("5..=1")).is_err());
         assert!(count_bounds("length", &parse("..")).is_err());
         assert!(number_bounds(&parse("-1.5..=10")).is_ok());
         assert!(number_bounds(&parse("10..=-1")).is_err());
         assert!(one_of_values(&parse("[\"a\", 1]")).is_err());
-        assert_eq!(one_of_values(&parse("[1, -2]")).map(|(v, s)| (v.len(), s)), Ok((2, false)));
+        assert_eq!(
+            one_of_values(&parse("[1, -2]")).map(|(v, s)| (v.len(), s)),
+            Ok((2, false))
+        );
     }
 }

@@ -52,10 +52,7 @@ fn rule_tokens(private: &syn::Path, ty: &syn::Type, rule: &Rule) -> (TokenStream
             } else {
                 (
                     type_check(private, ty, "one_of_numbers", *span),
-                    values
-                        .iter()
-                        .map(|value| number(private, value))
-                        .collect(),
+                    values.iter().map(|value| number(private, value)).collect(),
                 )
             };
             (

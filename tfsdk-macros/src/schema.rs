@@ -103,7 +103,11 @@ fn default(private: &syn::Path, ty: &syn::Type, expr: Option<&syn::Expr>) -> Opt
 }
 
 /// `default_fn = path`: `fn() -> Result<V, E>` or `fn() -> Result<Option<V>, E>`.
-fn default_fn(private: &syn::Path, ty: &syn::Type, path: Option<&syn::Path>) -> Option<TokenStream> {
+fn default_fn(
+    private: &syn::Path,
+    ty: &syn::Type,
+    path: Option<&syn::Path>,
+) -> Option<TokenStream> {
     let path = path?;
     let value_ty = value_type(ty);
     let private = respan(quote!(#private), path.span());

@@ -58,7 +58,10 @@ impl<P: Provider> Registry<P> {
         } else {
             let schema = D::Model::schema();
             self.diagnostics
-                .append(crate::server::data_source_schema_problems(D::TYPE_NAME, &schema));
+                .append(crate::server::data_source_schema_problems(
+                    D::TYPE_NAME,
+                    &schema,
+                ));
             let handler = Typed::new(data_source, schema);
             self.data_sources.insert(D::TYPE_NAME, Arc::new(handler));
         }
@@ -135,8 +138,11 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         ctx: Context<P>,
         change: PlanParts,
     ) -> BoxFuture<Result<(Value, Vec<AttributePath>), Diagnostics>>;
-    fn plan_destroy(self: Arc<Self>, ctx: Context<P>, prior: Value)
-    -> BoxFuture<Result<(), Diagnostics>>;
+    fn plan_destroy(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        prior: Value,
+    ) -> BoxFuture<Result<(), Diagnostics>>;
 }
 
 /// The parts of a [`PlannedChange`], without its model type.

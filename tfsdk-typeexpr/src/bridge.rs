@@ -78,10 +78,9 @@ fn object_constraint(
         let constraint = attribute_constraint(attribute, &path)?;
         let optional = !attribute.required && (attribute.optional || attribute.computed);
         let default = match &attribute.default {
-            Some(d) if !d.dynamic && optional => {
-                d.value()
-                    .map_err(|message| ConversionError::new(path.clone(), message))?
-            }
+            Some(d) if !d.dynamic && optional => d
+                .value()
+                .map_err(|message| ConversionError::new(path.clone(), message))?,
             _ => None,
         };
         out.push(ObjectAttribute {

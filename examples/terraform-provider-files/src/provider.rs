@@ -22,7 +22,9 @@ pub struct FilesConfig {
 
 /// The environment's `FILES_BASE_DIR`, when set and not empty.
 fn base_dir_from_env() -> Result<Option<String>, std::convert::Infallible> {
-    Ok(std::env::var("FILES_BASE_DIR").ok().filter(|dir| !dir.is_empty()))
+    Ok(std::env::var("FILES_BASE_DIR")
+        .ok()
+        .filter(|dir| !dir.is_empty()))
 }
 
 /// The provider: its base directory, set by `configure`.

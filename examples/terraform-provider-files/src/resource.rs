@@ -91,9 +91,8 @@ impl Meta {
 
     /// The metadata in a sidecar's text.
     fn from_json(text: &str) -> Result<Meta, Diagnostics> {
-        let value = Value::from_json(text, &Meta::terraform_type()).map_err(|error| {
-            Diagnostic::error("Cannot read file metadata", error.to_string())
-        })?;
+        let value = Value::from_json(text, &Meta::terraform_type())
+            .map_err(|error| Diagnostic::error("Cannot read file metadata", error.to_string()))?;
         Ok(Meta::from_value(value)?)
     }
 }

@@ -291,7 +291,10 @@ impl Planner {
                     self.diagnostics.push(
                         Diagnostic::error(
                             "Default value error",
-                            format!("computing the default for {} failed: {message}", here.path()),
+                            format!(
+                                "computing the default for {} failed: {message}",
+                                here.path()
+                            ),
                         )
                         .with_path(here.path()),
                     );
@@ -444,7 +447,9 @@ impl<'a> SetMatcher<'a> {
         if self.prior.is_empty() {
             return None;
         }
-        let candidates = self.candidates.get(&configurable_part(self.schema, config))?;
+        let candidates = self
+            .candidates
+            .get(&configurable_part(self.schema, config))?;
         let index = candidates.iter().copied().find(|&i| {
             !self.used[i] && valid_prior_from_config(self.schema, &self.prior[i], config)
         })?;

@@ -88,7 +88,12 @@ fn object(
     }
 }
 
-fn nested_objects(nested: &NestedAttributes, value: &Value, here: &Here<'_>, out: &mut Diagnostics) {
+fn nested_objects(
+    nested: &NestedAttributes,
+    value: &Value,
+    here: &Here<'_>,
+    out: &mut Diagnostics,
+) {
     match (nested.nesting, value.kind()) {
         (NestingMode::Single, ValueKind::Object(_)) => object(&nested.attributes, value, here, out),
         (NestingMode::List, ValueKind::List(elements)) => {
@@ -165,32 +170,73 @@ mod tests {
     #[test]
     fn combination_rules_say_what_go_says_and_wait_for_unknown_values() {
         assert_eq!(
-            messages(Validator::ConflictsWith(others()), set("x"), set("y"), null()),
-            [r#"Invalid Attribute Combination at a: Attribute "b" cannot be specified when "a" is specified"#]
+            messages(
+                Validator::ConflictsWith(others()),
+                set("x"),
+                set("y"),
+                null()
+            ),
+            [
+                r#"Invalid Attribute Combination at a: Attribute "b" cannot be specified when "a" is specified"#
+            ]
         );
-        assert!(messages(Validator::ConflictsWith(others()), set("x"), unknown(), set("z")).is_empty());
-        assert!(messages(Validator::ConflictsWith(others()), null(), set("y"), set("z")).is_empty());
+        assert!(
+            messages(
+                Validator::ConflictsWith(others()),
+                set("x"),
+                unknown(),
+                set("z")
+            )
+            .is_empty()
+        );
+        assert!(
+            messages(
+                Validator::ConflictsWith(others()),
+                null(),
+                set("y"),
+                set("z")
+            )
+            .is_empty()
+        );
 
         assert_eq!(
             messages(Validator::ExactlyOneOf(others()), null(), null(), null()),
-            ["Invalid Attribute Combination at a: No attribute specified when one (and only one) of [a,b,c] is required"]
+            [
+                "Invalid Attribute Combination at a: No attribute specified when one (and only one) of [a,b,c] is required"
+            ]
         );
         assert_eq!(
-            messages(Validator::ExactlyOneOf(others()), set("x"), null(), set("z")),
-            ["Invalid Attribute Combination at a: 2 attributes specified when one (and only one) of [a,b,c] is required"]
+            messages(
+                Validator::ExactlyOneOf(others()),
+                set("x"),
+                null(),
+                set("z")
+            ),
+            [
+                "Invalid Attribute Combination at a: 2 attributes specified when one (and only one) of [a,b,c] is required"
+            ]
         );
         assert!(messages(Validator::ExactlyOneOf(others()), null(), set("y"), null()).is_empty());
         assert!(messages(Validator::ExactlyOneOf(others()), null(), unknown(), null()).is_empty());
 
         assert_eq!(
             messages(Validator::AtLeastOneOf(others()), null(), null(), null()),
-            ["Invalid Attribute Combination at a: At least one attribute out of [a,b,c] must be specified"]
+            [
+                "Invalid Attribute Combination at a: At least one attribute out of [a,b,c] must be specified"
+            ]
         );
         assert!(messages(Validator::AtLeastOneOf(others()), null(), null(), set("z")).is_empty());
 
         assert_eq!(
-            messages(Validator::RequiredWith(others()), set("x"), set("y"), null()),
-            [r#"Invalid Attribute Combination at a: Attribute "c" must be specified when "a" is specified"#]
+            messages(
+                Validator::RequiredWith(others()),
+                set("x"),
+                set("y"),
+                null()
+            ),
+            [
+                r#"Invalid Attribute Combination at a: Attribute "c" must be specified when "a" is specified"#
+            ]
         );
         assert!(messages(Validator::RequiredWith(others()), null(), null(), null()).is_empty());
     }
@@ -200,20 +246,40 @@ mod tests {
         let one_of = Validator::OneOf(vec![Value::from("GET"), Value::from("POST")]);
         assert_eq!(
             messages(one_of.clone(), set("PUT"), null(), null()),
-            [r#"Invalid Attribute Value Match at a: Attribute a value must be one of: ["GET" "POST"], got: "PUT""#]
+            [
+                r#"Invalid Attribute Value Match at a: Attribute a value must be one of: ["GET" "POST"], got: "PUT""#
+            ]
         );
         assert!(messages(one_of.clone(), set("GET"), null(), null()).is_empty());
         assert!(messages(one_of, unknown(), null(), null()).is_empty());
 
-        let length = Validator::Length { min: Some(2), max: Some(3) };
+        let length = Validator::Length {
+            min: Some(2),
+            max: Some(3),
+        };
         assert_eq!(
             messages(length.clone(), set("héllo"), null(), null()),
-            ["Invalid Attribute Value Length at a: Attribute a string length must be between 2 and 3, got: 5"]
+            [
+                "Invalid Attribute Value Length at a: Attribute a string length must be between 2 and 3, got: 5"
+            ]
         );
-        assert!(messages(length, set("hé"), null(), null()).is_empty(), "characters, not bytes");
+        assert!(
+            messages(length, set("hé"), null(), null()).is_empty(),
+            "characters, not bytes"
+        );
         assert_eq!(
-            messages(Validator::Length { min: Some(1), max: None }, set(""), null(), null()),
-            ["Invalid Attribute Value Length at a: Attribute a string length must be at least 1, got: 0"]
+            messages(
+                Validator::Length {
+                    min: Some(1),
+                    max: None
+                },
+                set(""),
+                null(),
+                null()
+            ),
+            [
+                "Invalid Attribute Value Length at a: Attribute a string length must be at least 1, got: 0"
+            ]
         );
 
         let custom = Validator::Custom(CustomRule::new(|value| match value.as_str() {
@@ -244,7 +310,11 @@ mod tests {
         let schema = Schema::new(BTreeMap::from([("ports".to_owned(), port)]));
         let ports = Value::list(
             Type::Number,
-            [Value::from(80), Value::from(0), Value::unknown(Type::Number)],
+            [
+                Value::from(80),
+                Value::from(0),
+                Value::unknown(Type::Number),
+            ],
         )
         .unwrap();
         let found: Vec<String> = schema
@@ -285,7 +355,10 @@ mod tests {
         let inner = BTreeMap::from([
             (
                 "from".to_owned(),
-                optional(Type::Number, vec![Validator::RequiredWith(vec!["to".into()])]),
+                optional(
+                    Type::Number,
+                    vec![Validator::RequiredWith(vec!["to".into()])],
+                ),
             ),
             ("to".to_owned(), optional(Type::Number, vec![])),
         ]);
@@ -316,7 +389,9 @@ mod tests {
             .collect();
         assert_eq!(
             found,
-            [r#"ranges[1].from: Attribute "ranges[1].to" must be specified when "ranges[1].from" is specified"#]
+            [
+                r#"ranges[1].from: Attribute "ranges[1].to" must be specified when "ranges[1].from" is specified"#
+            ]
         );
     }
 }

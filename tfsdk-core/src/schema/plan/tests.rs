@@ -140,7 +140,10 @@ fn a_create_fills_in_defaults_and_leaves_every_computed_attribute_unknown() {
     no_errors(&plan);
     let state = &plan.planned_state;
     assert_eq!(state.attribute("encrypted"), Some(&Value::from(false)));
-    assert!(state.attribute("uuid").unwrap().is_unknown(), "stable, but no prior value");
+    assert!(
+        state.attribute("uuid").unwrap().is_unknown(),
+        "stable, but no prior value"
+    );
     assert!(state.attribute("revision").unwrap().is_unknown());
     let disks = state.attribute("disks").unwrap().as_elements().unwrap();
     assert!(disks[0].attribute("serial").unwrap().is_unknown());
@@ -166,7 +169,10 @@ fn an_update_makes_computed_attributes_unknown_but_stable_ones_keep_their_value(
     no_errors(&plan);
     let state = &plan.planned_state;
     assert_eq!(state.attribute("encrypted"), Some(&Value::from(true)));
-    assert!(state.attribute("revision").unwrap().is_unknown(), "the API bumps it");
+    assert!(
+        state.attribute("revision").unwrap().is_unknown(),
+        "the API bumps it"
+    );
     assert_eq!(state.attribute("uuid"), Some(&Value::from("u-1")), "stable");
     let disks = state.attribute("disks").unwrap().as_elements().unwrap();
     assert!(
@@ -209,12 +215,20 @@ fn a_real_change_of_a_force_new_attribute_requires_replacement_at_its_path() {
 #[test]
 fn an_unknown_force_new_value_requires_replacement_and_stays_unknown() {
     let prior = state("ubuntu", &[10]);
-    let mut config = config(Value::null(Type::Bool), "x", &[10]).as_object().unwrap().to_map();
+    let mut config = config(Value::null(Type::Bool), "x", &[10])
+        .as_object()
+        .unwrap()
+        .to_map();
     config.insert("base_image".into(), Value::unknown(Type::String));
     let config = Value::object(prior.ty().clone(), config).unwrap();
     let plan = schema().plan(Some(&prior), &config);
     no_errors(&plan);
-    assert!(plan.planned_state.attribute("base_image").unwrap().is_unknown());
+    assert!(
+        plan.planned_state
+            .attribute("base_image")
+            .unwrap()
+            .is_unknown()
+    );
     assert_eq!(
         plan.requires_replace,
         vec![AttributePath::root("base_image")]
@@ -235,12 +249,20 @@ fn removing_an_attribute_with_a_default_plans_the_default_back() {
         plan.planned_state.attribute("encrypted"),
         Some(&Value::from(false))
     );
-    assert!(plan.planned_state.attribute("revision").unwrap().is_unknown());
+    assert!(
+        plan.planned_state
+            .attribute("revision")
+            .unwrap()
+            .is_unknown()
+    );
 }
 
 #[test]
 fn a_missing_required_attribute_and_a_configured_computed_one_are_errors_at_their_paths() {
-    let mut config = config(Value::null(Type::Bool), "x", &[]).as_object().unwrap().to_map();
+    let mut config = config(Value::null(Type::Bool), "x", &[])
+        .as_object()
+        .unwrap()
+        .to_map();
     config.insert("name".into(), Value::null(Type::String));
     config.insert("uuid".into(), Value::from("mine"));
     let config = Value::object(schema().object_type(), config).unwrap();
@@ -328,7 +350,12 @@ fn a_stable_attribute_in_a_set_element_keeps_its_value_and_a_new_element_is_unkn
     let config = tags(&[("a", None), ("c", None)]);
     let plan = tagged_set_schema(true).plan(Some(&prior), &config);
     no_errors(&plan);
-    let elements = plan.planned_state.attribute("tags").unwrap().as_elements().unwrap();
+    let elements = plan
+        .planned_state
+        .attribute("tags")
+        .unwrap()
+        .as_elements()
+        .unwrap();
     let by_tag = |tag: &str| {
         elements
             .iter()
@@ -371,8 +398,7 @@ fn provider_defaults_fill_null_attributes_and_a_required_one_without_a_value_is_
     let schema = |default| Schema::new(BTreeMap::from([("region".to_owned(), region(default))]));
     let unset = Value::object_of([("region", Value::null(Type::String))]);
 
-    let (config, diagnostics) =
-        schema(|| Ok(Some(Value::from("us-west")))).with_defaults(&unset);
+    let (config, diagnostics) = schema(|| Ok(Some(Value::from("us-west")))).with_defaults(&unset);
     assert!(diagnostics.is_empty(), "{diagnostics}");
     assert_eq!(config.attribute("region"), Some(&Value::from("us-west")));
 
@@ -413,7 +439,11 @@ fn a_panicking_default_or_diff_suppress_is_an_error_not_a_panic() {
     let prior = Value::object_of([("a", Value::from("x")), ("b", Value::from("old"))]);
     let config = Value::object_of([("a", Value::null(Type::String)), ("b", Value::from("new"))]);
     let plan = schema.plan(Some(&prior), &config);
-    let details: Vec<&str> = plan.diagnostics.errors().map(|d| d.detail.as_str()).collect();
+    let details: Vec<&str> = plan
+        .diagnostics
+        .errors()
+        .map(|d| d.detail.as_str())
+        .collect();
     assert_eq!(details.len(), 2, "{details:?}");
     assert!(details[0].contains("the default function panicked: no default today"));
     assert!(details[1].contains("the diff_suppress function panicked: cannot compare"));
@@ -427,10 +457,7 @@ fn a_null_list_of_blocks_is_planned_empty() {
     let config = Value::object_of([("disk", Value::null(Type::list(disk_type())))]);
     let plan = schema.plan(None, &config);
     no_errors(&plan);
-    assert_eq!(
-        plan.planned_state.attribute("disk"),
-        Some(&disk_list([]))
-    );
+    assert_eq!(plan.planned_state.attribute("disk"), Some(&disk_list([])));
     let normalized = schema.normalize_blocks(config);
     assert_eq!(normalized.attribute("disk"), Some(&disk_list([])));
 }
