@@ -74,14 +74,26 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
     });
 
     let mut drafts = Vec::new();
+    // The attribute of every field that names one, errors or not: a rule naming a field that
+    // has a mistake of its own is not a second mistake.
+    let mut attribute_fields = HashMap::new();
     if let Some(named) = named {
+        for field in &named.named {
+            if let (Some(member), Ok(options)) = (&field.ident, FieldOptions::from_field(field))
+                && let Some(name) = &options.name
+                && !options.skip.is_present()
+                && !options.flatten.is_present()
+            {
+                attribute_fields.insert(member.to_string(), name.as_str().to_owned());
+            }
+        }
         for field in &named.named {
             if let Some(draft) = read_field(field, schema.map(|(role, _)| role), &mut errors) {
                 drafts.push(draft);
             }
         }
     }
-    let fields = resolve_combinations(drafts, &mut errors);
+    let fields = resolve_combinations(drafts, &attribute_fields, &mut errors);
     check_duplicate_names(&fields, &mut errors);
 
     let private = match &options.krate {
@@ -441,9 +453,9 @@ fn check_role(
         SchemaRole::Provider => &[
             (
                 "computed",
-                "a provider block cannot have `computed` attributes (Terraform refuses them): \
-                 the provider's own values belong in the provider's state, not its schema; make \
-                 it `optional` (with a `default` or `default_fn` for a value it takes when unset)",
+                "a provider block cannot have `computed` attributes: Terraform refuses computed \
+                 provider arguments. Make it `optional` (with a `default` or `default_fn` for the \
+                 value it takes when unset)",
             ),
             (
                 "force_new",
@@ -671,17 +683,9 @@ fn number_bounds(expr: &syn::Expr) -> Result<(Option<syn::Expr>, Option<syn::Exp
 /// another field of this struct that maps to an attribute.
 fn resolve_combinations<'a>(
     drafts: Vec<Draft<'a>>,
+    attributes: &HashMap<String, String>,
     errors: &mut darling::error::Accumulator,
 ) -> Vec<Field<'a>> {
-    let attributes: HashMap<String, String> = drafts
-        .iter()
-        .filter_map(|draft| match &draft.field.role {
-            Role::Attribute(attribute) => {
-                Some((draft.field.member.to_string(), attribute.name.clone()))
-            }
-            _ => None,
-        })
-        .collect();
     let mut known: Vec<&str> = attributes.keys().map(String::as_str).collect();
     known.sort_unstable();
     let known = known.join("`, `");

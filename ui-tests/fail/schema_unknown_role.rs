@@ -1,0 +1,10 @@
+use tfsdk_core::TfObject;
+
+#[derive(TfObject)]
+#[tfsdk(schema(resorce))]
+struct Server {
+    #[tfsdk(name = "name", required)]
+    name: String,
+}
+
+fn main() {}
