@@ -123,6 +123,13 @@ macro_rules! vec_accessors {
                 (self.state == $crate::attr::ValueState::Known).then_some(self.elements.as_slice())
             }
 
+            /// The elements when known, to change in place (a typed view's plan modification
+            /// sets computed values inside them). The element type stays; a set checks its
+            /// elements are still unique when it becomes a Terraform value.
+            pub fn get_mut(&mut self) -> Option<&mut Vec<T>> {
+                (self.state == $crate::attr::ValueState::Known).then_some(&mut self.elements)
+            }
+
             /// The elements when known, taken out.
             pub fn into_inner(self) -> Option<Vec<T>> {
                 (self.state == $crate::attr::ValueState::Known).then_some(self.elements)

@@ -70,6 +70,11 @@ impl<T> Map<T> {
         (self.state == ValueState::Known).then_some(&self.elements)
     }
 
+    /// The entries when known, to change in place.
+    pub fn get_mut(&mut self) -> Option<&mut BTreeMap<String, T>> {
+        (self.state == ValueState::Known).then_some(&mut self.elements)
+    }
+
     /// The entries when known, taken out.
     pub fn into_inner(self) -> Option<BTreeMap<String, T>> {
         (self.state == ValueState::Known).then_some(self.elements)
