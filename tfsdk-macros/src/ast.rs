@@ -157,14 +157,14 @@ pub enum Rule {
     /// `range = a..=b`: number literals as written.
     Range {
         /// The least, as a literal expression.
-        min: Option<syn::Expr>,
+        min: Option<Box<syn::Expr>>,
         /// The greatest.
-        max: Option<syn::Expr>,
+        max: Option<Box<syn::Expr>>,
         /// The option's span.
         span: Span,
     },
     /// `validate = path`.
-    Custom(syn::Path),
+    Custom(Box<syn::Path>),
 }
 
 /// The rules that relate an attribute to others.

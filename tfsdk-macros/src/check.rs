@@ -548,7 +548,7 @@ fn read_rules(
         }
     }
     if let Some(path) = &options.validate {
-        rules.push(Rule::Custom(path.clone()));
+        rules.push(Rule::Custom(Box::new(path.clone())));
     }
     rules
 }
@@ -660,7 +660,9 @@ fn count_bounds(key: &str, expr: &syn::Expr) -> Result<(Option<u64>, Option<u64>
 }
 
 /// The bounds of `range`: number literals, the least not above the greatest.
-fn number_bounds(expr: &syn::Expr) -> Result<(Option<syn::Expr>, Option<syn::Expr>), String> {
+type Bounds = (Option<Box<syn::Expr>>, Option<Box<syn::Expr>>);
+
+fn number_bounds(expr: &syn::Expr) -> Result<Bounds, String> {
     let (start, end) = range_parts("range", "1..=65535", expr)?;
     let number = |bound: Option<&syn::Expr>| -> Result<Option<f64>, String> {
         bound
@@ -676,7 +678,7 @@ fn number_bounds(expr: &syn::Expr) -> Result<(Option<syn::Expr>, Option<syn::Exp
     {
         return Err("`range` allows nothing: its least bound is above its greatest".to_owned());
     }
-    Ok((start.cloned(), end.cloned()))
+    Ok((start.cloned().map(Box::new), end.cloned().map(Box::new)))
 }
 
 /// Resolves the fields named by combination rules to their attribute names: each must be

@@ -82,7 +82,7 @@ fn rule_tokens(private: &syn::Path, ty: &syn::Type, rule: &Rule) -> (TokenStream
             )
         }
         Rule::Range { min, max, span } => {
-            let bound = |bound: &Option<syn::Expr>| match bound {
+            let bound = |bound: &Option<Box<syn::Expr>>| match bound {
                 Some(value) => {
                     let value = number_text(value);
                     quote!(#private::Option::Some(#private::number_literal(#value)))

@@ -278,22 +278,22 @@ impl Validator {
     /// The value rules on one known string or number.
     fn check_primitive(&self, value: &Value, here: &Here<'_>, out: &mut Diagnostics) {
         match (self, value.kind()) {
-            (Validator::OneOf(allowed), ValueKind::String(_) | ValueKind::Number(_)) => {
-                if !allowed.contains(value) {
-                    let path = here.path();
-                    let list: Vec<String> = allowed.iter().map(go_literal).collect();
-                    out.push(
-                        Diagnostic::error(
-                            "Invalid Attribute Value Match",
-                            format!(
-                                "Attribute {path} value must be one of: [{}], got: {}",
-                                list.join(" "),
-                                go_literal(value)
-                            ),
-                        )
-                        .with_path(path),
-                    );
-                }
+            (Validator::OneOf(allowed), ValueKind::String(_) | ValueKind::Number(_))
+                if !allowed.contains(value) =>
+            {
+                let path = here.path();
+                let list: Vec<String> = allowed.iter().map(go_literal).collect();
+                out.push(
+                    Diagnostic::error(
+                        "Invalid Attribute Value Match",
+                        format!(
+                            "Attribute {path} value must be one of: [{}], got: {}",
+                            list.join(" "),
+                            go_literal(value)
+                        ),
+                    )
+                    .with_path(path),
+                );
             }
             (Validator::Length { min, max }, ValueKind::String(text)) => {
                 let length = text.chars().count() as u64;
