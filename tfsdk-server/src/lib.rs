@@ -10,15 +10,22 @@
 //! model; [`serve`] does the rest:
 //!
 //! - the schema Terraform receives is the one derived from the models (required, optional,
-//!   computed, sensitive, descriptions, nested objects, schema version);
-//! - plans follow the schema's behaviours (defaults, computed values unknown until apply unless
-//!   known from the prior state, `force_new` → replacement, `diff_suppress` keeps the prior
-//!   value), destroy plans included; configuration values that are not known yet reach the
-//!   model as the framework types' unknown state;
+//!   computed, sensitive, descriptions from doc comments in Markdown, deprecations, nested
+//!   attributes and blocks, schema version);
+//! - plans follow Terraform's rules (`tfsdk_core::schema::Schema::plan`): defaults, computed
+//!   values unknown in the plan of a create and of every update unless `stable`, a plan without
+//!   changes kept as the prior state, `force_new` → replacement, `diff_suppress` keeps the prior
+//!   value; destroy plans included ([`Resource::plan_destroy`]);
+//! - validation runs the models' declarative rules (`conflicts_with`, `one_of`, `range`, …),
+//!   then provider code's checks on the model's typed view, where any value may be unknown;
+//!   plan modification reads and changes the plan through the same view ([`PlannedChange`]),
+//!   and typed paths (`File::paths().owner().name()`) name attributes;
+//! - the provider block gets its defaults before validation and configuration;
 //! - every diagnostic carries its attribute path, so Terraform points at the argument;
-//! - a panic in provider code fails that request with an error diagnostic, and the server
-//!   keeps serving; requests run concurrently; `StopProvider` (Ctrl-C) reaches provider code
-//!   through [`StopToken`];
+//! - a panic in provider code (CRUD, validation, defaults, `diff_suppress`, plan modification,
+//!   configure) fails that request with an error diagnostic, and the server keeps serving;
+//!   requests run concurrently; `StopProvider` (Ctrl-C) reaches provider code through
+//!   [`StopToken`];
 //! - the launch contract: Terraform's magic cookie, protocol negotiation, the handshake line,
 //!   automatic mutual TLS with the client certificate pinned, the controller's `Shutdown`
 //!   (the process exits at once), SIGINT ignored, and a `--debug` mode printing
@@ -40,8 +47,9 @@
 //! }
 //! ```
 //!
-//! The repository's `examples/terraform-provider-files` is a complete provider (files on
-//! disk), tested end to end under real Terraform.
+//! The repository's `examples/terraform-provider-files` (files on disk) and
+//! `examples/terraform-provider-example` (seed 002's schema behaviours over a fake cloud) are
+//! complete providers, tested end to end under real Terraform.
 #![warn(missing_docs)]
 
 mod config;
@@ -111,3 +119,9 @@ pub fn serve<P: Provider>(provider_address: &str, provider: P) -> ExitCode {
         }
     }
 }
+
+/// The repository's README, whose Rust examples run as this crate's doctests, so that they
+/// stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;
