@@ -1,13 +1,17 @@
-//! A configuration as Terraform sends it with an apply: a value of a model's object type,
-//! read through the model's typed view.
+//! A configuration as Terraform sends it with an apply: a value of a model's object type, read
+//! through the model's typed view, decoded only when provider code asks for it.
 
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::OnceLock;
 
 use tfsdk_core::convert::FromValue;
 use tfsdk_core::diag::Diagnostics;
-use tfsdk_core::tftypes::Value;
+use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::{TfSchema, View};
+
+use crate::proto::tfplugin6 as pb;
+use crate::wire;
 
 /// The configuration of a resource of model `M`, as [`create`](crate::Resource::create) and
 /// [`update`](crate::Resource::update) receive it with their request.
@@ -15,30 +19,48 @@ use tfsdk_core::{TfSchema, View};
 /// The planned model has what the plan settled; the configuration is what the practitioner
 /// wrote, read through the model's typed view ([`view`](Config::view)): a value the plan does
 /// not keep (a write-only secret, an attribute whose default replaced null) is found here. It is
-/// converted when asked for, so resources that never look at it pay nothing.
+/// decoded from Terraform's request when first asked for, so resources that never look at it
+/// pay nothing.
 pub struct Config<M> {
-    value: Value,
+    encoded: Option<pb::DynamicValue>,
+    ty: Type,
+    value: OnceLock<Result<Value, Diagnostics>>,
     model: PhantomData<fn() -> M>,
 }
 
 impl<M> Config<M> {
-    pub(crate) fn new(value: Value) -> Config<M> {
+    /// The configuration in a request's `DynamicValue`, of type `ty`.
+    pub(crate) fn encoded(encoded: Option<pb::DynamicValue>, ty: Type) -> Config<M> {
         Config {
-            value,
+            encoded,
+            ty,
+            value: OnceLock::new(),
             model: PhantomData,
         }
     }
 
     /// The configuration as a Terraform value, an object of `M`'s type (the escape hatch: the
     /// typed [`view`](Config::view) is the usual way).
-    pub fn value(&self) -> &Value {
-        &self.value
+    ///
+    /// # Errors
+    /// Bytes that are not a value of `M`'s type, at the part that does not fit.
+    pub fn value(&self) -> Result<&Value, Diagnostics> {
+        self.value
+            .get_or_init(|| {
+                wire::dynamic_value::decode(self.encoded.as_ref(), &self.ty)
+                    .map_err(Diagnostics::from)
+            })
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// A top-level attribute's value by name: `None` when the model has no such attribute (the
     /// escape hatch: the typed [`view`](Config::view) is the usual way).
-    pub fn attribute(&self, name: &str) -> Option<&Value> {
-        self.value.attribute(name)
+    ///
+    /// # Errors
+    /// As [`value`](Config::value).
+    pub fn attribute(&self, name: &str) -> Result<Option<&Value>, Diagnostics> {
+        Ok(self.value()?.attribute(name))
     }
 }
 
@@ -47,15 +69,18 @@ impl<M: TfSchema> Config<M> {
     /// null, unknown or known.
     ///
     /// # Errors
-    /// A value the view cannot hold (a number that does not fit the field's type), as an error
-    /// diagnostic at its attribute's path.
+    /// Bytes that are not a value of `M`'s type, or a value the view cannot hold (a number that
+    /// does not fit the field's type), as an error diagnostic at its attribute's path.
     pub fn view(&self) -> Result<View<M>, Diagnostics> {
-        View::<M>::from_value(self.value.clone()).map_err(Diagnostics::from)
+        View::<M>::from_value(self.value()?.clone()).map_err(Diagnostics::from)
     }
 }
 
 impl<M> fmt::Debug for Config<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Config").field(&self.value).finish()
+        match self.value.get() {
+            Some(Ok(value)) => f.debug_tuple("Config").field(value).finish(),
+            _ => f.debug_tuple("Config").field(&self.ty).finish(),
+        }
     }
 }

@@ -14,6 +14,7 @@ use tfsdk_core::schema::Schema;
 use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::{TfSchema, View};
 
+use crate::proto::tfplugin6 as pb;
 use crate::resource::{CreateRequest, UpdateRequest};
 use crate::server::contained;
 use crate::{Config, Context, DataSource, PlannedChange, Provider, RawState, Resource};
@@ -106,7 +107,7 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         self: Arc<Self>,
         ctx: Context<P>,
         planned: Value,
-        config: Value,
+        config: Option<pb::DynamicValue>,
     ) -> BoxFuture<Result<Value, Diagnostics>>;
     fn read(
         self: Arc<Self>,
@@ -118,7 +119,7 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         ctx: Context<P>,
         prior: Value,
         planned: Value,
-        config: Value,
+        config: Option<pb::DynamicValue>,
     ) -> BoxFuture<Result<Value, Diagnostics>>;
     fn delete(self: Arc<Self>, ctx: Context<P>, state: Value)
     -> BoxFuture<Result<(), Diagnostics>>;
@@ -227,12 +228,12 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
         self: Arc<Self>,
         ctx: Context<R::Provider>,
         planned: Value,
-        config: Value,
+        config: Option<pb::DynamicValue>,
     ) -> BoxFuture<Result<Value, Diagnostics>> {
         Box::pin(async move {
             let request = CreateRequest {
                 planned: model::<R::Model>(planned)?,
-                config: Config::new(config),
+                config: Config::encoded(config, self.ty.clone()),
             };
             let state = self.inner.create(&ctx, request).await?;
             self.state(&state)
@@ -258,13 +259,13 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
         ctx: Context<R::Provider>,
         prior: Value,
         planned: Value,
-        config: Value,
+        config: Option<pb::DynamicValue>,
     ) -> BoxFuture<Result<Value, Diagnostics>> {
         Box::pin(async move {
             let request = UpdateRequest {
                 prior: model::<R::Model>(prior)?,
                 planned: model::<R::Model>(planned)?,
-                config: Config::new(config),
+                config: Config::encoded(config, self.ty.clone()),
             };
             let state = self.inner.update(&ctx, request).await?;
             self.state(&state)

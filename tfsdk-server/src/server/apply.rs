@@ -26,14 +26,11 @@ pub(super) async fn apply_resource_change<P: Provider>(
     let ty = resource.object_type().clone();
     let decoded = decode(request.prior_state.as_ref(), &ty).and_then(|prior| {
         let planned = decode(request.planned_state.as_ref(), &ty)?;
-        // A destroy has no configuration.
-        let config = match &request.config {
-            Some(_) if !planned.is_null() => decode(request.config.as_ref(), &ty)?,
-            _ => Value::null(ty.clone()),
-        };
-        Ok((prior, planned, config))
+        Ok((prior, planned))
     });
-    let (prior, planned, config) = match decoded {
+    // The configuration is decoded only if provider code asks for it.
+    let config = request.config;
+    let (prior, planned) = match decoded {
         Ok(values) => values,
         Err(error) => {
             response.diagnostics = diagnostic(error);
