@@ -60,7 +60,7 @@ fn encrypted_is_true_when_set() {
 }
 
 #[test]
-fn uuid_is_known_after_apply_on_create_and_kept_on_update() {
+fn uuid_is_known_after_apply_on_create_and_kept_while_nothing_changes() {
     let plan = Instance::schema().plan(None, &config(&swap_volume()));
     assert!(plan.planned_state.attribute("uuid").unwrap().is_unknown());
 
@@ -85,6 +85,50 @@ fn configuring_a_computed_attribute_is_an_error_at_its_path() {
     let plan = Instance::schema().plan(None, &config(&instance));
     let error = plan.diagnostics.errors().next().expect("an error");
     assert_eq!(error.path, Some(AttributePath::root("uuid")));
+}
+
+/// The same instance with a `stable` uuid, as Go's `UseStateForUnknown` keeps it.
+#[derive(TfObject, Clone, Default)]
+#[tfsdk(schema)]
+struct StableInstance {
+    #[tfsdk(name = "name", required)]
+    name: Option<String>,
+    #[tfsdk(name = "uuid", computed, stable)]
+    uuid: types::String,
+}
+
+#[test]
+fn an_update_plans_the_uuid_unknown_unless_it_is_stable() {
+    // Seed 002's uuid is computed: once the instance changes, the API may give it a new one,
+    // and Terraform rejects a known planned value that changes on apply.
+    let prior = config(&Instance {
+        uuid: types::String::new("0b3e…"),
+        encrypted: Some(false),
+        ..swap_volume()
+    });
+    let renamed = Instance {
+        name: Some("swap volume 2".into()),
+        ..swap_volume()
+    };
+    let plan = Instance::schema().plan(Some(&prior), &config(&renamed));
+    assert!(plan.planned_state.attribute("uuid").unwrap().is_unknown());
+
+    let stable = |name: &str, uuid: types::String| {
+        StableInstance {
+            name: Some(name.into()),
+            uuid,
+        }
+        .to_value(&StableInstance::terraform_type())
+        .unwrap()
+    };
+    let plan = StableInstance::schema().plan(
+        Some(&stable("a", types::String::new("0b3e…"))),
+        &stable("b", types::String::null()),
+    );
+    assert_eq!(
+        plan.planned_state.attribute("uuid"),
+        Some(&Value::from("0b3e…"))
+    );
 }
 
 #[test]
