@@ -82,18 +82,31 @@ pub(crate) struct Typed<T> {
     inner: T,
     schema: Schema,
     ty: Type,
+    /// Whether the schema has lists or sets of nested blocks, which states must not leave null.
+    collection_blocks: bool,
 }
 
 impl<T> Typed<T> {
     fn new(inner: T, schema: Schema) -> Typed<T> {
         let ty = schema.object_type();
-        Typed { inner, schema, ty }
+        let collection_blocks = schema.has_collection_blocks();
+        Typed {
+            inner,
+            schema,
+            ty,
+            collection_blocks,
+        }
     }
 
     /// A model returned by provider code as a state Terraform accepts: of the schema's type,
     /// lists and sets of nested blocks empty rather than null.
     fn state<M: ToValue>(&self, model: &M) -> Result<Value, Diagnostics> {
-        value(model, &self.ty).map(|state| self.schema.normalize_blocks(state))
+        let state = value(model, &self.ty)?;
+        Ok(if self.collection_blocks {
+            self.schema.normalize_blocks(state)
+        } else {
+            state
+        })
     }
 }
 
