@@ -193,9 +193,6 @@ pub(crate) fn validate_config<M: TfSchema>(
     check: impl FnOnce(&View<M>, &mut Diagnostics),
 ) -> Diagnostics {
     let mut found = schema.validate(config);
-    if found.has_error() {
-        return found;
-    }
     match View::<M>::from_value(config.clone()) {
         Ok(view) => {
             let mut own = Diagnostics::new();
