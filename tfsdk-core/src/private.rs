@@ -302,6 +302,44 @@ pub fn suppress_arguments<T: FromValue>(old: &Value, new: &Value) -> Option<(T, 
     }
 }
 
+/// The facts of write-only attributes of a derived struct's type.
+pub use crate::schema::WriteOnlyFacts;
+
+/// Stops compilation when a write-only attribute's type has nested attributes that are not all
+/// write-only.
+///
+/// # Panics
+/// At compile time.
+pub const fn assert_write_only_children(facts: WriteOnlyFacts) {
+    assert!(
+        facts.all,
+        "a write-only attribute's nested attributes must all be write-only too (Terraform keeps none of them): add `write_only` to every attribute of the nested struct"
+    );
+}
+
+/// Stops compilation when a field's type holds a set of nested objects with a write-only
+/// attribute inside.
+///
+/// # Panics
+/// At compile time.
+pub const fn assert_no_write_only_in_set(facts: WriteOnlyFacts) {
+    assert!(
+        !facts.in_set,
+        "a set of nested objects cannot hold write-only attributes (set elements are told apart by their values, which a write-only attribute never keeps): use a list, or remove `write_only`"
+    );
+}
+
+/// Stops compilation when a computed attribute's type has write-only attributes inside.
+///
+/// # Panics
+/// At compile time.
+pub const fn assert_no_write_only_in_computed(facts: WriteOnlyFacts) {
+    assert!(
+        !facts.any,
+        "a computed nested attribute cannot hold write-only attributes (their values come only from configuration): remove `write_only` inside, or `computed`"
+    );
+}
+
 /// Stops compilation when a schema struct flattens a struct that is not a schema.
 ///
 /// # Panics

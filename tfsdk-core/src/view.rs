@@ -304,6 +304,7 @@ impl<T> From<T> for Maybe<T> {
 
 impl<T: TerraformType> TerraformType for Maybe<T> {
     const VALIDATES: bool = T::VALIDATES;
+    const WRITE_ONLY: crate::schema::WriteOnlyFacts = T::WRITE_ONLY;
 
     fn terraform_type() -> Type {
         T::terraform_type()

@@ -48,6 +48,8 @@ pub enum SchemaRole {
     Resource,
     /// `schema(data_source)`.
     DataSource,
+    /// `schema(ephemeral)`.
+    Ephemeral,
 }
 
 /// One field.
@@ -99,6 +101,8 @@ pub struct Behaviour {
     pub stable: bool,
     /// `sensitive`.
     pub sensitive: bool,
+    /// `write_only`.
+    pub write_only: bool,
     /// `force_new`.
     pub force_new: bool,
     /// `description = "..."`, else the field's doc comment.

@@ -36,6 +36,8 @@ pub enum SchemaOption {
     Resource,
     /// `schema(data_source)`: a data source.
     DataSource,
+    /// `schema(ephemeral)`: an ephemeral resource.
+    Ephemeral,
 }
 
 impl FromMeta for SchemaOption {
@@ -46,16 +48,17 @@ impl FromMeta for SchemaOption {
     fn from_list(items: &[darling::ast::NestedMeta]) -> darling::Result<Self> {
         let [darling::ast::NestedMeta::Meta(syn::Meta::Path(path))] = items else {
             return Err(darling::Error::custom(
-                "write `schema` or `schema(ROLE)` with one role: `provider`, `resource` or \
-                 `data_source`",
+                "write `schema` or `schema(ROLE)` with one role: `provider`, `resource`, \
+                 `data_source` or `ephemeral`",
             ));
         };
         match path.get_ident().map(ToString::to_string).as_deref() {
             Some("provider") => Ok(SchemaOption::Provider),
             Some("resource") => Ok(SchemaOption::Resource),
             Some("data_source") => Ok(SchemaOption::DataSource),
+            Some("ephemeral") => Ok(SchemaOption::Ephemeral),
             _ => Err(darling::Error::custom(
-                "unknown schema role: use `provider`, `resource` or `data_source`",
+                "unknown schema role: use `provider`, `resource`, `data_source` or `ephemeral`",
             )
             .with_span(path)),
         }
@@ -90,6 +93,9 @@ pub struct FieldOptions {
     /// Hidden in plan output.
     #[darling(default)]
     pub sensitive: Flag,
+    /// Only in configuration: null in every plan and state.
+    #[darling(default)]
+    pub write_only: Flag,
     /// A change replaces the resource.
     #[darling(default)]
     pub force_new: Flag,

@@ -69,6 +69,7 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
             SchemaOption::Provider => SchemaRole::Provider,
             SchemaOption::Resource => SchemaRole::Resource,
             SchemaOption::DataSource => SchemaRole::DataSource,
+            SchemaOption::Ephemeral => SchemaRole::Ephemeral,
         };
         (role, option.span())
     });
@@ -287,6 +288,7 @@ fn read_field<'a>(
                 computed: options.computed.is_present(),
                 stable: options.stable.is_present(),
                 sensitive: options.sensitive.is_present(),
+                write_only: options.write_only.is_present(),
                 force_new: options.force_new.is_present(),
                 description: options
                     .description
@@ -338,7 +340,37 @@ fn check_behaviours(
     errors: &mut darling::error::Accumulator,
 ) {
     let present = |key: &str| order.iter().any(|(k, _)| k == key);
-    let conflicts: [(&str, &str, &str); 11] = [
+    let conflicts: [(&str, &str, &str); 16] = [
+        (
+            "write_only",
+            "computed",
+            "a `write_only` attribute cannot be `computed`: its value comes only from \
+             configuration, and plans and states hold null for it",
+        ),
+        (
+            "write_only",
+            "default",
+            "a `write_only` attribute cannot have a `default`: plans hold null for it, so a \
+             default would never be seen; read an unset value as null in create and update",
+        ),
+        (
+            "write_only",
+            "default_fn",
+            "a `write_only` attribute cannot have a `default_fn`: plans hold null for it, so a \
+             default would never be seen; read an unset value as null in create and update",
+        ),
+        (
+            "write_only",
+            "force_new",
+            "a `write_only` attribute cannot be `force_new`: its prior value is never stored, \
+             so a change cannot be seen; give it a `..._version` attribute that is `force_new`",
+        ),
+        (
+            "write_only",
+            "diff_suppress",
+            "a `write_only` attribute cannot have `diff_suppress`: its prior value is never \
+             stored, so there is nothing to compare with",
+        ),
         (
             "optional",
             "required",
@@ -452,6 +484,10 @@ fn check_role(
     let forbidden: &[(&str, &str)] = match role {
         SchemaRole::Provider => &[
             (
+                "write_only",
+                "a provider block has no write-only attributes (Terraform has them in managed resources only): remove `write_only`, or mark it `sensitive`",
+            ),
+            (
                 "computed",
                 "a provider block cannot have `computed` attributes: Terraform refuses computed \
                  provider arguments. Make it `optional` (with a `default` or `default_fn` for the \
@@ -469,6 +505,10 @@ fn check_role(
             ),
         ],
         SchemaRole::DataSource => &[
+            (
+                "write_only",
+                "a data source has no write-only attributes (Terraform has them in managed resources only): remove `write_only`",
+            ),
             (
                 "force_new",
                 "`force_new` has no effect in a data source: data sources are read, not \
@@ -492,6 +532,36 @@ fn check_role(
                 "default_fn",
                 "a data source attribute cannot have a `default_fn`: data sources are read from \
                  configuration as it is; handle the unset value in `read`",
+            ),
+        ],
+        SchemaRole::Ephemeral => &[
+            (
+                "write_only",
+                "an ephemeral resource has no write-only attributes (Terraform has them in managed resources only; nothing of an ephemeral resource is stored anyway): remove `write_only`",
+            ),
+            (
+                "force_new",
+                "`force_new` has no effect in an ephemeral resource: it is opened for each run, \
+                 never planned or replaced; remove it",
+            ),
+            (
+                "diff_suppress",
+                "`diff_suppress` has no effect in an ephemeral resource: it is not planned; \
+                 remove it",
+            ),
+            (
+                "stable",
+                "`stable` has no effect in an ephemeral resource: it is not planned; remove it",
+            ),
+            (
+                "default",
+                "an ephemeral resource's attribute cannot have a `default`: it is opened from \
+                 configuration as it is; handle the unset value in `open`",
+            ),
+            (
+                "default_fn",
+                "an ephemeral resource's attribute cannot have a `default_fn`: it is opened from \
+                 configuration as it is; handle the unset value in `open`",
             ),
         ],
         SchemaRole::Any | SchemaRole::Resource => &[],

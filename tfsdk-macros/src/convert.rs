@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::Container;
+use crate::ast::{Container, Role};
 use crate::bound::where_clause;
 
 /// `impl TerraformType`, `impl FromValue` and `impl ToValue`.
@@ -42,6 +42,8 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
         quote!(#private::object_to_value(self, ty))
     };
 
+    let write_only = write_only_facts(container);
+
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::TerraformType for #ident #ty_generics #where_clause {
@@ -52,6 +54,8 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
 
             // Its fields are validated as the struct reads them.
             const VALIDATES: bool = false;
+
+            #write_only
 
             #model_attr_type
 
@@ -79,4 +83,27 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
             }
         }
     }
+}
+
+/// `TerraformType::WRITE_ONLY` of a struct: from its own attributes' `write_only` and its fields'
+/// types.
+fn write_only_facts(container: &Container<'_>) -> TokenStream {
+    let private = &container.private;
+    let mut own = Vec::new();
+    let mut fields = Vec::new();
+    for field in &container.fields {
+        let ty = field.ty;
+        match &field.role {
+            Role::Attribute(attribute) => {
+                own.push(attribute.behaviour.write_only);
+                fields.push(quote!(<#ty as #private::TerraformType>::WRITE_ONLY));
+            }
+            Role::Flatten => fields.push(quote!(<#ty as #private::TerraformType>::WRITE_ONLY)),
+            Role::Skip => {}
+        }
+    }
+    quote!(
+        const WRITE_ONLY: #private::WriteOnlyFacts =
+            #private::WriteOnlyFacts::object(&[#(#own),*], &[#(#fields),*]);
+    )
 }

@@ -15,6 +15,7 @@ mod bound;
 mod check;
 mod convert;
 mod expand;
+mod function;
 mod msgpack;
 mod object;
 mod paths;
@@ -35,4 +36,11 @@ pub fn derive_tf_object(input: TokenStream) -> TokenStream {
         Ok(container) => expand::impls(&container).into(),
         Err(errors) => errors.write_errors().into(),
     }
+}
+
+/// Makes an ordinary Rust function a provider-defined function; see
+/// `tfsdk_server::function` for the documentation.
+#[proc_macro_attribute]
+pub fn function(args: TokenStream, item: TokenStream) -> TokenStream {
+    function::expand(args.into(), item.into()).into()
 }

@@ -35,6 +35,7 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
         ("computed", behaviour.computed),
         ("stable", behaviour.stable),
         ("sensitive", behaviour.sensitive),
+        ("write_only", behaviour.write_only),
         ("force_new", behaviour.force_new),
     ]
     .into_iter()
@@ -212,10 +213,11 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
             );
         )
     });
+    let write_only_checks = write_only_checks(container);
     let flattened_checks = if container.is_generic() {
         quote!()
     } else {
-        quote!(#(#flattened_checks)*)
+        quote!(#(#flattened_checks)* #write_only_checks)
     };
     quote! {
         #[automatically_derived]
@@ -226,4 +228,36 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
         }
         #flattened_checks
     }
+}
+
+/// Terraform's rules for write-only attributes, checked by the compiler on each field's type
+/// (a constant it evaluates): a write-only attribute's nested attributes are all write-only; no
+/// set of nested objects holds one; no computed attribute holds one. Non-generic structs only:
+/// the server checks every schema when it starts.
+fn write_only_checks(container: &Container<'_>) -> TokenStream {
+    let private = &container.private;
+    let checks = container.fields.iter().filter_map(|field| {
+        let Role::Attribute(attribute) = &field.role else {
+            return None;
+        };
+        let ty = field.ty;
+        let private = respan(quote!(#private), ty.span());
+        let facts = quote_spanned!(ty.span()=> <#ty as #private::TerraformType>::WRITE_ONLY);
+        let write_only = attribute.behaviour.write_only.then(|| {
+            quote_spanned!(ty.span()=>
+                const _: () = #private::assert_write_only_children(#facts);
+            )
+        });
+        let computed = attribute.behaviour.computed.then(|| {
+            quote_spanned!(ty.span()=>
+                const _: () = #private::assert_no_write_only_in_computed(#facts);
+            )
+        });
+        Some(quote_spanned!(ty.span()=>
+            #write_only
+            #computed
+            const _: () = #private::assert_no_write_only_in_set(#facts);
+        ))
+    });
+    quote!(#(#checks)*)
 }

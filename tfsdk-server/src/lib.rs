@@ -55,6 +55,8 @@
 mod config;
 mod context;
 mod data_source;
+mod ephemeral;
+mod function;
 mod launch;
 mod plan_change;
 pub mod proto;
@@ -65,6 +67,10 @@ mod resource;
 mod server;
 mod wire;
 
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
 use std::process::ExitCode;
 
 use tfsdk_core::TfObject;
@@ -72,12 +78,17 @@ use tfsdk_core::TfObject;
 pub use config::Config;
 pub use context::{Context, StopToken};
 pub use data_source::DataSource;
+pub use ephemeral::{EphemeralResource, Opened};
+pub use function::{Arg, Function, FunctionError, Parameter};
+
 pub use plan_change::{PlanViews, PlannedChange};
 pub use provider::Provider;
 pub use raw_state::RawState;
 pub use registry::Registry;
 pub use resource::{CreateRequest, Resource, UpdateRequest};
 pub use server::Server;
+#[doc = include_str!("function.md")]
+pub use tfsdk_macros::function;
 
 /// The configuration model of a provider without settings: an empty `provider` block.
 #[derive(TfObject, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::SystemTime;
 
 use tfsdk_core::convert::{ConvertError, FromValue, ToValue};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
@@ -17,16 +18,21 @@ use tfsdk_core::{TfSchema, View};
 use crate::proto::tfplugin6 as pb;
 use crate::resource::{CreateRequest, UpdateRequest};
 use crate::server::contained;
-use crate::{Config, Context, DataSource, PlannedChange, Provider, RawState, Resource};
+use crate::{
+    Config, Context, DataSource, EphemeralResource, Function, PlannedChange, Provider, RawState,
+    Resource,
+};
 
 /// A future the server can spawn: owned, `Send`, `'static`.
-pub(crate) type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 
-/// Where a provider lists its resources and data sources
+/// Where a provider lists its resources, data sources and functions
 /// ([`Provider::register`]).
 pub struct Registry<P> {
     pub(crate) resources: BTreeMap<&'static str, Arc<dyn ResourceHandler<P>>>,
     pub(crate) data_sources: BTreeMap<&'static str, Arc<dyn DataSourceHandler<P>>>,
+    pub(crate) ephemeral_resources: BTreeMap<&'static str, Arc<dyn EphemeralHandler<P>>>,
+    pub(crate) functions: BTreeMap<String, Function>,
     /// Registration mistakes (a type name used twice), reported with the schema.
     pub(crate) diagnostics: Diagnostics,
 }
@@ -36,6 +42,8 @@ impl<P: Provider> Registry<P> {
         Registry {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
+            ephemeral_resources: BTreeMap::new(),
+            functions: BTreeMap::new(),
             diagnostics: Diagnostics::new(),
         }
     }
@@ -45,7 +53,9 @@ impl<P: Provider> Registry<P> {
         if self.resources.contains_key(R::TYPE_NAME) {
             self.diagnostics.push(duplicate("resource", R::TYPE_NAME));
         } else {
-            let handler = Typed::new(resource, R::Model::schema());
+            let schema = R::Model::schema();
+            self.diagnostics.append(schema.write_only_problems());
+            let handler = Typed::new(resource, schema);
             self.resources.insert(R::TYPE_NAME, Arc::new(handler));
         }
         self
@@ -59,12 +69,52 @@ impl<P: Provider> Registry<P> {
         } else {
             let schema = D::Model::schema();
             self.diagnostics
-                .append(crate::server::data_source_schema_problems(
+                .append(crate::server::unplanned_schema_problems(
+                    "data source",
                     D::TYPE_NAME,
                     &schema,
                 ));
             let handler = Typed::new(data_source, schema);
             self.data_sources.insert(D::TYPE_NAME, Arc::new(handler));
+        }
+        self
+    }
+
+    /// Adds an ephemeral resource type (Terraform 1.10 and newer; older Terraforms never see
+    /// it).
+    pub fn ephemeral_resource<E: EphemeralResource<Provider = P>>(
+        &mut self,
+        ephemeral: E,
+    ) -> &mut Registry<P> {
+        if self.ephemeral_resources.contains_key(E::TYPE_NAME) {
+            self.diagnostics
+                .push(duplicate("ephemeral resource", E::TYPE_NAME));
+        } else {
+            let schema = E::Model::schema();
+            self.diagnostics
+                .append(crate::server::unplanned_schema_problems(
+                    "ephemeral resource",
+                    E::TYPE_NAME,
+                    &schema,
+                ));
+            let handler = Typed::new(ephemeral, schema);
+            self.ephemeral_resources
+                .insert(E::TYPE_NAME, Arc::new(handler));
+        }
+        self
+    }
+}
+
+impl<P> Registry<P> {
+    /// Adds a provider-defined function, as [`#[function]`](crate::function) defines it:
+    /// `registry.function(checksum::function())` for a function `checksum`. Terraform calls
+    /// it as `provider::NAME::checksum(...)` (1.8 and newer; older Terraforms never see it).
+    pub fn function(&mut self, function: Function) -> &mut Registry<P> {
+        if self.functions.contains_key(function.name()) {
+            self.diagnostics
+                .push(duplicate("function", function.name()));
+        } else {
+            self.functions.insert(function.name().to_owned(), function);
         }
         self
     }
@@ -82,28 +132,29 @@ pub(crate) struct Typed<T> {
     inner: T,
     schema: Schema,
     ty: Type,
-    /// Whether the schema has lists or sets of nested blocks, which states must not leave null.
-    collection_blocks: bool,
+    /// Whether states need normalizing: the schema has lists or sets of nested blocks (never
+    /// null in a state) or write-only attributes (always null).
+    normalize: bool,
 }
 
 impl<T> Typed<T> {
     fn new(inner: T, schema: Schema) -> Typed<T> {
         let ty = schema.object_type();
-        let collection_blocks = schema.has_collection_blocks();
+        let normalize = schema.needs_normalizing();
         Typed {
             inner,
             schema,
             ty,
-            collection_blocks,
+            normalize,
         }
     }
 
     /// A model returned by provider code as a state Terraform accepts: of the schema's type,
-    /// lists and sets of nested blocks empty rather than null.
+    /// lists and sets of nested blocks empty rather than null, write-only attributes null.
     fn state<M: ToValue>(&self, model: &M) -> Result<Value, Diagnostics> {
         let state = value(model, &self.ty)?;
-        Ok(if self.collection_blocks {
-            self.schema.normalize_blocks(state)
+        Ok(if self.normalize {
+            self.schema.normalize_state(state)
         } else {
             state
         })
@@ -115,7 +166,8 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
     fn schema(&self) -> &Schema;
     fn schema_version(&self) -> i64;
     fn object_type(&self) -> &Type;
-    fn validate(&self, config: Value) -> Diagnostics;
+    /// `write_only_allowed`: the client supports write-only attributes.
+    fn validate(&self, config: Value, write_only_allowed: bool) -> Diagnostics;
     fn create(
         self: Arc<Self>,
         ctx: Context<P>,
@@ -165,6 +217,23 @@ pub(crate) struct PlanParts {
     pub(crate) config: Value,
     pub(crate) planned_state: Value,
     pub(crate) requires_replace: Vec<AttributePath>,
+}
+
+/// An ephemeral resource as the server drives it.
+pub(crate) trait EphemeralHandler<P>: Send + Sync {
+    fn object_type(&self) -> &Type;
+    fn schema(&self) -> &Schema;
+    fn validate(&self, config: Value) -> Diagnostics;
+    fn open(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        config: Value,
+    ) -> BoxFuture<Result<(Value, Option<SystemTime>), Diagnostics>>;
+    fn renew(
+        self: Arc<Self>,
+        ctx: Context<P>,
+    ) -> BoxFuture<Result<Option<SystemTime>, Diagnostics>>;
+    fn close(self: Arc<Self>, ctx: Context<P>) -> BoxFuture<Result<(), Diagnostics>>;
 }
 
 /// A data source as the server drives it.
@@ -228,10 +297,17 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
         &self.ty
     }
 
-    fn validate(&self, config: Value) -> Diagnostics {
-        validate_config::<R::Model>(&self.schema, &config, |view, found| {
-            self.inner.validate_config(view, found);
-        })
+    fn validate(&self, config: Value, write_only_allowed: bool) -> Diagnostics {
+        let mut found = Diagnostics::new();
+        if !write_only_allowed {
+            found.append(self.schema.write_only_values(&config));
+        }
+        found.append(validate_config::<R::Model>(
+            &self.schema,
+            &config,
+            |view, found| self.inner.validate_config(view, found),
+        ));
+        found
     }
 
     fn create(
@@ -370,5 +446,44 @@ impl<D: DataSource> DataSourceHandler<D::Provider> for Typed<D> {
             let state = self.inner.read(&ctx, config).await?;
             self.state(&state)
         })
+    }
+}
+
+impl<E: EphemeralResource> EphemeralHandler<E::Provider> for Typed<E> {
+    fn object_type(&self) -> &Type {
+        &self.ty
+    }
+
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn validate(&self, config: Value) -> Diagnostics {
+        validate_config::<E::Model>(&self.schema, &config, |view, found| {
+            self.inner.validate_config(view, found);
+        })
+    }
+
+    fn open(
+        self: Arc<Self>,
+        ctx: Context<E::Provider>,
+        config: Value,
+    ) -> BoxFuture<Result<(Value, Option<SystemTime>), Diagnostics>> {
+        Box::pin(async move {
+            let config = model::<E::Model>(config)?;
+            let opened = self.inner.open(&ctx, config).await?;
+            Ok((self.state(&opened.result)?, opened.renew_at))
+        })
+    }
+
+    fn renew(
+        self: Arc<Self>,
+        ctx: Context<E::Provider>,
+    ) -> BoxFuture<Result<Option<SystemTime>, Diagnostics>> {
+        Box::pin(async move { self.inner.renew(&ctx).await })
+    }
+
+    fn close(self: Arc<Self>, ctx: Context<E::Provider>) -> BoxFuture<Result<(), Diagnostics>> {
+        Box::pin(async move { self.inner.close(&ctx).await })
     }
 }

@@ -15,6 +15,7 @@ use crate::types::conversion::concrete_type;
 
 impl<T: TerraformType> TerraformType for Option<T> {
     const VALIDATES: bool = T::VALIDATES;
+    const WRITE_ONLY: crate::schema::WriteOnlyFacts = T::WRITE_ONLY;
 
     fn validate_value(
         value: &Value,
@@ -78,6 +79,7 @@ macro_rules! pointee_terraform_type {
     ($ptr:ty $(, $nested_attributes:ident)?) => {
         impl<T: TerraformType + ?Sized> TerraformType for $ptr {
             const VALIDATES: bool = T::VALIDATES;
+            const WRITE_ONLY: crate::schema::WriteOnlyFacts = T::WRITE_ONLY;
 
             fn validate_value(
                 value: &Value,

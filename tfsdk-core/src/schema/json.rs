@@ -5,7 +5,8 @@
 //! `attributes` and `nesting_mode`; a single nested object that is neither computed nor
 //! sensitive is a nested block under `block_types` (see [`Attribute::served_as_block`]);
 //! `description_kind` is always written (`markdown`: descriptions are Markdown, doc comments
-//! included); the flags `deprecated`, `required`, `optional`, `computed` and `sensitive` appear
+//! included); the flags `deprecated`, `required`, `optional`, `computed`, `sensitive` and
+//! `write_only` appear
 //! only when true, as Go's `omitempty` writes them, and say what Terraform was told (a
 //! `required` attribute with a `default_fn` is served optional, see
 //! [`Attribute::required_for_terraform`]).
@@ -137,6 +138,7 @@ fn attribute_json(attribute: &Attribute) -> Json {
         ("optional", attribute.optional_for_terraform()),
         ("computed", attribute.computed_for_terraform()),
         ("sensitive", attribute.sensitive),
+        ("write_only", attribute.write_only),
     ] {
         if set {
             out.insert(flag.into(), Json::Bool(true));

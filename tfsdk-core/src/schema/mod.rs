@@ -13,6 +13,7 @@
 //! | `computed` | the provider sets it when configuration does not: unknown ("known after apply") in the plan of a create and of every update, the prior value in a plan without changes |
 //! | `stable` | with `computed`: an update keeps the prior value instead of planning it unknown (Go's `UseStateForUnknown`); for values that never change once set, such as ids and creation times |
 //! | `sensitive` | hidden in plan output |
+//! | `write_only` | only in configuration (Terraform 1.11 and newer): create and update read it from the configuration, and every plan and state holds null for it; a resource's `_version` attribute beside it usually says when it changed |
 //! | `description = "..."` | documentation (Markdown); a field's `///` comment by default |
 //! | `deprecated = "..."` | Terraform marks the attribute deprecated, and configuring it warns with this message |
 //! | `default = <expr>` | the value when configuration leaves it null (Terraform is told the attribute is also computed, see [`Attribute::computed_for_terraform`]) |
@@ -27,12 +28,13 @@
 //! a value known in the plan must not change at apply. So a computed attribute that the remote
 //! API may change on update is unknown in the plan of every update, unless it is `stable`.
 
-mod blocks;
 mod json;
 mod plan;
 mod rules;
+mod state;
 mod validate;
 mod walk;
+mod write_only;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -70,6 +72,9 @@ pub struct Attribute {
     pub stable: bool,
     /// Hidden in plan output.
     pub sensitive: bool,
+    /// Only in configuration (Terraform 1.11 and newer): the value reaches create and update,
+    /// and every plan and state holds null for it.
+    pub write_only: bool,
     /// A change requires replacing the resource.
     pub force_new: bool,
     /// Documentation, in Markdown.
@@ -97,6 +102,7 @@ impl Attribute {
             computed: false,
             stable: false,
             sensitive: false,
+            write_only: false,
             force_new: false,
             description: None,
             deprecation: None,
@@ -190,6 +196,71 @@ pub enum Presentation {
     /// `#[tfsdk(nested_attribute)]`: a nested attribute, also for a single object (which
     /// needs Terraform 1.0.5 or newer).
     NestedAttribute,
+}
+
+/// What a type's nested attributes say about write-only attributes
+/// ([`TerraformType::WRITE_ONLY`](crate::convert::TerraformType::WRITE_ONLY)), for the derive's
+/// compile-time checks of Terraform's rules: every child of a write-only nested attribute is
+/// write-only, and neither a set of nested objects nor a computed nested attribute holds one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WriteOnlyFacts {
+    /// Some attribute inside, at any depth, is write-only.
+    pub any: bool,
+    /// Every attribute inside, at any depth, is write-only (true for a type without any).
+    pub all: bool,
+    /// A set of nested objects inside holds a write-only attribute.
+    pub in_set: bool,
+}
+
+impl WriteOnlyFacts {
+    /// A type without nested attributes.
+    pub const NONE: WriteOnlyFacts = WriteOnlyFacts {
+        any: false,
+        all: true,
+        in_set: false,
+    };
+
+    /// The facts of a list or map of `inner`.
+    pub const fn list(inner: WriteOnlyFacts) -> WriteOnlyFacts {
+        inner
+    }
+
+    /// The facts of a map of `inner`.
+    pub const fn map(inner: WriteOnlyFacts) -> WriteOnlyFacts {
+        inner
+    }
+
+    /// The facts of a set of `inner`: a write-only attribute inside is in a set.
+    pub const fn set(inner: WriteOnlyFacts) -> WriteOnlyFacts {
+        WriteOnlyFacts {
+            in_set: inner.in_set || inner.any,
+            ..inner
+        }
+    }
+
+    /// The facts of an object whose own attributes are `own_write_only` (one flag each) and
+    /// whose attributes' types have `fields`.
+    pub const fn object(own_write_only: &[bool], fields: &[WriteOnlyFacts]) -> WriteOnlyFacts {
+        let mut facts = WriteOnlyFacts {
+            any: false,
+            all: true,
+            in_set: false,
+        };
+        let mut i = 0;
+        while i < own_write_only.len() {
+            facts.any |= own_write_only[i];
+            facts.all &= own_write_only[i];
+            i += 1;
+        }
+        let mut i = 0;
+        while i < fields.len() {
+            facts.any |= fields[i].any;
+            facts.all &= fields[i].all;
+            facts.in_set |= fields[i].in_set;
+            i += 1;
+        }
+        facts
+    }
 }
 
 /// Attributes nested in an attribute, and how the nested objects are arranged.

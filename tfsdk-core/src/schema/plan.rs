@@ -52,6 +52,8 @@ impl Schema {
     ///    adds its path to `requires_replace` (Terraform then plans the replacement as a
     ///    create, with every computed attribute unknown).
     ///
+    /// A write-only attribute is null in every plan: its value exists only in configuration.
+    ///
     /// Nested attributes follow the same rules at their paths: list elements are matched with
     /// the prior list's by index, map elements by key, and set elements with the prior element
     /// that configuration could have produced (the same values, but for computed attributes
@@ -188,6 +190,10 @@ impl Planner {
         config: &Value,
         here: &Here<'_>,
     ) -> Value {
+        // Only the configuration holds a write-only value; Terraform requires null elsewhere.
+        if attribute.write_only && self.mode != Mode::Defaults {
+            return Value::null(attribute.ty.clone());
+        }
         let planned = self.proposed(attribute, prior, config, here);
         if attribute.force_new && self.updating() {
             let changed = match prior {

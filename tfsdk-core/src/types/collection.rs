@@ -69,6 +69,8 @@ macro_rules! collection_terraform_type {
             $crate::types::conversion::TerraformType for $collection
         {
             const VALIDATES: bool = T::VALIDATES;
+            const WRITE_ONLY: $crate::schema::WriteOnlyFacts =
+                $crate::schema::WriteOnlyFacts::$ctor(T::WRITE_ONLY);
 
             fn validate_value(
                 value: &$crate::tftypes::Value,

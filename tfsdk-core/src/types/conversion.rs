@@ -56,6 +56,11 @@ pub trait TerraformType {
     /// says, so that reading them costs nothing extra.
     const VALIDATES: bool = true;
 
+    /// What the schema attributes nested in values of this type say about write-only
+    /// attributes ([`WriteOnlyFacts`](crate::schema::WriteOnlyFacts)): none for most types; a
+    /// derived struct's from its fields; a wrapper's or collection's from its element.
+    const WRITE_ONLY: crate::schema::WriteOnlyFacts = crate::schema::WriteOnlyFacts::NONE;
+
     /// Checks a value of this type, found at `path`, for what the type accepts beyond its
     /// Terraform type (Go's `xattr.TypeWithValidation`). A derived struct runs it on each of
     /// its fields before reading them (value → struct, the direct msgpack reader, and so the

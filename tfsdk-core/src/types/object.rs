@@ -515,6 +515,7 @@ impl<M: TerraformType> TerraformType for Object<M> {
     }
 
     const VALIDATES: bool = false;
+    const WRITE_ONLY: crate::schema::WriteOnlyFacts = M::WRITE_ONLY;
 
     /// `M`'s object type.
     fn terraform_type() -> Type {

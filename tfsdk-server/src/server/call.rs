@@ -67,6 +67,22 @@ pub(crate) async fn run<T: Send + 'static>(
     }
 }
 
+/// Runs `future` (provider code that reports no diagnostics, such as a function call) in its
+/// own task; a panic becomes an error diagnostic naming the operation.
+pub(crate) async fn spawn_contained<T: Send + 'static>(
+    operation: &str,
+    future: BoxFuture<T>,
+) -> Result<T, Diagnostic> {
+    match tokio::spawn(future).await {
+        Ok(value) => Ok(value),
+        Err(error) if error.is_panic() => Err(panic_diagnostic(operation, error.into_panic())),
+        Err(_) => Err(Diagnostic::error(
+            "Provider call cancelled",
+            format!("The provider's {operation} did not finish: the server is shutting down."),
+        )),
+    }
+}
+
 /// Runs synchronous provider code (validation) and turns a panic into an error diagnostic
 /// naming the operation, so that the request fails and the server keeps serving.
 pub(crate) fn contained<T>(operation: &str, f: impl FnOnce() -> T) -> Result<T, Diagnostic> {

@@ -6,6 +6,8 @@ mod apply;
 mod call;
 mod configure;
 mod data_source;
+mod ephemeral;
+mod function;
 mod import;
 mod known;
 mod plan;
@@ -17,7 +19,7 @@ mod upgrade;
 mod validate;
 
 pub(crate) use call::contained;
-pub(crate) use schema::data_source_schema_problems;
+pub(crate) use schema::unplanned_schema_problems;
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -28,7 +30,7 @@ use tfsdk_core::tftypes::{Type, Value};
 
 use crate::context::CallState;
 use crate::proto::tfplugin6 as pb;
-use crate::registry::{DataSourceHandler, Registry, ResourceHandler};
+use crate::registry::{DataSourceHandler, EphemeralHandler, Registry, ResourceHandler};
 use crate::wire;
 use crate::{Context, Provider, StopToken};
 
@@ -99,6 +101,22 @@ impl<P: Provider> Server<P> {
                 Diagnostic::error(
                     "Resource Type Not Found",
                     format!("This provider has no resource type {type_name:?}."),
+                )
+            })
+    }
+
+    fn ephemeral_resource(
+        &self,
+        type_name: &str,
+    ) -> Result<Arc<dyn EphemeralHandler<P>>, Diagnostic> {
+        self.registry
+            .ephemeral_resources
+            .get(type_name)
+            .cloned()
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    "Ephemeral Resource Type Not Found",
+                    format!("This provider has no ephemeral resource type {type_name:?}."),
                 )
             })
     }
@@ -255,44 +273,45 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         request: tonic::Request<pb::validate_ephemeral_resource_config::Request>,
     ) -> RpcResult<pb::validate_ephemeral_resource_config::Response> {
-        ok(unsupported::validate_ephemeral_resource_config(
-            request.into_inner(),
-        ))
+        ok(ephemeral::validate(self, request.into_inner()))
     }
 
     async fn open_ephemeral_resource(
         &self,
         request: tonic::Request<pb::open_ephemeral_resource::Request>,
     ) -> RpcResult<pb::open_ephemeral_resource::Response> {
-        ok(unsupported::open_ephemeral_resource(request.into_inner()))
+        ok(ephemeral::open(self, request.into_inner()).await)
     }
 
     async fn renew_ephemeral_resource(
         &self,
         request: tonic::Request<pb::renew_ephemeral_resource::Request>,
     ) -> RpcResult<pb::renew_ephemeral_resource::Response> {
-        ok(unsupported::renew_ephemeral_resource(request.into_inner()))
+        ok(ephemeral::renew(self, request.into_inner()).await)
     }
 
     async fn close_ephemeral_resource(
         &self,
         request: tonic::Request<pb::close_ephemeral_resource::Request>,
     ) -> RpcResult<pb::close_ephemeral_resource::Response> {
-        ok(unsupported::close_ephemeral_resource(request.into_inner()))
+        ok(ephemeral::close(self, request.into_inner()).await)
     }
 
     async fn get_functions(
         &self,
         _request: tonic::Request<pb::get_functions::Request>,
     ) -> RpcResult<pb::get_functions::Response> {
-        ok(pb::get_functions::Response::default())
+        ok(pb::get_functions::Response {
+            functions: self.schema_response.functions.clone(),
+            diagnostics: Vec::new(),
+        })
     }
 
     async fn call_function(
         &self,
         request: tonic::Request<pb::call_function::Request>,
     ) -> RpcResult<pb::call_function::Response> {
-        ok(unsupported::call_function(request.into_inner()))
+        ok(function::call_function(self, request.into_inner()).await)
     }
 
     async fn stop_provider(

@@ -85,7 +85,7 @@ pub(super) async fn plan_resource_change<P: Provider>(
     let (modified, more) = outcome.split();
     found.append(more);
     if let Some((planned_state, requires_replace)) = modified {
-        let planned_state = resource.schema().normalize_blocks(planned_state);
+        let planned_state = resource.schema().normalize_state(planned_state);
         match encode(&planned_state, &ty) {
             Ok(planned) => response.planned_state = Some(planned),
             Err(error) => found.push(error),

@@ -24,7 +24,7 @@ fn capabilities() -> pb::ServerCapabilities {
 /// attributes, nested ones included. Reported with the schema, so that Terraform stops with the
 /// attribute's name.
 pub(super) fn provider_schema_problems(schema: &Schema) -> Diagnostics {
-    schema
+    let mut found: Diagnostics = schema
         .walk_attributes()
         .into_iter()
         .filter(|(_, attribute)| attribute.computed)
@@ -39,12 +39,42 @@ pub(super) fn provider_schema_problems(schema: &Schema) -> Diagnostics {
                 ),
             )
         })
+        .collect();
+    found.append(write_only_outside_resources(
+        "provider",
+        "the provider block",
+        schema,
+    ));
+    found
+}
+
+/// An error for each write-only attribute of a schema that is not a managed resource's (`kind`
+/// `name`): Terraform has write-only attributes in managed resources only.
+pub(crate) fn write_only_outside_resources(kind: &str, name: &str, schema: &Schema) -> Diagnostics {
+    schema
+        .walk_attributes()
+        .into_iter()
+        .filter(|(_, attribute)| attribute.write_only)
+        .map(|(path, _)| {
+            Diagnostic::error(
+                format!("Write-only attribute in a {kind} schema"),
+                format!(
+                    "{name} has a write-only attribute, {path}, but only managed resources \
+                     have write-only attributes. This is a bug in the provider."
+                ),
+            )
+        })
         .collect()
 }
 
-/// What a data source's schema says that a data source cannot do, found at registration: it is
-/// read, never planned, so plan-time behaviours would silently do nothing.
-pub(crate) fn data_source_schema_problems(type_name: &str, schema: &Schema) -> Diagnostics {
+/// What the schema of a data source or an ephemeral resource (`kind`) says that it cannot do,
+/// found at registration: it is read or opened, never planned, so plan-time behaviours would
+/// silently do nothing.
+pub(crate) fn unplanned_schema_problems(
+    kind: &str,
+    type_name: &str,
+    schema: &Schema,
+) -> Diagnostics {
     schema
         .walk_attributes()
         .into_iter()
@@ -60,16 +90,27 @@ pub(crate) fn data_source_schema_problems(type_name: &str, schema: &Schema) -> D
             } else {
                 return None;
             };
+            let role = if kind == "data source" {
+                "data_source"
+            } else {
+                "ephemeral"
+            };
             Some(Diagnostic::error(
-                "Plan behaviour in a data source schema",
+                format!("Plan behaviour in a {kind} schema"),
                 format!(
-                    "The data source {type_name} has {behaviour} on {path}, but data sources \
-                     are read, not planned. Remove it (or declare the model \
-                     #[tfsdk(schema(data_source))] to have this checked at compile time). This \
-                     is a bug in the provider."
+                    "The {kind} {type_name} has {behaviour} on {path}, but it is never planned. \
+                     Remove it (or declare the model #[tfsdk(schema({role}))] to have this \
+                     checked at compile time). This is a bug in the provider."
                 ),
             ))
         })
+        .collect::<Diagnostics>()
+        .into_iter()
+        .chain(write_only_outside_resources(
+            kind,
+            &format!("The {kind} {type_name}"),
+            schema,
+        ))
         .collect()
 }
 
@@ -99,6 +140,26 @@ pub(super) fn provider_schema_response<P: Provider>(
                 )
             })
             .collect(),
+        ephemeral_resource_schemas: registry
+            .ephemeral_resources
+            .iter()
+            .map(|(name, ephemeral)| {
+                (
+                    (*name).to_owned(),
+                    wire::schema::schema_to_proto(ephemeral.schema(), 0),
+                )
+            })
+            .collect(),
+        functions: registry
+            .functions
+            .values()
+            .map(|function| {
+                (
+                    function.name().to_owned(),
+                    wire::function::function_to_proto(function),
+                )
+            })
+            .collect(),
         diagnostics: diagnostics(&registry.diagnostics),
         provider_meta: None,
         server_capabilities: Some(capabilities()),
@@ -124,6 +185,20 @@ pub(super) fn get_metadata<P: Provider>(server: &Server<P>) -> pb::get_metadata:
             .resources
             .keys()
             .map(|name| pb::get_metadata::ResourceMetadata {
+                type_name: (*name).to_owned(),
+            })
+            .collect(),
+        functions: server
+            .registry
+            .functions
+            .keys()
+            .map(|name| pb::get_metadata::FunctionMetadata { name: name.clone() })
+            .collect(),
+        ephemeral_resources: server
+            .registry
+            .ephemeral_resources
+            .keys()
+            .map(|name| pb::get_metadata::EphemeralMetadata {
                 type_name: (*name).to_owned(),
             })
             .collect(),

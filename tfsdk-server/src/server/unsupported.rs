@@ -1,5 +1,5 @@
-//! Calls of the protocol this toolkit does not offer (ephemeral resources, provider functions,
-//! moving state between resource types, resource identity): each answers at once with an error diagnostic saying
+//! Calls of the protocol this toolkit does not offer (moving state between resource types,
+//! resource identity): each answers at once with an error diagnostic saying
 //! so, never a hang.
 
 use tfsdk_core::diag::Diagnostic;
@@ -28,53 +28,6 @@ pub(super) fn move_resource_state(
                 request.target_type_name, request.source_type_name
             ),
         )),
-        ..Default::default()
-    }
-}
-
-pub(super) fn validate_ephemeral_resource_config(
-    request: pb::validate_ephemeral_resource_config::Request,
-) -> pb::validate_ephemeral_resource_config::Response {
-    pb::validate_ephemeral_resource_config::Response {
-        diagnostics: not_offered("ephemeral resource", &request.type_name),
-    }
-}
-
-pub(super) fn open_ephemeral_resource(
-    request: pb::open_ephemeral_resource::Request,
-) -> pb::open_ephemeral_resource::Response {
-    pb::open_ephemeral_resource::Response {
-        diagnostics: not_offered("ephemeral resource", &request.type_name),
-        ..Default::default()
-    }
-}
-
-pub(super) fn renew_ephemeral_resource(
-    request: pb::renew_ephemeral_resource::Request,
-) -> pb::renew_ephemeral_resource::Response {
-    pb::renew_ephemeral_resource::Response {
-        diagnostics: not_offered("ephemeral resource", &request.type_name),
-        ..Default::default()
-    }
-}
-
-pub(super) fn close_ephemeral_resource(
-    request: pb::close_ephemeral_resource::Request,
-) -> pb::close_ephemeral_resource::Response {
-    pb::close_ephemeral_resource::Response {
-        diagnostics: not_offered("ephemeral resource", &request.type_name),
-    }
-}
-
-pub(super) fn call_function(request: pb::call_function::Request) -> pb::call_function::Response {
-    pb::call_function::Response {
-        error: Some(pb::FunctionError {
-            text: format!(
-                "This provider has no function {:?}: providers built on tfsdk-server do not offer functions yet.",
-                request.name
-            ),
-            ..Default::default()
-        }),
         ..Default::default()
     }
 }

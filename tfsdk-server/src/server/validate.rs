@@ -37,7 +37,11 @@ pub(super) fn resource_config<P: Provider>(
         .resource(&request.type_name)
         .and_then(|resource| {
             let config = decode(request.config.as_ref(), resource.object_type())?;
-            Ok(diagnostics(&resource.validate(config)))
+            // Terraform before 1.11 sends no capabilities: it has no write-only attributes.
+            let write_only_allowed = request
+                .client_capabilities
+                .is_some_and(|capabilities| capabilities.write_only_attributes_allowed);
+            Ok(diagnostics(&resource.validate(config, write_only_allowed)))
         })
         .unwrap_or_else(diagnostic);
     pb::validate_resource_config::Response { diagnostics }

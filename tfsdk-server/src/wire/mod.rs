@@ -4,5 +4,6 @@
 
 pub(crate) mod diagnostics;
 pub(crate) mod dynamic_value;
+pub(crate) mod function;
 pub(crate) mod path;
 pub(crate) mod schema;

@@ -122,7 +122,7 @@ fn attribute_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Attribut
         sensitive: attribute.sensitive,
         description_kind: pb::StringKind::Markdown as i32,
         deprecated: attribute.deprecation.is_some(),
-        write_only: false,
+        write_only: attribute.write_only,
     }
 }
 

@@ -458,6 +458,6 @@ fn a_null_list_of_blocks_is_planned_empty() {
     let plan = schema.plan(None, &config);
     no_errors(&plan);
     assert_eq!(plan.planned_state.attribute("disk"), Some(&disk_list([])));
-    let normalized = schema.normalize_blocks(config);
+    let normalized = schema.normalize_state(config);
     assert_eq!(normalized.attribute("disk"), Some(&disk_list([])));
 }

@@ -1,9 +1,10 @@
-//! Lists and sets of nested blocks are never null: configuration without any block is an empty
-//! collection, and Terraform rejects a plan that says null ("attribute representing a list of
-//! nested blocks must be empty to indicate no blocks, not null"). A model field `Option<Vec<T>>`
-//! reads that empty list as `Some(vec![])`, but provider code may still return `None`; the
-//! server passes every state through [`Schema::normalize_blocks`] so that Terraform sees the
-//! empty collection.
+//! What a state (or plan) Terraform receives must look like, whatever provider code returned:
+//! lists and sets of nested blocks are never null (configuration without any block is an empty
+//! collection, and Terraform rejects a plan that says null: "attribute representing a list of
+//! nested blocks must be empty to indicate no blocks, not null"; a model field
+//! `Option<Vec<T>>` reads that empty list as `Some(vec![])`, but provider code may still return
+//! `None`), and write-only attributes are always null. The server passes every state through
+//! [`Schema::normalize_state`].
 
 use std::collections::BTreeMap;
 
@@ -12,28 +13,31 @@ use super::{Attribute, NestingMode, Schema};
 use crate::tftypes::{Value, ValueData, ValueKind};
 
 impl Schema {
-    /// True when some attribute, at any depth, is a list or set of nested blocks.
-    pub fn has_collection_blocks(&self) -> bool {
-        any_collection_blocks(&self.attributes)
+    /// True when some attribute, at any depth, is a list or set of nested blocks or write-only:
+    /// states need [`Schema::normalize_state`].
+    pub fn needs_normalizing(&self) -> bool {
+        needs_normalizing(&self.attributes)
     }
 
     /// `value` (an object of this schema's type) with every null list or set of nested blocks
-    /// replaced by the empty collection. Values without such blocks come back as they are.
-    pub fn normalize_blocks(&self, value: Value) -> Value {
-        if !self.has_collection_blocks() {
+    /// replaced by the empty collection and every write-only attribute null. Values without
+    /// such attributes come back as they are.
+    pub fn normalize_state(&self, value: Value) -> Value {
+        if !self.needs_normalizing() {
             return value;
         }
         object(&self.attributes, value)
     }
 }
 
-fn any_collection_blocks(attributes: &BTreeMap<String, Attribute>) -> bool {
+fn needs_normalizing(attributes: &BTreeMap<String, Attribute>) -> bool {
     attributes.values().any(|attribute| {
         attribute.is_collection_block()
+            || attribute.write_only
             || attribute
                 .nested
                 .as_ref()
-                .is_some_and(|n| any_collection_blocks(&n.attributes))
+                .is_some_and(|n| needs_normalizing(&n.attributes))
     })
 }
 
@@ -54,13 +58,16 @@ fn object(schema: &BTreeMap<String, Attribute>, value: Value) -> Value {
 }
 
 fn attribute_value(attribute: &Attribute, value: Value) -> Value {
+    if attribute.write_only {
+        return Value::null(value.ty().clone());
+    }
     if value.is_null() && attribute.is_collection_block() {
         return empty_collection(&attribute.ty).unwrap_or(value);
     }
     let Some(nested) = &attribute.nested else {
         return value;
     };
-    if !value.is_known() || !any_collection_blocks(&nested.attributes) {
+    if !value.is_known() || !needs_normalizing(&nested.attributes) {
         return value;
     }
     let inner = |element: Value| object(&nested.attributes, element);
