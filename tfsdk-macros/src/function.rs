@@ -124,10 +124,15 @@ fn read(args: TokenStream, item: TokenStream) -> Result<TokenStream, darling::Er
     let (summary, description) = split_summary(&docs);
     let ident = function.sig.ident.clone();
     let vis = function.vis.clone();
-    let output_type = match &function.sig.output {
-        syn::ReturnType::Default => quote!(()),
-        syn::ReturnType::Type(_, ty) => quote!(#ty),
+    let (output_type, output_span) = match &function.sig.output {
+        syn::ReturnType::Default => (quote!(()), function.sig.ident.span()),
+        syn::ReturnType::Type(_, ty) => (quote!(#ty), ty.span()),
     };
+    // Spanned at the return type, so that one without a conversion is reported there.
+    let private_at_output = crate::bound::respan(private.clone(), output_span);
+    let return_type = quote_spanned!(output_span=>
+        #private_at_output::return_type(|| -> #output_type { ::core::unreachable!() })
+    );
     let awaits = function.sig.asyncness.map(|_| quote!(.await));
 
     let fixed: Vec<&Param> = params.iter().filter(|p| p.variadic.is_none()).collect();
@@ -201,7 +206,7 @@ fn read(args: TokenStream, item: TokenStream) -> Result<TokenStream, darling::Er
                     #description,
                     #private::Vec::from([#(#fixed_parameters),*]),
                     #variadic_parameter,
-                    #private::return_type(|| -> #output_type { ::core::unreachable!() }),
+                    #return_type,
                     |mut arguments: #private::Arguments| -> #private::BoxFuture<
                         #private::Result<#private::Value, #private::FunctionError>,
                     > {
