@@ -8,14 +8,21 @@
 //!   `<path>.meta.json`. Changes made outside Terraform show up in the next plan; existing
 //!   files can be imported by path.
 //! - data source `files_file`: reads a file's content, checksum and size.
+//! - ephemeral resource `files_secret` (Terraform 1.10 and newer): a file's text read for one
+//!   run and never stored, e.g. for `files_file`'s write-only `content_wo` (Terraform 1.11
+//!   and newer), which writes a file without its text reaching plan or state.
+//! - functions (Terraform 1.8 and newer): `checksum`, `parse_mode`, `mode_string`, `join_path`,
+//!   `line_count`.
 //!
 //! Build it with `cargo build`, then point Terraform at `target/debug` with a `dev_overrides`
 //! CLI configuration (see the repository README).
 
 pub mod data_source;
 pub mod disk;
+pub mod functions;
 pub mod provider;
 pub mod resource;
+pub mod secret;
 
 /// The provider's source address: `source = "example/files"` in `required_providers`.
 pub const ADDRESS: &str = "registry.terraform.io/example/files";

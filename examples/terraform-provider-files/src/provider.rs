@@ -8,7 +8,9 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_server::{Context, Provider, Registry};
 
 use crate::data_source::FileDataSource;
+use crate::functions;
 use crate::resource::FileResource;
+use crate::secret::SecretResource;
 
 /// Manages files on the local disk.
 #[derive(TfObject, Clone, Debug, PartialEq)]
@@ -47,7 +49,15 @@ impl Provider for FilesProvider {
     type Config = FilesConfig;
 
     fn register(&self, registry: &mut Registry<Self>) {
-        registry.resource(FileResource).data_source(FileDataSource);
+        registry
+            .resource(FileResource)
+            .data_source(FileDataSource)
+            .ephemeral_resource(SecretResource)
+            .function(functions::checksum::function())
+            .function(functions::parse_mode::function())
+            .function(functions::mode_string::function())
+            .function(functions::join_path::function())
+            .function(functions::line_count::function());
     }
 
     async fn configure(

@@ -4,7 +4,7 @@ use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::tftypes::Value;
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Context, CreateRequest, PlannedChange, Resource, UpdateRequest};
+use tfsdk_server::{Config, Context, CreateRequest, PlannedChange, Resource, UpdateRequest};
 
 use crate::disk;
 use crate::provider::FilesProvider;
@@ -19,12 +19,24 @@ pub struct File {
     /// Where the file is written. Changing it replaces the file.
     #[tfsdk(name = "path", required, force_new, length = 1..)]
     pub path: String,
-    /// The file's text. Set exactly one of `content` and `sensitive_content`.
-    #[tfsdk(name = "content", optional, exactly_one_of(sensitive_content))]
+    /// The file's text. Set exactly one of `content`, `sensitive_content` and `content_wo`.
+    #[tfsdk(
+        name = "content",
+        optional,
+        exactly_one_of(sensitive_content, content_wo)
+    )]
     pub content: types::String,
     /// The file's text, hidden in plan output.
     #[tfsdk(name = "sensitive_content", optional, sensitive)]
     pub sensitive_content: types::String,
+    /// The file's text, only in configuration (Terraform 1.11 and newer): written, never kept
+    /// in plan or state. Change `content_wo_version` to write a new text.
+    #[tfsdk(name = "content_wo", optional, sensitive, write_only)]
+    pub content_wo: Option<String>,
+    /// A number to change when `content_wo` changes: Terraform cannot see a write-only value
+    /// change, so this says when to write it again.
+    #[tfsdk(name = "content_wo_version", optional, required_with(content_wo))]
+    pub content_wo_version: Option<i64>,
     /// The file's mode bits, in octal.
     #[tfsdk(
         name = "permissions",
@@ -104,17 +116,53 @@ pub struct FileResource;
 /// panics, to show that a panic fails that request and nothing else.
 const TEST_PANIC_ON_PATH: &str = "FILES_PROVIDER_TEST_PANIC_ON_PATH";
 
+/// Set by the end-to-end tests only: each write waits this many milliseconds first, so that a
+/// run lasts longer than a secret's lease and Terraform renews it.
+const TEST_WRITE_DELAY_MS: &str = "FILES_PROVIDER_TEST_WRITE_DELAY_MS";
+
+async fn test_write_delay() {
+    if let Some(millis) = std::env::var(TEST_WRITE_DELAY_MS)
+        .ok()
+        .and_then(|text| text.parse().ok())
+    {
+        tokio::time::sleep(std::time::Duration::from_millis(millis)).await;
+    }
+}
+
+/// Which attribute of the state holds a file's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TextIn {
+    /// `content`.
+    Content,
+    /// `sensitive_content`.
+    Sensitive,
+    /// Neither: it came from the write-only `content_wo`, which no state keeps.
+    Nowhere,
+}
+
 impl File {
-    /// The text to write: `content` or `sensitive_content`, whichever is set (validation made
-    /// sure one is).
-    fn body(&self) -> Result<&str, Diagnostic> {
-        self.content
-            .get()
-            .or_else(|| self.sensitive_content.get())
-            .ok_or_else(|| {
-                Diagnostic::error("Missing file text", "The file has no text to write.")
-                    .with_path(File::paths().content())
-            })
+    /// Where this state keeps the text.
+    fn text_in(&self) -> TextIn {
+        if !self.content.is_null() {
+            TextIn::Content
+        } else if !self.sensitive_content.is_null() {
+            TextIn::Sensitive
+        } else {
+            TextIn::Nowhere
+        }
+    }
+
+    /// The text to write: `content` or `sensitive_content`, else the configuration's write-only
+    /// `content_wo` (validation made sure one is set).
+    fn body(&self, config: &Config<File>) -> Result<String, Diagnostics> {
+        if let Some(text) = self.content.get().or_else(|| self.sensitive_content.get()) {
+            return Ok(text.to_owned());
+        }
+        config.view()?.content_wo.into_inner().ok_or_else(|| {
+            Diagnostic::error("Missing file text", "The file has no text to write.")
+                .with_path(File::paths().content())
+                .into()
+        })
     }
 
     fn mode(&self) -> Result<u32, Diagnostic> {
@@ -136,8 +184,12 @@ impl File {
     }
 
     /// Writes the file and returns the state: id and checksum set.
-    fn write(mut self, provider: &FilesProvider) -> Result<File, Diagnostics> {
-        let body = self.body()?.to_owned();
+    fn write(
+        mut self,
+        provider: &FilesProvider,
+        config: &Config<File>,
+    ) -> Result<File, Diagnostics> {
+        let body = self.body(config)?;
         let mode = self.mode()?;
         let meta = self.meta().to_json()?;
         let path = provider.resolve(&self.path);
@@ -158,14 +210,19 @@ fn io_error(action: &str, path: &str, error: &std::io::Error) -> Diagnostics {
     .into()
 }
 
-/// The state of the file found at `path` on disk; `sensitive` says which attribute holds the
-/// text.
-fn from_disk(path: String, on_disk: disk::OnDisk, sensitive: bool) -> Result<File, Diagnostics> {
+/// The state of the file found at `path` on disk, the text in the attribute `text_in` says;
+/// `content_wo_version` as the prior state had it.
+fn from_disk(
+    path: String,
+    on_disk: disk::OnDisk,
+    text_in: TextIn,
+    content_wo_version: Option<i64>,
+) -> Result<File, Diagnostics> {
     let text = types::String::new(on_disk.body.clone());
-    let (content, sensitive_content) = if sensitive {
-        (types::String::null(), text)
-    } else {
-        (text, types::String::null())
+    let (content, sensitive_content) = match text_in {
+        TextIn::Content => (text, types::String::null()),
+        TextIn::Sensitive => (types::String::null(), text),
+        TextIn::Nowhere => (types::String::null(), types::String::null()),
     };
     let meta = match &on_disk.meta {
         Some(text) => Meta::from_json(text)?,
@@ -176,6 +233,8 @@ fn from_disk(path: String, on_disk: disk::OnDisk, sensitive: bool) -> Result<Fil
         path,
         content,
         sensitive_content,
+        content_wo: None,
+        content_wo_version,
         permissions: Some(on_disk.permissions),
         checksum: types::String::new(disk::checksum(&on_disk.body)),
         owner: meta.owner,
@@ -200,7 +259,8 @@ impl Resource for FileResource {
         {
             panic!("test switch {TEST_PANIC_ON_PATH} hit for {}", planned.path);
         }
-        planned.write(ctx.provider())
+        test_write_delay().await;
+        planned.write(ctx.provider(), &request.config)
     }
 
     async fn read(
@@ -211,8 +271,8 @@ impl Resource for FileResource {
         let path = ctx.provider().resolve(&state.path);
         match disk::read(&path) {
             Ok(Some(on_disk)) => {
-                let sensitive = !state.sensitive_content.is_null();
-                from_disk(state.path, on_disk, sensitive).map(Some)
+                let text_in = state.text_in();
+                from_disk(state.path, on_disk, text_in, state.content_wo_version).map(Some)
             }
             // Deleted outside Terraform: the next plan creates it again.
             Ok(None) => Ok(None),
@@ -225,7 +285,8 @@ impl Resource for FileResource {
         ctx: &Context<FilesProvider>,
         request: UpdateRequest<File>,
     ) -> Result<File, Diagnostics> {
-        request.planned.write(ctx.provider())
+        test_write_delay().await;
+        request.planned.write(ctx.provider(), &request.config)
     }
 
     async fn delete(&self, ctx: &Context<FilesProvider>, state: File) -> Result<(), Diagnostics> {
@@ -236,7 +297,7 @@ impl Resource for FileResource {
     async fn import(&self, ctx: &Context<FilesProvider>, id: String) -> Result<File, Diagnostics> {
         let path = ctx.provider().resolve(&id);
         match disk::read(&path) {
-            Ok(Some(on_disk)) => from_disk(id, on_disk, false),
+            Ok(Some(on_disk)) => from_disk(id, on_disk, TextIn::Content, None),
             Ok(None) => Err(Diagnostic::error(
                 "Cannot import file",
                 format!("There is no file at {id}."),
@@ -247,17 +308,22 @@ impl Resource for FileResource {
     }
 
     /// The checksum is known at plan time whenever the text is: computed here so that a change
-    /// of text shows the new checksum, and a text not known yet an unknown one.
+    /// of text shows the new checksum, and a text not known yet an unknown one. A write-only
+    /// text is not in the plan: its checksum is as Terraform's rules plan it (the prior one
+    /// without changes, known after apply with them).
     async fn modify_plan(
         &self,
         _ctx: &Context<FilesProvider>,
         plan: &mut PlannedChange<File>,
     ) -> Result<(), Diagnostics> {
         let planned = plan.planned_mut()?;
-        let text = [&planned.content, &planned.sensitive_content]
+        let Some(text) = [&planned.content, &planned.sensitive_content]
             .into_iter()
-            .find(|text| !text.is_null());
-        planned.checksum = match text.and_then(types::String::get) {
+            .find(|text| !text.is_null())
+        else {
+            return Ok(());
+        };
+        planned.checksum = match text.get() {
             Some(text) => types::String::new(disk::checksum(text)),
             None => types::String::unknown(),
         };

@@ -11,6 +11,7 @@ use tfsdk_core::schema::Attribute;
 use terraform_provider_files::data_source::FileData;
 use terraform_provider_files::provider::FilesConfig;
 use terraform_provider_files::resource::File;
+use terraform_provider_files::secret::Secret;
 
 fn names(attributes: &std::collections::BTreeMap<String, Attribute>, out: &mut BTreeSet<String>) {
     for (name, attribute) in attributes {
@@ -59,6 +60,7 @@ fn attribute_names_appear_only_in_the_derive_name_options() {
     names(&File::schema().attributes, &mut attributes);
     names(&FileData::schema().attributes, &mut attributes);
     names(&FilesConfig::schema().attributes, &mut attributes);
+    names(&Secret::schema().attributes, &mut attributes);
     assert!(attributes.contains("sensitive_content") && attributes.contains("base_dir"));
 
     let mut offenders = Vec::new();

@@ -354,10 +354,7 @@ resource "files_file" "both" {
         &run,
         "on main.tf line 23, in resource \"files_file\" \"both\":",
     );
-    assert_contains(
-        &run,
-        "2 attributes specified when one (and only one) of [content,sensitive_content]",
-    );
+    assert_contains(&run, "2 attributes specified when one (and only one) of");
     assert!(!out(&workdir, "bad.txt").exists());
 }
 
@@ -385,15 +382,30 @@ fn schema_matches_the_models(version: TerraformVersion) {
         FilesConfig::schema().to_json_block()
     );
     assert_eq!(provider["provider"]["version"], 0);
-    assert_eq!(
-        provider["resource_schemas"]["files_file"]["block"],
-        File::schema().to_json_block()
-    );
+    let mut file = File::schema().to_json_block();
+    if version == TerraformVersion::V1_0 {
+        // Terraform 1.0 does not know write-only attributes: it shows content_wo without the
+        // flag (and a configuration cannot set it there; see the write-only tests).
+        strip_write_only(&mut file);
+    }
+    assert_eq!(provider["resource_schemas"]["files_file"]["block"], file);
     assert_eq!(provider["resource_schemas"]["files_file"]["version"], 0);
     assert_eq!(
         provider["data_source_schemas"]["files_file"]["block"],
         FileData::schema().to_json_block()
     );
+}
+
+/// `block` without the `write_only` flags.
+fn strip_write_only(block: &mut serde_json::Value) {
+    match block {
+        serde_json::Value::Object(map) => {
+            map.remove("write_only");
+            map.values_mut().for_each(strip_write_only);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(strip_write_only),
+        _ => {}
+    }
 }
 
 #[test]

@@ -163,7 +163,6 @@ pub(super) fn provider_schema_response<P: Provider>(
         diagnostics: diagnostics(&registry.diagnostics),
         provider_meta: None,
         server_capabilities: Some(capabilities()),
-        ..pb::get_provider_schema::Response::default()
     }
 }
 
@@ -202,6 +201,5 @@ pub(super) fn get_metadata<P: Provider>(server: &Server<P>) -> pb::get_metadata:
                 type_name: (*name).to_owned(),
             })
             .collect(),
-        ..pb::get_metadata::Response::default()
     }
 }
