@@ -1,13 +1,14 @@
 //! The provider server's request path: request bytes → provider code → response bytes, for
 //! PlanResourceChange (create and no-change) and ApplyResourceChange (create) on the reference
-//! model at N = 10 and N = 1000, in-process without gRPC, as the Go anchor in the spec was
-//! measured. `cargo bench -p tfsdk-benches --bench server`
+//! model at N = 10 and N = 1000, and CallFunction of a function taking the N rules, in-process
+//! without gRPC, as the Go anchor in the spec was measured.
+//! `cargo bench -p tfsdk-benches --bench server`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group};
 use prost::Message;
-use tfsdk_benches::provider::{Bench, Model};
+use tfsdk_benches::provider::{Bench, Model, Rule};
 use tfsdk_benches::{
     CountingAllocator, count_allocations, criterion_config, report_allocations, sample_size,
 };
@@ -30,11 +31,13 @@ fn dynamic(value: &Value, ty: &Type) -> Option<pb::DynamicValue> {
     })
 }
 
-/// The three requests Terraform sends for one resource of `n` rules, as bytes.
+/// The requests Terraform sends for one resource of `n` rules, as bytes, and a call of a
+/// function taking the `n` rules.
 struct Requests {
     plan_create: Vec<u8>,
     plan_no_change: Vec<u8>,
     apply_create: Vec<u8>,
+    call_function: Vec<u8>,
 }
 
 fn requests(n: usize) -> Requests {
@@ -70,11 +73,50 @@ fn requests(n: usize) -> Requests {
         config: dynamic(&config, &ty),
         ..Default::default()
     };
+    let rules_type = Type::list(Rule::terraform_type());
+    let rules = Model::sample(n, types::String::null())
+        .rules
+        .to_value(&rules_type)
+        .expect("converts");
+    let call_function = pb::call_function::Request {
+        name: "heaviest_rule".into(),
+        arguments: dynamic(&rules, &rules_type).into_iter().collect(),
+    };
     Requests {
         plan_create: plan_create.encode_to_vec(),
         plan_no_change: plan_no_change.encode_to_vec(),
         apply_create: apply_create.encode_to_vec(),
+        call_function: call_function.encode_to_vec(),
     }
+}
+
+fn call(runtime: &tokio::runtime::Runtime, server: &Server<Bench>, bytes: &[u8]) -> Vec<u8> {
+    let request = pb::call_function::Request::decode(bytes).expect("decodes");
+    let response = runtime
+        .block_on(server.call_function(tonic::Request::new(request)))
+        .expect("answers")
+        .into_inner();
+    assert!(response.error.is_none(), "{:?}", response.error);
+    response.encode_to_vec()
+}
+
+/// The hand-written floor of a function call: decode the request and its argument, encode a
+/// string result and the response; no conversion to Rust, no function.
+fn call_codec_floor(bytes: &[u8]) -> Vec<u8> {
+    let request = pb::call_function::Request::decode(bytes).expect("decodes");
+    let rules_type = Type::list(Rule::terraform_type());
+    let rules = Value::from_msgpack(&request.arguments[0].msgpack, &rules_type).expect("decodes");
+    let name = rules
+        .as_elements()
+        .and_then(|rules| rules.first())
+        .and_then(|rule| rule.attribute("name"))
+        .cloned()
+        .unwrap_or_else(|| Value::null(Type::String));
+    pb::call_function::Response {
+        result: dynamic(&name, &Type::String),
+        error: None,
+    }
+    .encode_to_vec()
 }
 
 /// One request through the server: decode, handle, encode.
@@ -155,6 +197,18 @@ fn check(runtime: &tokio::runtime::Runtime, server: &Server<Bench>, n: usize, re
         Value::from_msgpack(&applied.new_state.unwrap().msgpack, &ty).unwrap(),
         state
     );
+    let called =
+        pb::call_function::Response::decode(&*call(runtime, server, &requests.call_function))
+            .unwrap();
+    let heaviest = Model::sample(n, types::String::null())
+        .rules
+        .into_iter()
+        .max_by(|a, b| a.weight.total_cmp(&b.weight))
+        .map(|rule| rule.name);
+    assert_eq!(
+        Value::from_msgpack(&called.result.unwrap().msgpack, &Type::String).unwrap(),
+        Value::from(heaviest.unwrap())
+    );
 }
 
 fn server_requests(c: &mut Criterion) {
@@ -175,6 +229,10 @@ fn server_requests(c: &mut Criterion) {
             &format!("server/apply_create/N={n}"),
             count_allocations(|| apply(&runtime, &server, &requests.apply_create)),
         );
+        report_allocations(
+            &format!("server/call_function/N={n}"),
+            count_allocations(|| call(&runtime, &server, &requests.call_function)),
+        );
         let mut group = c.benchmark_group(format!("server/N={n}"));
         group.sample_size(sample_size(n));
         group.throughput(criterion::Throughput::Bytes(
@@ -192,6 +250,12 @@ fn server_requests(c: &mut Criterion) {
         });
         group.bench_function("apply_create", |b| {
             b.iter(|| apply(&runtime, &server, black_box(&requests.apply_create)))
+        });
+        group.bench_function("call_function", |b| {
+            b.iter(|| call(&runtime, &server, black_box(&requests.call_function)))
+        });
+        group.bench_function("call_codec_floor_baseline", |b| {
+            b.iter(|| call_codec_floor(black_box(&requests.call_function)))
         });
         group.finish();
     }

@@ -127,7 +127,9 @@ impl Provider for Bench {
     type Config = NoConfig;
 
     fn register(&self, registry: &mut Registry<Self>) {
-        registry.resource(Thing);
+        registry
+            .resource(Thing)
+            .function(heaviest_rule::function());
     }
 }
 
@@ -168,4 +170,17 @@ impl Resource for Thing {
     async fn delete(&self, _ctx: &Context<Bench>, _state: Model) -> Result<(), Diagnostics> {
         Ok(())
     }
+}
+
+/// The name of the rule with the greatest weight: a provider-defined function over the
+/// reference model's N nested objects, for the function call bench.
+#[tfsdk_server::function]
+pub fn heaviest_rule(
+    /// The rules.
+    rules: Vec<Rule>,
+) -> Option<String> {
+    rules
+        .into_iter()
+        .max_by(|a, b| a.weight.total_cmp(&b.weight))
+        .map(|rule| rule.name)
 }
