@@ -6,8 +6,9 @@
 //!
 //! A provider author implements [`Provider`] (the provider's configuration and what it
 //! registers), [`Resource`] (create, read, update, delete, and optionally import, state
-//! upgrade, plan modification and validation) and [`DataSource`] (read), each over a derived
-//! model; [`serve`] does the rest:
+//! upgrade, plan modification and validation), [`DataSource`] (read) and
+//! [`EphemeralResource`] (open, renew, close), each over a derived model, and marks ordinary
+//! Rust functions [`#[function]`](macro@function); [`serve`] does the rest:
 //!
 //! - the schema Terraform receives is the one derived from the models (required, optional,
 //!   computed, sensitive, descriptions from doc comments in Markdown, deprecations, nested
@@ -21,6 +22,10 @@
 //!   plan modification reads and changes the plan through the same view ([`PlannedChange`]),
 //!   and typed paths (`File::paths().owner().name()`) name attributes;
 //! - the provider block gets its defaults before validation and configuration;
+//! - provider-defined functions are called with their arguments converted to the Rust
+//!   parameters' types, an error naming the argument at fault; ephemeral resources are opened,
+//!   renewed and closed with their private state; write-only attributes reach create and update
+//!   through the configuration and are null in every plan and state;
 //! - every diagnostic carries its attribute path, so Terraform points at the argument;
 //! - a panic in provider code (CRUD, validation, defaults, `diff_suppress`, plan modification,
 //!   configure) fails that request with an error diagnostic, and the server keeps serving;
