@@ -127,9 +127,7 @@ impl Provider for Bench {
     type Config = NoConfig;
 
     fn register(&self, registry: &mut Registry<Self>) {
-        registry
-            .resource(Thing)
-            .function(heaviest_rule::function());
+        registry.resource(Thing).function(heaviest_rule::function());
     }
 }
 

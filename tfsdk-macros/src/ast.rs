@@ -89,7 +89,6 @@ pub struct Attribute {
 }
 
 /// Schema behaviours of one attribute (`required`, `optional`, `computed`, defaults, ...).
-#[derive(Default)]
 pub struct Behaviour {
     /// `required`.
     pub required: bool,
@@ -97,12 +96,16 @@ pub struct Behaviour {
     pub optional: bool,
     /// `computed`.
     pub computed: bool,
+    /// Where `computed` is written (the call site when absent).
+    pub computed_span: Span,
     /// `stable`.
     pub stable: bool,
     /// `sensitive`.
     pub sensitive: bool,
     /// `write_only`.
     pub write_only: bool,
+    /// Where `write_only` is written (the call site when absent).
+    pub write_only_span: Span,
     /// `force_new`.
     pub force_new: bool,
     /// `description = "..."`, else the field's doc comment.
@@ -117,6 +120,28 @@ pub struct Behaviour {
     pub diff_suppress: Option<syn::Path>,
     /// `block` or `nested_attribute`, with the option's span.
     pub presentation: Option<(Presentation, Span)>,
+}
+
+impl Default for Behaviour {
+    fn default() -> Self {
+        Behaviour {
+            required: false,
+            optional: false,
+            computed: false,
+            computed_span: Span::call_site(),
+            stable: false,
+            sensitive: false,
+            write_only: false,
+            write_only_span: Span::call_site(),
+            force_new: false,
+            description: None,
+            deprecated: None,
+            default: None,
+            default_fn: None,
+            diff_suppress: None,
+            presentation: None,
+        }
+    }
 }
 
 /// How a nested attribute is served.

@@ -286,9 +286,11 @@ fn read_field<'a>(
                 required: options.required.is_present(),
                 optional: options.optional.is_present(),
                 computed: options.computed.is_present(),
+                computed_span: options.computed.span(),
                 stable: options.stable.is_present(),
                 sensitive: options.sensitive.is_present(),
                 write_only: options.write_only.is_present(),
+                write_only_span: options.write_only.span(),
                 force_new: options.force_new.is_present(),
                 description: options
                     .description

@@ -2,7 +2,7 @@
 //! diff-suppression wrappers (type-checked where the user wrote them), its validation rules
 //! (see [`rules`](crate::rules)), and `TfSchema` for `#[tfsdk(schema)]` structs.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -41,11 +41,11 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
     .into_iter()
     .filter(|(_, set)| *set)
     .map(|(flag, _)| {
-        let flag = syn::Ident::new(flag, proc_macro2::Span::call_site());
+        let flag = syn::Ident::new(flag, Span::call_site());
         quote!(attribute.#flag = true;)
     });
     let text = |field: &str, text: &Option<String>| {
-        let field = syn::Ident::new(field, proc_macro2::Span::call_site());
+        let field = syn::Ident::new(field, Span::call_site());
         text.as_ref().map(|text| {
             quote!(attribute.#field = #private::Option::Some(#private::String::from(#text));)
         })
@@ -151,7 +151,7 @@ fn diff_suppress(
 fn presentation(
     private: &syn::Path,
     ty: &syn::Type,
-    presentation: Option<(Presentation, proc_macro2::Span)>,
+    presentation: Option<(Presentation, Span)>,
 ) -> Option<TokenStream> {
     let (presentation, span) = presentation?;
     let (variant, check) = match presentation {
@@ -241,23 +241,42 @@ fn write_only_checks(container: &Container<'_>) -> TokenStream {
             return None;
         };
         let ty = field.ty;
-        let private = respan(quote!(#private), ty.span());
-        let facts = quote_spanned!(ty.span()=> <#ty as #private::TerraformType>::WRITE_ONLY);
-        let write_only = attribute.behaviour.write_only.then(|| {
-            quote_spanned!(ty.span()=>
-                const _: () = #private::assert_write_only_children(#facts);
+        let at_type = respan(quote!(#private), ty.span());
+        let facts = quote_spanned!(ty.span()=> <#ty as #at_type::TerraformType>::WRITE_ONLY);
+        let behaviour = &attribute.behaviour;
+        let write_only = behaviour.write_only.then(|| {
+            assert_at(
+                private,
+                behaviour.write_only_span,
+                "assert_write_only_children",
+                &facts,
             )
         });
-        let computed = attribute.behaviour.computed.then(|| {
-            quote_spanned!(ty.span()=>
-                const _: () = #private::assert_no_write_only_in_computed(#facts);
+        let computed = behaviour.computed.then(|| {
+            assert_at(
+                private,
+                behaviour.computed_span,
+                "assert_no_write_only_in_computed",
+                &facts,
             )
         });
         Some(quote_spanned!(ty.span()=>
             #write_only
             #computed
-            const _: () = #private::assert_no_write_only_in_set(#facts);
+            const _: () = #at_type::assert_no_write_only_in_set(#facts);
         ))
     });
     quote!(#(#checks)*)
+}
+
+/// A constant evaluating `assert(facts)`, reported at `span` (the option that asks for it).
+fn assert_at(private: &syn::Path, span: Span, assert: &str, facts: &TokenStream) -> TokenStream {
+    let private = respan(quote!(#private), span);
+    let assert = syn::Ident::new(assert, span);
+    quote_spanned!(span=>
+        const _: () = {
+            const FACTS: #private::WriteOnlyFacts = #facts;
+            #private::#assert(FACTS)
+        };
+    )
 }
