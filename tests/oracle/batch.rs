@@ -4,7 +4,7 @@
 
 use serde_json::Value as Json;
 use tfsdk_core::tftypes::{Number, Type, Value, ValueData, ValueKind};
-use tfsdk_terraform_harness::Workdir;
+use tfsdk_testing::Workdir;
 use tfsdk_typeexpr::vars::{Inputs, Module, evaluate};
 use tfsdk_typeexpr::{console, set_order};
 

@@ -44,7 +44,7 @@ mod generator;
 use std::time::Instant;
 
 use serde_json::Value as Json;
-use tfsdk_terraform_harness::{Terraform, TerraformVersion, Workdir};
+use tfsdk_testing::{Terraform, TerraformVersion, Workdir};
 
 use batch::Answer;
 use generator::Case;

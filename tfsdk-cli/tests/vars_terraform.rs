@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use serde_json::{Map, Value as Json};
 use tfsdk_core::tftypes::Number;
-use tfsdk_terraform_harness::{Terraform, TerraformVersion, Workdir};
+use tfsdk_testing::{Terraform, TerraformVersion, Workdir};
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/vars")

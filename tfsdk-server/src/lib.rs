@@ -86,6 +86,7 @@ pub use data_source::DataSource;
 pub use ephemeral::{EphemeralResource, Opened};
 pub use function::{Arg, Function, FunctionError, Parameter};
 
+pub use launch::InProcess;
 pub use plan_change::{PlanViews, PlannedChange};
 pub use provider::Provider;
 pub use raw_state::RawState;

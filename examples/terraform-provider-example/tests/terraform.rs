@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value as Json;
 use tfsdk_core::TfSchema;
-use tfsdk_terraform_harness::{Run, Terraform, TerraformVersion, Workdir};
+use tfsdk_testing::{Run, Terraform, TerraformVersion, Workdir};
 
 use terraform_provider_example::instance::Instance;
 use terraform_provider_example::provider::ExampleConfig;

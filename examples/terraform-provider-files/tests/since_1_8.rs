@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value as Json;
-use tfsdk_terraform_harness::{Run, Terraform, TerraformVersion, Workdir};
+use tfsdk_testing::{Run, Terraform, TerraformVersion, Workdir};
 
 fn provider_dir() -> PathBuf {
     Path::new(env!("CARGO_BIN_EXE_terraform-provider-files"))

@@ -9,7 +9,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use tfsdk_core::TfSchema;
-use tfsdk_terraform_harness::{Run, Terraform, TerraformVersion, Workdir};
+use tfsdk_testing::{Run, Terraform, TerraformVersion, Workdir};
 
 use terraform_provider_files::data_source::FileData;
 use terraform_provider_files::provider::FilesConfig;

@@ -10,12 +10,21 @@ use super::handshake::PROTOCOL_VERSION;
 /// `TF_REATTACH_PROVIDERS='{...}'`, ready to paste into a POSIX shell. The keys are in the
 /// order Terraform's own documentation shows them.
 pub(crate) fn reattach_line(provider_address: &str, pid: u32, address: SocketAddr) -> String {
+    format!(
+        "TF_REATTACH_PROVIDERS='{}'",
+        reattach_value(provider_address, pid, address)
+    )
+}
+
+/// The value of `TF_REATTACH_PROVIDERS`: one provider, in test mode (Terraform neither starts
+/// nor ends the process), over plaintext TCP.
+pub(crate) fn reattach_value(provider_address: &str, pid: u32, address: SocketAddr) -> String {
     let provider = Value::from(provider_address);
     let address = Value::from(address.to_string());
     format!(
-        "TF_REATTACH_PROVIDERS='{{{provider}:{{\"Protocol\":\"grpc\",\
+        "{{{provider}:{{\"Protocol\":\"grpc\",\
          \"ProtocolVersion\":{PROTOCOL_VERSION},\"Pid\":{pid},\"Test\":true,\
-         \"Addr\":{{\"Network\":\"tcp\",\"String\":{address}}}}}}}'"
+         \"Addr\":{{\"Network\":\"tcp\",\"String\":{address}}}}}}}"
     )
 }
 

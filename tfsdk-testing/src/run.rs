@@ -1,0 +1,646 @@
+//! Running a provider test: for each Terraform, a working directory of its own, the steps in
+//! order with the provider served in this process, the empty plan after each apply, and a
+//! destroy at the end.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde_json::Value as Json;
+use tfsdk_core::path::{AttributePath, PathStep};
+use tfsdk_server::{InProcess, Provider};
+
+use crate::check::Action;
+use crate::error_text;
+use crate::machine::{Plan, State};
+use crate::step::{Hook, Kind, Step, StepContext};
+use crate::terraform::{Run, Terraform, TerraformVersion, Workdir};
+
+/// The environment variable that limits the Terraforms a test runs against: a comma-separated
+/// list of versions (`1.15.5`, `1.0.3`). Unset, every installed one.
+pub const VERSIONS_VARIABLE: &str = "TFSDK_TEST_TERRAFORM";
+
+/// The file holding the `required_providers` entry of the provider under test, written unless
+/// a step's configuration has a `required_providers` block of its own.
+const PROVIDERS_FILE: &str = "tfsdk_testing_providers.tf";
+
+/// The plan file each step's plan is saved to.
+const PLAN_FILE: &str = "tfsdk-testing.tfplan";
+
+/// The state file of an import step.
+const IMPORT_STATE: &str = "tfsdk-testing-import.tfstate";
+
+type Start = Arc<dyn Fn() -> std::io::Result<InProcess> + Send + Sync>;
+
+/// A test of a provider against real Terraform: the provider, the steps, and the Terraforms to
+/// run them with. See the [crate documentation](crate) for an example.
+pub struct ProviderTest {
+    address: String,
+    local_name: String,
+    start: Start,
+    steps: Vec<Step>,
+    min_version: Option<String>,
+    files: Vec<(PathBuf, Vec<u8>)>,
+    destroy_checks: Vec<Hook>,
+}
+
+impl std::fmt::Debug for ProviderTest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProviderTest")
+            .field("address", &self.address)
+            .field("steps", &self.steps)
+            .field("min_version", &self.min_version)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ProviderTest {
+    /// A test of the provider that `factory` makes, served under its source address
+    /// `address` (`example/files`, or `registry.terraform.io/example/files`): configurations
+    /// use it under the address's last part (`files`). Each Terraform command gets a fresh
+    /// provider from `factory`, as each gets a fresh provider process in real use.
+    pub fn new<P: Provider>(
+        address: &str,
+        factory: impl Fn() -> P + Send + Sync + 'static,
+    ) -> Self {
+        let served = address.to_owned();
+        let local_name = address.rsplit('/').next().unwrap_or(address).to_owned();
+        ProviderTest {
+            address: address.to_owned(),
+            local_name,
+            start: Arc::new(move || InProcess::start(&served, factory())),
+            steps: Vec::new(),
+            min_version: None,
+            files: Vec::new(),
+            destroy_checks: Vec::new(),
+        }
+    }
+
+    /// Adds a step.
+    #[must_use]
+    pub fn step(mut self, step: Step) -> Self {
+        self.steps.push(step);
+        self
+    }
+
+    /// Runs only with Terraform `version` or newer (e.g. `"1.11"` for write-only attributes);
+    /// the older ones say on standard error that they skip the test.
+    #[must_use]
+    pub fn min_terraform(mut self, version: &str) -> Self {
+        self.min_version = Some(version.to_owned());
+        self
+    }
+
+    /// A file written into the working directory before the first step (relative to it): a
+    /// module, a data file the configuration reads.
+    #[must_use]
+    pub fn file(mut self, name: impl Into<PathBuf>, contents: impl Into<Vec<u8>>) -> Self {
+        self.files.push((name.into(), contents.into()));
+        self
+    }
+
+    /// Runs `check` after the destroy at the end (that the objects are gone from the real
+    /// world, say); a panic in it fails the test.
+    #[must_use]
+    pub fn check_destroy(
+        mut self,
+        check: impl Fn(&StepContext<'_>) + Send + Sync + 'static,
+    ) -> Self {
+        self.destroy_checks.push(Arc::new(check));
+        self
+    }
+
+    /// Runs the test against every Terraform (see [`VERSIONS_VARIABLE`] and
+    /// [`min_terraform`](ProviderTest::min_terraform)).
+    ///
+    /// # Panics
+    /// When a step fails, with what was expected, what Terraform did (its output), and the
+    /// working directory, kept for a look. Also when Terraform cannot be installed.
+    pub fn run(self) {
+        let mut failures = Vec::new();
+        for version in self.versions() {
+            if let Some(minimum) = &self.min_version
+                && !version.is_at_least(minimum)
+            {
+                eprintln!(
+                    "tfsdk-testing: skipping Terraform {version}: the test needs Terraform {minimum} or newer"
+                );
+                continue;
+            }
+            let started = Instant::now();
+            let mut session = Session::new(&self, Terraform::get(version));
+            match session.run() {
+                Ok(()) => eprintln!(
+                    "tfsdk-testing: Terraform {version}: {} steps passed in {:.1} s",
+                    self.steps.len(),
+                    started.elapsed().as_secs_f64()
+                ),
+                Err(failure) => {
+                    let kept = session.workdir.keep();
+                    failures.push(format!(
+                        "with Terraform {version}: {failure}\n(working directory kept: {})",
+                        kept.display()
+                    ));
+                }
+            }
+        }
+        if !failures.is_empty() {
+            panic!("\n{}\n", failures.join("\n\n"));
+        }
+    }
+
+    fn versions(&self) -> Vec<TerraformVersion> {
+        let Ok(wanted) = std::env::var(VERSIONS_VARIABLE) else {
+            return TerraformVersion::ALL.to_vec();
+        };
+        let versions: Vec<TerraformVersion> = TerraformVersion::ALL
+            .into_iter()
+            .filter(|version| wanted.split(',').any(|w| w.trim() == version.as_str()))
+            .collect();
+        assert!(
+            !versions.is_empty(),
+            "tfsdk-testing: {VERSIONS_VARIABLE}={wanted:?} names no Terraform this crate runs \
+             (it runs {})",
+            TerraformVersion::ALL
+                .map(TerraformVersion::as_str)
+                .join(", ")
+        );
+        versions
+    }
+}
+
+/// One run of the steps under one Terraform.
+struct Session<'t> {
+    test: &'t ProviderTest,
+    workdir: Workdir,
+    version: TerraformVersion,
+    config: Option<String>,
+    /// The configuration of the last successful apply: the one the destroy uses.
+    applied: Option<String>,
+    initialized: bool,
+    /// The state after the last step that changed it.
+    state: State,
+}
+
+/// How a Terraform command ended, for a step that may expect an error.
+enum Outcome {
+    /// It succeeded: go on.
+    Succeeded,
+    /// It failed as the step expected: the step is done.
+    ExpectedError,
+}
+
+impl<'t> Session<'t> {
+    fn new(test: &'t ProviderTest, terraform: &Terraform) -> Self {
+        let workdir = Workdir::new(terraform);
+        for (name, contents) in &test.files {
+            workdir.write(name, contents);
+        }
+        Session {
+            test,
+            workdir,
+            version: terraform.terraform_version(),
+            config: None,
+            applied: None,
+            initialized: false,
+            state: State::default(),
+        }
+    }
+
+    fn run(&mut self) -> Result<(), String> {
+        let steps = &self.test.steps;
+        for (index, step) in steps.iter().enumerate() {
+            let number = index + 1;
+            let started = Instant::now();
+            self.step(number, step).map_err(|message| {
+                format!(
+                    "step {number} of {} ({}) failed:\n{message}",
+                    steps.len(),
+                    step.kind
+                )
+            })?;
+            eprintln!(
+                "tfsdk-testing: Terraform {}: step {number} ({}) passed in {:.1} s",
+                self.version,
+                step.kind,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        self.destroy()
+            .map_err(|message| format!("the destroy after the last step failed:\n{message}"))
+    }
+
+    fn context(&self, step: usize) -> StepContext<'_> {
+        StepContext {
+            workdir: self.workdir.path(),
+            version: self.version,
+            step,
+        }
+    }
+
+    fn hooks(&self, hooks: &[Hook], step: usize, when: &str) -> Result<(), String> {
+        let context = self.context(step);
+        for hook in hooks {
+            catch_unwind(AssertUnwindSafe(|| hook(&context)))
+                .map_err(|panic| format!("the {when} hook panicked: {}", panic_text(&*panic)))?;
+        }
+        Ok(())
+    }
+
+    /// Runs `terraform ARGS` with a fresh provider served in this process.
+    fn terraform(&self, args: &[&str], step: &Step) -> Result<Run, String> {
+        let served = (self.test.start)().map_err(|error| {
+            format!(
+                "cannot serve the provider {} in-process: {error}",
+                self.test.address
+            )
+        })?;
+        let mut env: Vec<(&str, &str)> =
+            vec![("TF_REATTACH_PROVIDERS", served.reattach_providers())];
+        env.extend(step.env.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        let run = self.workdir.run_with_env(args, &env);
+        served
+            .stop()
+            .map_err(|error| format!("the in-process provider failed: {error}"))?;
+        Ok(run)
+    }
+
+    /// Runs `terraform ARGS` and sorts out its ending against the step's expected error.
+    fn command(&self, args: &[&str], step: &Step) -> Result<(Run, Outcome), String> {
+        let run = self.terraform(args, step)?;
+        if run.success() {
+            return Ok((run, Outcome::Succeeded));
+        }
+        let text = error_text::normalize(&run.combined());
+        match &step.expect_error {
+            Some(pattern) if pattern.is_match(&text) => Ok((run, Outcome::ExpectedError)),
+            Some(pattern) => Err(format!(
+                "expected an error matching /{pattern}/, but Terraform said (boxes removed, \
+                 whitespace collapsed):\n{text}\n\n{run}"
+            )),
+            None => Err(format!("Terraform failed:\n{run}")),
+        }
+    }
+
+    fn write_config(&mut self, config: &str) {
+        self.workdir.write("main.tf", config);
+        let providers = self.workdir.path().join(PROVIDERS_FILE);
+        if config.contains("required_providers") {
+            let _ = std::fs::remove_file(providers);
+        } else {
+            self.workdir.write(
+                PROVIDERS_FILE,
+                format!(
+                    "terraform {{\n  required_providers {{\n    {} = {{\n      source = {}\n    }}\n  }}\n}}\n",
+                    self.test.local_name,
+                    Json::from(self.test.address.as_str())
+                ),
+            );
+        }
+        self.config = Some(config.to_owned());
+    }
+
+    fn step(&mut self, number: usize, step: &Step) -> Result<(), String> {
+        self.hooks(&step.before, number, "before")?;
+        match &step.config {
+            Some(config) => self.write_config(config),
+            None if self.config.is_none() => {
+                return Err("the step has no configuration, and no earlier step wrote one".into());
+            }
+            None => {}
+        }
+        if !self.initialized {
+            let (_, outcome) = self.command(&["init", "-input=false", "-no-color"], step)?;
+            if let Outcome::ExpectedError = outcome {
+                return Ok(());
+            }
+            self.initialized = true;
+        }
+        let outcome = match &step.kind {
+            Kind::Apply => self.apply(step)?,
+            Kind::Plan => self.plan(step)?.1,
+            Kind::RefreshOnly => self.refresh_only(step)?,
+            Kind::Import {
+                address,
+                id,
+                verify,
+                ignore,
+            } => self.import(step, address, id, *verify, ignore)?,
+        };
+        match (outcome, &step.expect_error) {
+            (Outcome::ExpectedError, _) => Ok(()),
+            (Outcome::Succeeded, Some(pattern)) => Err(format!(
+                "expected an error matching /{pattern}/, but the step succeeded"
+            )),
+            (Outcome::Succeeded, None) => self.hooks(&step.after, number, "after"),
+        }
+    }
+
+    /// `plan -out`, then the plan's actions and checks.
+    fn plan(&self, step: &Step) -> Result<(Option<Plan>, Outcome), String> {
+        let out = format!("-out={PLAN_FILE}");
+        let (_, outcome) = self.command(&["plan", "-input=false", "-no-color", &out], step)?;
+        if let Outcome::ExpectedError = outcome {
+            return Ok((None, outcome));
+        }
+        let plan = self.saved_plan(step)?;
+        let mut problems = Vec::new();
+        for (address, expected) in &step.actions {
+            match plan.change(address) {
+                None => problems.push(format!(
+                    "{address}: expected {expected}, but the plan does not mention it"
+                )),
+                Some(change) => {
+                    let found = Action::from_actions(&change.actions);
+                    if found != Some(*expected) {
+                        problems.push(format!(
+                            "{address}: expected {expected}, the plan says {}",
+                            change.actions.join(", ")
+                        ));
+                    }
+                }
+            }
+        }
+        problems.extend(
+            step.plan_checks
+                .iter()
+                .filter_map(|c| c.on_plan(&plan).err()),
+        );
+        if problems.is_empty() {
+            Ok((Some(plan), Outcome::Succeeded))
+        } else {
+            Err(format!(
+                "the plan is not as expected:\n  - {}",
+                problems.join("\n  - ")
+            ))
+        }
+    }
+
+    fn saved_plan(&self, step: &Step) -> Result<Plan, String> {
+        let run = self.terraform(&["show", "-json", "-no-color", PLAN_FILE], step)?;
+        if !run.success() {
+            return Err(format!("`terraform show -json` of the plan failed:\n{run}"));
+        }
+        Plan::parse(&run.stdout)
+    }
+
+    fn read_state(&self, step: &Step, file: Option<&str>) -> Result<State, String> {
+        let mut args = vec!["show", "-json", "-no-color"];
+        args.extend(file);
+        let run = self.terraform(&args, step)?;
+        if !run.success() {
+            return Err(format!(
+                "`terraform show -json` of the state failed:\n{run}"
+            ));
+        }
+        State::parse(&run.stdout)
+    }
+
+    fn check_state(&self, step: &Step, state: &State) -> Result<(), String> {
+        let problems: Vec<String> = step
+            .state_checks
+            .iter()
+            .filter_map(|check| check.on_state(state).err())
+            .collect();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "the state is not as expected:\n  - {}",
+                problems.join("\n  - ")
+            ))
+        }
+    }
+
+    fn apply(&mut self, step: &Step) -> Result<Outcome, String> {
+        if let (_, Outcome::ExpectedError) = self.plan(step)? {
+            return Ok(Outcome::ExpectedError);
+        }
+        let (_, outcome) =
+            self.command(&["apply", "-input=false", "-no-color", PLAN_FILE], step)?;
+        if let Outcome::ExpectedError = outcome {
+            return Ok(outcome);
+        }
+        self.state = self.read_state(step, None)?;
+        self.applied.clone_from(&self.config);
+        self.check_state(step, &self.state)?;
+        if !step.expect_non_empty_plan {
+            self.expect_empty_plan(step)?;
+        }
+        Ok(Outcome::Succeeded)
+    }
+
+    /// The plan right after an apply, with the same configuration, must change nothing.
+    fn expect_empty_plan(&self, step: &Step) -> Result<(), String> {
+        let out = format!("-out={PLAN_FILE}");
+        let run = self.terraform(&["plan", "-input=false", "-no-color", &out], step)?;
+        if !run.success() {
+            return Err(format!("the plan after the apply failed:\n{run}"));
+        }
+        let pending = self.saved_plan(step)?.pending();
+        if pending.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "after the apply, the plan of the same configuration is not empty: Terraform would \
+             change\n  - {}\nA provider must plan no change for a configuration it has just \
+             applied: read must return what apply stored, and a computed value must not change \
+             without a change in the configuration. (Step::expect_non_empty_plan allows it.)\n\n{run}",
+            pending.join("\n  - ")
+        ))
+    }
+
+    fn refresh_only(&mut self, step: &Step) -> Result<Outcome, String> {
+        let (_, outcome) = self.command(
+            &[
+                "apply",
+                "-refresh-only",
+                "-auto-approve",
+                "-input=false",
+                "-no-color",
+            ],
+            step,
+        )?;
+        if let Outcome::ExpectedError = outcome {
+            return Ok(outcome);
+        }
+        self.state = self.read_state(step, None)?;
+        self.check_state(step, &self.state)?;
+        Ok(Outcome::Succeeded)
+    }
+
+    /// `terraform import` into a state file of its own, in the same directory and
+    /// configuration; then the import's state checks and the comparison with the test's state.
+    fn import(
+        &self,
+        step: &Step,
+        address: &str,
+        id: &str,
+        verify: bool,
+        ignore: &[AttributePath],
+    ) -> Result<Outcome, String> {
+        let state_file = self.workdir.path().join(IMPORT_STATE);
+        let _ = std::fs::remove_file(&state_file);
+        let state_flag = format!("-state={IMPORT_STATE}");
+        let (_, outcome) = self.command(
+            &[
+                "import",
+                "-input=false",
+                "-no-color",
+                &state_flag,
+                address,
+                id,
+            ],
+            step,
+        )?;
+        if let Outcome::ExpectedError = outcome {
+            return Ok(outcome);
+        }
+        let imported = self.read_state(step, Some(IMPORT_STATE))?;
+        self.check_state(step, &imported)?;
+        if !verify {
+            return Ok(Outcome::Succeeded);
+        }
+        let Some(found) = imported.resources.get(address) else {
+            return Err(format!("the import left no {address} in its state"));
+        };
+        let Some(expected) = self.state.resources.get(address) else {
+            return Err(format!(
+                "{address} is not in the test's state, so the import has nothing to be compared \
+                 with (use without_verify, or an apply step first)"
+            ));
+        };
+        let differences = differences(&expected.values, &found.values, ignore);
+        if differences.is_empty() {
+            Ok(Outcome::Succeeded)
+        } else {
+            Err(format!(
+                "the imported {address} differs from the state the configuration produced:\n  - {}\n\
+                 (Step::ignore leaves out attributes an import cannot know)",
+                differences.join("\n  - ")
+            ))
+        }
+    }
+
+    fn destroy(&mut self) -> Result<(), String> {
+        if self.initialized && !self.state.is_empty() {
+            // The configuration that made the state: a later step's may be one that fails.
+            if let Some(applied) = self.applied.clone()
+                && self.config.as_ref() != Some(&applied)
+            {
+                self.write_config(&applied);
+            }
+            let step = Step::refresh_only();
+            let run = self.terraform(
+                &["destroy", "-auto-approve", "-input=false", "-no-color"],
+                &step,
+            )?;
+            if !run.success() {
+                return Err(format!("Terraform failed:\n{run}"));
+            }
+            let state = self.read_state(&step, None)?;
+            if !state.is_empty() {
+                return Err(format!(
+                    "the state still holds {} after the destroy",
+                    state
+                        .resources
+                        .keys()
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            self.state = state;
+        }
+        self.hooks(&self.test.destroy_checks, 0, "check_destroy")
+    }
+}
+
+/// `attribute: state X, imported Y` for each top-level attribute that differs, after the
+/// ignored paths are made null on both sides.
+fn differences(expected: &Json, found: &Json, ignore: &[AttributePath]) -> Vec<String> {
+    let (mut expected, mut found) = (expected.clone(), found.clone());
+    for path in ignore {
+        clear(&mut expected, path);
+        clear(&mut found, path);
+    }
+    let empty = serde_json::Map::new();
+    let expected = expected.as_object().unwrap_or(&empty);
+    let found = found.as_object().unwrap_or(&empty);
+    let mut names: Vec<&String> = expected.keys().chain(found.keys()).collect();
+    names.sort();
+    names.dedup();
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let (old, new) = (
+                expected.get(name).unwrap_or(&Json::Null),
+                found.get(name).unwrap_or(&Json::Null),
+            );
+            (old != new).then(|| format!("{name}: state {old}, imported {new}"))
+        })
+        .collect()
+}
+
+/// Makes the part of `json` at `path` null, if it is there.
+fn clear(json: &mut Json, path: &AttributePath) {
+    let Some((last, parents)) = path.steps().split_last() else {
+        *json = Json::Null;
+        return;
+    };
+    let mut node = json;
+    for step in parents {
+        let next = match step {
+            PathStep::AttributeName(name) | PathStep::ElementKeyString(name) => node.get_mut(name),
+            PathStep::ElementKeyInt(index) => usize::try_from(*index)
+                .ok()
+                .and_then(|index| node.get_mut(index)),
+            PathStep::ElementKeyValue(_) => None,
+        };
+        let Some(next) = next else { return };
+        node = next;
+    }
+    let slot = match last {
+        PathStep::AttributeName(name) | PathStep::ElementKeyString(name) => node.get_mut(name),
+        PathStep::ElementKeyInt(index) => usize::try_from(*index)
+            .ok()
+            .and_then(|index| node.get_mut(index)),
+        PathStep::ElementKeyValue(_) => None,
+    };
+    if let Some(slot) = slot {
+        *slot = Json::Null;
+    }
+}
+
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn import_differences_leave_out_ignored_paths() {
+        let state = json!({"id": "a", "content": "x", "owner": {"name": "ops", "key": "k"}});
+        let imported = json!({"id": "a", "content": null, "owner": {"name": "ops", "key": null}});
+        assert_eq!(
+            differences(&state, &imported, &[]),
+            [
+                r#"content: state "x", imported null"#,
+                r#"owner: state {"key":"k","name":"ops"}, imported {"key":null,"name":"ops"}"#
+            ]
+        );
+        let ignore = [
+            AttributePath::root("content"),
+            AttributePath::root("owner").at_name("key"),
+        ];
+        assert!(differences(&state, &imported, &ignore).is_empty());
+    }
+}
