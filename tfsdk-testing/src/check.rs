@@ -9,7 +9,7 @@ use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::view::Viewable;
-use tfsdk_core::{TfObject, TfSchema, View};
+use tfsdk_core::{TfSchema, View};
 
 use crate::machine::{self, Plan, State, type_at};
 
@@ -82,7 +82,7 @@ impl<M> fmt::Debug for Instance<M> {
     }
 }
 
-impl<M: TfObject> Instance<M> {
+impl<M: TfSchema> Instance<M> {
     /// The instance at `address`.
     pub fn new(address: impl Into<String>) -> Self {
         Instance {
@@ -114,6 +114,7 @@ impl<M: TfObject> Instance<M> {
                 model.friendly_name()
             )
         });
+        let sensitive = sensitive_in_schema(&M::schema(), &path);
         Attribute {
             target: Target::Resource {
                 address: self.address.clone(),
@@ -121,6 +122,7 @@ impl<M: TfObject> Instance<M> {
             },
             path,
             ty,
+            sensitive,
         }
     }
 
@@ -163,13 +165,14 @@ impl<M: TfObject> Instance<M> {
                 },
                 path: AttributePath::empty(),
                 ty: model,
+                sensitive: false,
             },
             expectation,
         }
     }
 }
 
-/// A root module output, for state checks.
+/// A root module output, for plan and state checks.
 #[derive(Clone, Debug)]
 pub struct Output {
     name: String,
@@ -188,6 +191,7 @@ impl Output {
             target: Target::Output(self.name.clone()),
             path: AttributePath::empty(),
             ty: T::terraform_type(),
+            sensitive: false,
         }
     }
 
@@ -197,7 +201,7 @@ impl Output {
         self.of::<T>().equals(value)
     }
 
-    /// The output exists in the state.
+    /// The output exists in the plan or the state.
     #[must_use]
     pub fn exists(&self) -> Check {
         Check {
@@ -219,6 +223,8 @@ pub struct Attribute {
     target: Target,
     path: AttributePath,
     ty: Type,
+    /// The schema marks it (or an attribute holding it) sensitive.
+    sensitive: bool,
 }
 
 impl Attribute {
@@ -312,6 +318,28 @@ impl Attribute {
     }
 }
 
+/// Whether `schema` marks the attribute at `path`, or one holding it, sensitive.
+fn sensitive_in_schema(schema: &tfsdk_core::schema::Schema, path: &AttributePath) -> bool {
+    let mut attributes = &schema.attributes;
+    for step in path.steps() {
+        let tfsdk_core::path::PathStep::AttributeName(name) = step else {
+            // An element of a nested attribute: its attributes come with the next name.
+            continue;
+        };
+        let Some(attribute) = attributes.get(name) else {
+            return false;
+        };
+        if attribute.sensitive {
+            return true;
+        }
+        match &attribute.nested {
+            Some(nested) => attributes = &nested.attributes,
+            None => return false,
+        }
+    }
+    false
+}
+
 type CustomCheck = Arc<dyn Fn(&Value) -> Result<(), String> + Send + Sync>;
 
 #[derive(Clone)]
@@ -372,11 +400,23 @@ impl Check {
                     &change.after_sensitive,
                 )?),
             },
-            Target::Output(name) => {
-                return Err(format!(
-                    "output.{name}: output checks read the state; use `state_check`"
-                ));
-            }
+            Target::Output(name) => match plan.outputs.get(name) {
+                None => None,
+                Some(change) => Some(Found {
+                    value: machine::value_of(
+                        &change.after,
+                        &change.after_unknown,
+                        &self.attribute.ty,
+                    )
+                    .map_err(|error| {
+                        format!(
+                            "{}: cannot read the value: {error}",
+                            self.attribute.describe()
+                        )
+                    })?,
+                    sensitive: change.after_sensitive == serde_json::Value::Bool(true),
+                }),
+            },
         };
         self.judge(found)
     }
@@ -433,7 +473,9 @@ impl Check {
         })?;
         Ok(Found {
             value,
-            sensitive: machine::is_sensitive_at(sensitive, &attribute.path),
+            // Terraform 1.0 leaves the schema's sensitive attributes out of the state's
+            // `sensitive_values`: the model says them.
+            sensitive: attribute.sensitive || machine::is_sensitive_at(sensitive, &attribute.path),
         })
     }
 

@@ -25,10 +25,19 @@ pub(crate) struct ResourceChange {
     pub after_sensitive: Json,
 }
 
-/// A saved plan: its resource changes, in Terraform's order.
+/// One root module output's entry in a plan's `output_changes`.
+#[derive(Clone, Debug)]
+pub(crate) struct OutputChange {
+    pub after: Json,
+    pub after_unknown: Json,
+    pub after_sensitive: Json,
+}
+
+/// A saved plan: its resource changes, in Terraform's order, and its output changes.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Plan {
     pub changes: Vec<ResourceChange>,
+    pub outputs: BTreeMap<String, OutputChange>,
 }
 
 impl Plan {
@@ -58,7 +67,18 @@ impl Plan {
                 after_sensitive: detail["after_sensitive"].clone(),
             });
         }
-        Ok(Plan { changes })
+        let mut outputs = BTreeMap::new();
+        for (name, change) in json["output_changes"].as_object().into_iter().flatten() {
+            outputs.insert(
+                name.clone(),
+                OutputChange {
+                    after: change["after"].clone(),
+                    after_unknown: change["after_unknown"].clone(),
+                    after_sensitive: change["after_sensitive"].clone(),
+                },
+            );
+        }
+        Ok(Plan { changes, outputs })
     }
 
     /// The change of the instance at `address`.

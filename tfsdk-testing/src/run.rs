@@ -33,15 +33,26 @@ const IMPORT_STATE: &str = "tfsdk-testing-import.tfstate";
 
 type Start = Arc<dyn Fn() -> std::io::Result<InProcess> + Send + Sync>;
 
+/// How Terraform reaches the provider.
+#[derive(Clone)]
+enum Served {
+    /// A fresh server in this process per Terraform command, through `TF_REATTACH_PROVIDERS`.
+    InProcess(Start),
+    /// A built provider binary in this directory, through `dev_overrides`.
+    Binary(PathBuf),
+}
+
 /// A test of a provider against real Terraform: the provider, the steps, and the Terraforms to
 /// run them with. See the [crate documentation](crate) for an example.
 pub struct ProviderTest {
     address: String,
     local_name: String,
-    start: Start,
+    served: Served,
     steps: Vec<Step>,
     min_version: Option<String>,
+    max_version: Option<String>,
     files: Vec<(PathBuf, Vec<u8>)>,
+    env: Vec<(String, String)>,
     destroy_checks: Vec<Hook>,
 }
 
@@ -51,6 +62,7 @@ impl std::fmt::Debug for ProviderTest {
             .field("address", &self.address)
             .field("steps", &self.steps)
             .field("min_version", &self.min_version)
+            .field("max_version", &self.max_version)
             .finish_non_exhaustive()
     }
 }
@@ -65,14 +77,39 @@ impl ProviderTest {
         factory: impl Fn() -> P + Send + Sync + 'static,
     ) -> Self {
         let served = address.to_owned();
+        ProviderTest::with(
+            address,
+            Served::InProcess(Arc::new(move || InProcess::start(&served, factory()))),
+        )
+    }
+
+    /// A test of the provider binary at `binary` (named `terraform-provider-NAME`, e.g.
+    /// `env!("CARGO_BIN_EXE_terraform-provider-files")`), which Terraform starts as in real use
+    /// (through `dev_overrides`, without `terraform init`): for what only a process shows
+    /// (start-up, shutdown, its environment: [`Step::env`] reaches the provider too).
+    ///
+    /// # Panics
+    /// If `binary` has no parent directory.
+    pub fn binary(address: &str, binary: impl Into<PathBuf>) -> Self {
+        let binary = binary.into();
+        let dir = binary
+            .parent()
+            .unwrap_or_else(|| panic!("tfsdk-testing: {} has no directory", binary.display()))
+            .to_path_buf();
+        ProviderTest::with(address, Served::Binary(dir))
+    }
+
+    fn with(address: &str, served: Served) -> Self {
         let local_name = address.rsplit('/').next().unwrap_or(address).to_owned();
         ProviderTest {
             address: address.to_owned(),
             local_name,
-            start: Arc::new(move || InProcess::start(&served, factory())),
+            served,
             steps: Vec::new(),
             min_version: None,
+            max_version: None,
             files: Vec::new(),
+            env: Vec::new(),
             destroy_checks: Vec::new(),
         }
     }
@@ -89,6 +126,23 @@ impl ProviderTest {
     #[must_use]
     pub fn min_terraform(mut self, version: &str) -> Self {
         self.min_version = Some(version.to_owned());
+        self
+    }
+
+    /// Runs only with Terraform `version` or older (e.g. `"1.10"`, for how an older Terraform
+    /// meets something newer); the newer ones say on standard error that they skip the test.
+    #[must_use]
+    pub fn max_terraform(mut self, version: &str) -> Self {
+        self.max_version = Some(version.to_owned());
+        self
+    }
+
+    /// An environment variable for every Terraform command of the test (steps add their
+    /// own with [`Step::env`]). It reaches the provider only when it runs as a
+    /// [binary](ProviderTest::binary): in-process, the provider shares the test's environment.
+    #[must_use]
+    pub fn env(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.env.push((name.into(), value.into()));
         self
     }
 
@@ -128,6 +182,14 @@ impl ProviderTest {
                 );
                 continue;
             }
+            if let Some(maximum) = &self.max_version
+                && !version.is_at_most(maximum)
+            {
+                eprintln!(
+                    "tfsdk-testing: skipping Terraform {version}: the test needs Terraform {maximum} or older"
+                );
+                continue;
+            }
             let started = Instant::now();
             let mut session = Session::new(&self, Terraform::get(version));
             match session.run() {
@@ -148,6 +210,49 @@ impl ProviderTest {
         if !failures.is_empty() {
             panic!("\n{}\n", failures.join("\n\n"));
         }
+    }
+
+    /// What Terraform `version` receives of the provider's schemas: the provider's entry of
+    /// `terraform providers schema -json` (`provider`, `resource_schemas`,
+    /// `data_source_schemas`, and since Terraform 1.8 `functions`, ...), for a test that
+    /// compares it with the models, or for documentation.
+    ///
+    /// # Panics
+    /// When Terraform fails, or its output has no entry for the provider.
+    #[must_use]
+    pub fn schema_json(&self, version: TerraformVersion) -> Json {
+        let mut session = Session::new(self, Terraform::get(version));
+        session.write_config("");
+        let step = Step::refresh_only();
+        let result = session.init(&step).and_then(|()| {
+            let run = session.terraform(&["providers", "schema", "-json"], &step)?;
+            if !run.success() {
+                return Err(format!("Terraform failed:\n{run}"));
+            }
+            let printed: Json = serde_json::from_str(run.stdout.trim())
+                .map_err(|error| format!("not JSON ({error}):\n{run}"))?;
+            let suffix = format!(
+                "/{}",
+                self.address.trim_start_matches("registry.terraform.io/")
+            );
+            printed["provider_schemas"]
+                .as_object()
+                .and_then(|schemas| {
+                    schemas
+                        .iter()
+                        .find(|(address, _)| address.ends_with(&suffix))
+                        .map(|(_, schema)| schema.clone())
+                })
+                .ok_or_else(|| format!("no schema of {} in:\n{run}", self.address))
+        });
+        result.unwrap_or_else(|error| {
+            let kept = session.workdir.keep();
+            panic!(
+                "tfsdk-testing: `terraform providers schema -json` with Terraform {version}: \
+                 {error}\n(working directory kept: {})",
+                kept.display()
+            )
+        })
     }
 
     fn versions(&self) -> Vec<TerraformVersion> {
@@ -193,7 +298,10 @@ enum Outcome {
 
 impl<'t> Session<'t> {
     fn new(test: &'t ProviderTest, terraform: &Terraform) -> Self {
-        let workdir = Workdir::new(terraform);
+        let mut workdir = Workdir::new(terraform);
+        if let Served::Binary(dir) = &test.served {
+            workdir.dev_override(&test.address, dir);
+        }
         for (name, contents) in &test.files {
             workdir.write(name, contents);
         }
@@ -203,7 +311,8 @@ impl<'t> Session<'t> {
             version: terraform.terraform_version(),
             config: None,
             applied: None,
-            initialized: false,
+            // Terraform finds a dev_overrides provider without `init` (and warns in it).
+            initialized: matches!(test.served, Served::Binary(_)),
             state: State::default(),
         }
     }
@@ -248,17 +357,27 @@ impl<'t> Session<'t> {
         Ok(())
     }
 
-    /// Runs `terraform ARGS` with a fresh provider served in this process.
+    /// Runs `terraform ARGS` with the provider: in-process, a fresh server for the command.
     fn terraform(&self, args: &[&str], step: &Step) -> Result<Run, String> {
-        let served = (self.test.start)().map_err(|error| {
+        let env: Vec<(&str, &str)> = self
+            .test
+            .env
+            .iter()
+            .chain(&step.env)
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let start = match &self.test.served {
+            Served::Binary(_) => return Ok(self.workdir.run_with_env(args, &env)),
+            Served::InProcess(start) => start,
+        };
+        let served = start().map_err(|error| {
             format!(
                 "cannot serve the provider {} in-process: {error}",
                 self.test.address
             )
         })?;
-        let mut env: Vec<(&str, &str)> =
-            vec![("TF_REATTACH_PROVIDERS", served.reattach_providers())];
-        env.extend(step.env.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        let mut env = env;
+        env.push(("TF_REATTACH_PROVIDERS", served.reattach_providers()));
         let run = self.workdir.run_with_env(args, &env);
         served
             .stop()
@@ -273,13 +392,23 @@ impl<'t> Session<'t> {
             return Ok((run, Outcome::Succeeded));
         }
         let text = error_text::normalize(&run.combined());
-        match &step.expect_error {
-            Some(pattern) if pattern.is_match(&text) => Ok((run, Outcome::ExpectedError)),
-            Some(pattern) => Err(format!(
-                "expected an error matching /{pattern}/, but Terraform said (boxes removed, \
-                 whitespace collapsed):\n{text}\n\n{run}"
-            )),
-            None => Err(format!("Terraform failed:\n{run}")),
+        if step.expect_error.is_empty() {
+            return Err(format!("Terraform failed:\n{run}"));
+        }
+        let missed: Vec<String> = step
+            .expect_error
+            .iter()
+            .filter(|pattern| !pattern.is_match(&text))
+            .map(|pattern| format!("/{pattern}/"))
+            .collect();
+        if missed.is_empty() {
+            Ok((run, Outcome::ExpectedError))
+        } else {
+            Err(format!(
+                "expected an error matching {}, but Terraform said (boxes removed, whitespace \
+                 collapsed):\n{text}\n\n{run}",
+                missed.join(" and ")
+            ))
         }
     }
 
@@ -328,24 +457,55 @@ impl<'t> Session<'t> {
                 ignore,
             } => self.import(step, address, id, *verify, ignore)?,
         };
-        match (outcome, &step.expect_error) {
-            (Outcome::ExpectedError, _) => Ok(()),
-            (Outcome::Succeeded, Some(pattern)) => Err(format!(
-                "expected an error matching /{pattern}/, but the step succeeded"
+        match outcome {
+            Outcome::ExpectedError => Ok(()),
+            Outcome::Succeeded if !step.expect_error.is_empty() => Err(format!(
+                "expected an error matching {}, but the step succeeded",
+                step.expect_error
+                    .iter()
+                    .map(|pattern| format!("/{pattern}/"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             )),
-            (Outcome::Succeeded, None) => self.hooks(&step.after, number, "after"),
+            Outcome::Succeeded => self.hooks(&step.after, number, "after"),
         }
+    }
+
+    /// `terraform init`, once.
+    fn init(&mut self, step: &Step) -> Result<(), String> {
+        if !self.initialized {
+            let run = self.terraform(&["init", "-input=false", "-no-color"], step)?;
+            if !run.success() {
+                return Err(format!("`terraform init` failed:\n{run}"));
+            }
+            self.initialized = true;
+        }
+        Ok(())
     }
 
     /// `plan -out`, then the plan's actions and checks.
     fn plan(&self, step: &Step) -> Result<(Option<Plan>, Outcome), String> {
         let out = format!("-out={PLAN_FILE}");
-        let (_, outcome) = self.command(&["plan", "-input=false", "-no-color", &out], step)?;
+        let (run, outcome) = self.command(&["plan", "-input=false", "-no-color", &out], step)?;
         if let Outcome::ExpectedError = outcome {
             return Ok((None, outcome));
         }
         let plan = self.saved_plan(step)?;
         let mut problems = Vec::new();
+        if !step.expect_warning.is_empty() {
+            let text = error_text::normalize(&run.combined());
+            problems.extend(
+                step.expect_warning
+                    .iter()
+                    .filter(|pattern| !pattern.is_match(&text))
+                    .map(|pattern| {
+                        format!(
+                            "expected a warning matching /{pattern}/ from the plan, which said \
+                             (boxes removed, whitespace collapsed): {text}"
+                        )
+                    }),
+            );
+        }
         for (address, expected) in &step.actions {
             match plan.change(address) {
                 None => problems.push(format!(

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use regex::Regex;
-use tfsdk_core::TfObject;
+use tfsdk_core::TfSchema;
 use tfsdk_core::path::AttributePath;
 
 use crate::TerraformVersion;
@@ -85,7 +85,8 @@ pub struct Step {
     pub(crate) actions: Vec<(String, Action)>,
     pub(crate) plan_checks: Vec<Check>,
     pub(crate) state_checks: Vec<Check>,
-    pub(crate) expect_error: Option<Regex>,
+    pub(crate) expect_error: Vec<Regex>,
+    pub(crate) expect_warning: Vec<Regex>,
     pub(crate) expect_non_empty_plan: bool,
     pub(crate) env: Vec<(String, String)>,
 }
@@ -99,6 +100,7 @@ impl fmt::Debug for Step {
             .field("plan_checks", &self.plan_checks)
             .field("state_checks", &self.state_checks)
             .field("expect_error", &self.expect_error)
+            .field("expect_warning", &self.expect_warning)
             .field("expect_non_empty_plan", &self.expect_non_empty_plan)
             .finish_non_exhaustive()
     }
@@ -114,7 +116,8 @@ impl Step {
             actions: Vec::new(),
             plan_checks: Vec::new(),
             state_checks: Vec::new(),
-            expect_error: None,
+            expect_error: Vec::new(),
+            expect_warning: Vec::new(),
             expect_non_empty_plan: false,
             env: Vec::new(),
         }
@@ -143,7 +146,7 @@ impl Step {
     /// previous configuration; the imported object is then compared with the one the earlier
     /// steps left in the state, attribute by attribute (see [`ignore`](Step::ignore) and
     /// [`without_verify`](Step::without_verify)). The test's own state does not change.
-    pub fn import<M: TfObject>(instance: &Instance<M>, id: impl Into<String>) -> Step {
+    pub fn import<M: TfSchema>(instance: &Instance<M>, id: impl Into<String>) -> Step {
         Step::new(
             Kind::Import {
                 address: instance.address().to_owned(),
@@ -165,7 +168,7 @@ impl Step {
 
     /// The plan does `action` to the instance.
     #[must_use]
-    pub fn expect_action<M: TfObject>(mut self, instance: &Instance<M>, action: Action) -> Step {
+    pub fn expect_action<M: TfSchema>(mut self, instance: &Instance<M>, action: Action) -> Step {
         self.actions.push((instance.address().to_owned(), action));
         self
     }
@@ -187,8 +190,9 @@ impl Step {
     /// Terraform fails (in `init`, `plan`, `apply` or `import`) with an error whose text
     /// matches `pattern`, a regular expression (the `regex` crate's syntax) matched against
     /// Terraform's output with its boxes removed and every run of whitespace made one space,
-    /// so a pattern can be written from the message as the provider wrote it. The step's
-    /// checks after the failure are not run.
+    /// so a pattern can be written from the message as the provider wrote it. Given several
+    /// times, every pattern must match (one per diagnostic, say). The step's checks after the
+    /// failure are not run.
     ///
     /// # Panics
     /// If `pattern` is not a valid regular expression (a mistake in the test).
@@ -197,7 +201,22 @@ impl Step {
         let regex = Regex::new(pattern).unwrap_or_else(|error| {
             panic!("tfsdk-testing: expect_error({pattern:?}) is not a valid pattern: {error}")
         });
-        self.expect_error = Some(regex);
+        self.expect_error.push(regex);
+        self
+    }
+
+    /// The plan's output (of an apply or plan step) matches `pattern`, as for
+    /// [`expect_error`](Step::expect_error): a warning such as a deprecation. Given several
+    /// times, every pattern must match.
+    ///
+    /// # Panics
+    /// If `pattern` is not a valid regular expression (a mistake in the test).
+    #[must_use]
+    pub fn expect_warning(mut self, pattern: &str) -> Step {
+        let regex = Regex::new(pattern).unwrap_or_else(|error| {
+            panic!("tfsdk-testing: expect_warning({pattern:?}) is not a valid pattern: {error}")
+        });
+        self.expect_warning.push(regex);
         self
     }
 

@@ -147,6 +147,31 @@ impl TerraformVersion {
         parts(self.as_str()) >= parts(minimum)
     }
 
+    /// Whether this version is `maximum` or older, where `maximum` is a version prefix:
+    /// `"1.10"` means any 1.10.x and older.
+    ///
+    /// ```
+    /// use tfsdk_testing::TerraformVersion;
+    ///
+    /// assert!(TerraformVersion::V1_0.is_at_most("1.10"));
+    /// assert!(TerraformVersion::V1_0.is_at_most("1.0"));
+    /// assert!(!TerraformVersion::V1_15.is_at_most("1.10"));
+    /// ```
+    pub fn is_at_most(self, maximum: &str) -> bool {
+        let wanted: Vec<u64> = maximum
+            .trim_start_matches('v')
+            .split('.')
+            .map(|part| part.parse().unwrap_or(0))
+            .collect();
+        let own: Vec<u64> = self
+            .as_str()
+            .split('.')
+            .take(wanted.len())
+            .map(|part| part.parse().unwrap_or(0))
+            .collect();
+        own <= wanted
+    }
+
     fn index(self) -> usize {
         match self {
             TerraformVersion::V1_15 => 0,

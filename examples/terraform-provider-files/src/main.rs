@@ -2,9 +2,11 @@
 
 use std::process::ExitCode;
 
+use terraform_provider_files::provider::{FilesProvider, TestSwitches};
+
 fn main() -> ExitCode {
     tfsdk_server::serve(
         terraform_provider_files::ADDRESS,
-        terraform_provider_files::provider::FilesProvider::default(),
+        FilesProvider::with_switches(TestSwitches::from_environment()),
     )
 }

@@ -29,13 +29,63 @@ fn base_dir_from_env() -> Result<Option<String>, std::convert::Infallible> {
         .filter(|dir| !dir.is_empty()))
 }
 
-/// The provider: its base directory, set by `configure`.
+/// The provider: its base directory, set by `configure`, and the tests' switches.
 #[derive(Default)]
 pub struct FilesProvider {
     base_dir: OnceLock<PathBuf>,
+    switches: TestSwitches,
+}
+
+/// Misbehaviour on demand, for the end-to-end tests only.
+#[derive(Clone, Debug, Default)]
+pub struct TestSwitches {
+    /// A create of the file whose path ends with this text panics, to show that a panic fails
+    /// that request and nothing else.
+    pub panic_on_path: Option<String>,
+    /// Each write waits this long first, so that a run lasts longer than a secret's lease and
+    /// Terraform renews it.
+    pub write_delay: Option<std::time::Duration>,
+}
+
+/// The environment variable setting [`TestSwitches::panic_on_path`] of the binary.
+pub const TEST_PANIC_ON_PATH: &str = "FILES_PROVIDER_TEST_PANIC_ON_PATH";
+
+/// The environment variable setting [`TestSwitches::write_delay`] of the binary, in
+/// milliseconds.
+pub const TEST_WRITE_DELAY_MS: &str = "FILES_PROVIDER_TEST_WRITE_DELAY_MS";
+
+impl TestSwitches {
+    /// The switches the binary's environment sets.
+    #[must_use]
+    pub fn from_environment() -> TestSwitches {
+        TestSwitches {
+            panic_on_path: std::env::var(TEST_PANIC_ON_PATH)
+                .ok()
+                .filter(|suffix| !suffix.is_empty()),
+            write_delay: std::env::var(TEST_WRITE_DELAY_MS)
+                .ok()
+                .and_then(|text| text.parse().ok())
+                .map(std::time::Duration::from_millis),
+        }
+    }
 }
 
 impl FilesProvider {
+    /// A provider with test switches.
+    #[must_use]
+    pub fn with_switches(switches: TestSwitches) -> FilesProvider {
+        FilesProvider {
+            base_dir: OnceLock::new(),
+            switches,
+        }
+    }
+
+    /// The tests' switches.
+    #[must_use]
+    pub fn switches(&self) -> &TestSwitches {
+        &self.switches
+    }
+
     /// `path` resolved against the configured base directory.
     pub fn resolve(&self, path: &str) -> PathBuf {
         match self.base_dir.get() {

@@ -7,7 +7,7 @@ use tfsdk_core::{TfObject, types};
 use tfsdk_server::{Config, Context, CreateRequest, PlannedChange, Resource, UpdateRequest};
 
 use crate::disk;
-use crate::provider::FilesProvider;
+use crate::provider::{FilesProvider, TEST_PANIC_ON_PATH};
 
 /// A text file on the local disk.
 #[derive(TfObject, Clone, Debug, PartialEq)]
@@ -112,20 +112,10 @@ impl Meta {
 /// The `files_file` resource type.
 pub struct FileResource;
 
-/// Set by the end-to-end tests only: a create of the file whose path ends with this value
-/// panics, to show that a panic fails that request and nothing else.
-const TEST_PANIC_ON_PATH: &str = "FILES_PROVIDER_TEST_PANIC_ON_PATH";
-
-/// Set by the end-to-end tests only: each write waits this many milliseconds first, so that a
-/// run lasts longer than a secret's lease and Terraform renews it.
-const TEST_WRITE_DELAY_MS: &str = "FILES_PROVIDER_TEST_WRITE_DELAY_MS";
-
-async fn test_write_delay() {
-    if let Some(millis) = std::env::var(TEST_WRITE_DELAY_MS)
-        .ok()
-        .and_then(|text| text.parse().ok())
-    {
-        tokio::time::sleep(std::time::Duration::from_millis(millis)).await;
+/// Waits as the tests' switch says, before a write.
+async fn test_write_delay(provider: &FilesProvider) {
+    if let Some(delay) = provider.switches().write_delay {
+        tokio::time::sleep(delay).await;
     }
 }
 
@@ -253,13 +243,12 @@ impl Resource for FileResource {
         request: CreateRequest<File>,
     ) -> Result<File, Diagnostics> {
         let planned = request.planned;
-        if let Ok(suffix) = std::env::var(TEST_PANIC_ON_PATH)
-            && !suffix.is_empty()
-            && planned.path.ends_with(&suffix)
+        if let Some(suffix) = &ctx.provider().switches().panic_on_path
+            && planned.path.ends_with(suffix.as_str())
         {
             panic!("test switch {TEST_PANIC_ON_PATH} hit for {}", planned.path);
         }
-        test_write_delay().await;
+        test_write_delay(ctx.provider()).await;
         planned.write(ctx.provider(), &request.config)
     }
 
@@ -285,7 +274,7 @@ impl Resource for FileResource {
         ctx: &Context<FilesProvider>,
         request: UpdateRequest<File>,
     ) -> Result<File, Diagnostics> {
-        test_write_delay().await;
+        test_write_delay(ctx.provider()).await;
         request.planned.write(ctx.provider(), &request.config)
     }
 

@@ -1,84 +1,49 @@
-//! The example provider under real Terraform (1.15.5 and 1.0.3, installed under `target/` by
-//! the harness): plan, apply, no-change plan, in-place update, replacement, drift, import, a
-//! data source, values unknown at plan time, configuration errors, destroy, the schema
-//! Terraform received, a panicking resource method, and graceful shutdown of every provider
-//! process. Each step is checked on Terraform's output and on the files it left.
+//! The example provider under real Terraform (1.15.5 and 1.0.3) through `tfsdk-testing`, the
+//! provider served in the test process: plan, apply, in-place update, replacement, drift,
+//! import (command and block), a data source, values unknown at plan time, configuration
+//! errors, destroy, and the schema Terraform received. After every apply the testing crate
+//! checks by itself that the next plan is empty. Checks read Terraform's JSON and the files
+//! the provider left.
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use tfsdk_core::TfSchema;
-use tfsdk_testing::{Run, Terraform, TerraformVersion, Workdir};
+use tfsdk_testing::{Action, Instance, Output, ProviderTest, Step, TerraformVersion};
 
 use terraform_provider_files::data_source::FileData;
-use terraform_provider_files::provider::FilesConfig;
+use terraform_provider_files::provider::{FilesConfig, FilesProvider};
 use terraform_provider_files::resource::File;
 
-const VERSIONS: [TerraformVersion; 2] = [TerraformVersion::V1_15, TerraformVersion::V1_0];
-
-/// The directory holding the provider binary Cargo built for these tests.
-fn provider_dir() -> PathBuf {
-    Path::new(env!("CARGO_BIN_EXE_terraform-provider-files"))
-        .parent()
-        .expect("the binary has a directory")
-        .to_path_buf()
+/// The provider under test, its files in the working directory's `out/`.
+fn files() -> ProviderTest {
+    ProviderTest::new("example/files", FilesProvider::default).file("out/.keep", "")
 }
 
-/// A working directory for `version` that uses the freshly built provider.
-fn workdir(version: TerraformVersion) -> Workdir {
-    let mut workdir = Workdir::new(Terraform::get(version));
-    workdir.dev_override("example/files", &provider_dir());
-    workdir
+/// `body` after the provider block: relative paths start in `out/`.
+fn config(body: &str) -> String {
+    format!("provider \"files\" {{\n  base_dir = \"${{path.cwd}}/out\"\n}}\n{body}")
 }
 
-/// `main.tf`: the provider block (paths relative to the working directory's `out/`) and `body`.
-fn configure(workdir: &Workdir, body: &str) {
-    let base = workdir.path().join("out");
-    fs::create_dir_all(&base).unwrap();
-    workdir.write(
-        "main.tf",
-        format!(
-            "terraform {{\n  required_providers {{\n    files = {{ source = \"example/files\" }}\n  }}\n}}\n\n\
-             provider \"files\" {{\n  base_dir = \"{}\"\n}}\n\n{body}",
-            base.display()
-        ),
-    );
+fn out(dir: &Path, name: &str) -> std::path::PathBuf {
+    dir.join("out").join(name)
 }
 
-fn out(workdir: &Workdir, name: &str) -> PathBuf {
-    workdir.path().join("out").join(name)
+fn read(dir: &Path, name: &str) -> String {
+    fs::read_to_string(out(dir, name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-fn read(workdir: &Workdir, name: &str) -> String {
-    fs::read_to_string(out(workdir, name))
-        .unwrap_or_else(|e| panic!("{name} in {}: {e}", workdir.path().display()))
+fn mode(dir: &Path, name: &str) -> u32 {
+    fs::metadata(out(dir, name)).unwrap().permissions().mode() & 0o777
 }
 
-fn plan(workdir: &Workdir) -> Run {
-    workdir.run(&["plan", "-no-color", "-input=false"])
-}
-
-fn apply(workdir: &Workdir) -> Run {
-    workdir.run(&["apply", "-auto-approve", "-no-color", "-input=false"])
-}
-
-fn assert_contains(run: &Run, text: &str) {
-    assert!(
-        run.stdout.contains(text) || run.stderr.contains(text),
-        "expected {text:?} in Terraform's output:\n--- stdout\n{}\n--- stderr\n{}",
-        run.stdout,
-        run.stderr
-    );
-}
-
-fn assert_lacks(run: &Run, text: &str) {
-    assert!(
-        !run.stdout.contains(text) && !run.stderr.contains(text),
-        "did not expect {text:?} in Terraform's output:\n--- stdout\n{}\n--- stderr\n{}",
-        run.stdout,
-        run.stderr
-    );
+/// The one-based line of `text` holding `part`.
+fn line_of(text: &str, part: &str) -> usize {
+    text.lines()
+        .position(|line| line.contains(part))
+        .unwrap_or_else(|| panic!("{part:?} is not in the configuration"))
+        + 1
 }
 
 const FIRST: &str = r#"
@@ -119,204 +84,162 @@ output "seed_size" {
 }
 "#;
 
-fn lifecycle(version: TerraformVersion) {
-    let workdir = workdir(version);
-    configure(&workdir, FIRST);
-    fs::write(out(&workdir, "seed.txt"), "seeded by the test").unwrap();
+const HELLO_SHA256: &str = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
 
-    // Plan of new resources: computed attributes unknown, the sensitive one hidden, the value
-    // that comes from another resource unknown, the default filled in.
-    let run = plan(&workdir);
-    run.assert_success();
-    assert_contains(&run, "Plan: 3 to add, 0 to change, 0 to destroy.");
-    assert_contains(&run, "id                = (known after apply)");
-    assert_contains(&run, "sensitive_content = (sensitive value)");
-    assert_contains(&run, "content     = (known after apply)");
-    assert_contains(&run, "permissions = \"0644\"");
-    // The checksum is known at plan time when the content is (the resource's plan
-    // modification): SHA-256 of "hello".
-    assert_contains(
-        &run,
-        "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
-    );
-    assert!(
-        !out(&workdir, "a.txt").exists(),
-        "plan must not write files"
-    );
-
-    // Apply: the files, their permissions and the sidecar are on disk.
-    let run = apply(&workdir);
-    run.assert_success();
-    assert_contains(
-        &run,
-        "Apply complete! Resources: 3 added, 0 changed, 0 destroyed.",
-    );
-    assert_contains(&run, "seed = \"seeded by the test\"");
-    assert_contains(&run, "seed_size = 18");
-    assert_eq!(read(&workdir, "a.txt"), "hello");
-    assert_eq!(read(&workdir, "b.txt"), "a.txt");
-    assert_eq!(read(&workdir, "secret.txt"), "s3cr3t");
-    let mode = |name: &str| {
-        fs::metadata(out(&workdir, name))
-            .unwrap()
-            .permissions()
-            .mode()
-            & 0o777
-    };
-    assert_eq!(mode("a.txt"), 0o644);
-    assert_eq!(mode("secret.txt"), 0o600);
-    let meta: serde_json::Value = serde_json::from_str(&read(&workdir, "a.txt.meta.json")).unwrap();
-    assert_eq!(
-        meta,
-        serde_json::json!({
-            "owner": {"name": "ops", "email": null},
-            "labels": [{"key": "env", "value": "dev"}, {"key": "tier", "value": ""}]
+#[test]
+fn a_file_lives_through_plan_apply_update_replacement_drift_and_destroy() {
+    let a = Instance::<File>::new("files_file.a");
+    let b = Instance::<File>::new("files_file.b");
+    let secret = Instance::<File>::new("files_file.secret");
+    let seed = Instance::<FileData>::new("data.files_file.seed");
+    let again = FIRST.replace("content = \"hello\"", "content = \"hello again\"");
+    let moved = again.replace("path    = \"b.txt\"", "path    = \"b2.txt\"");
+    files()
+        .file("out/seed.txt", "seeded by the test")
+        .step(
+            // New resources: computed attributes unknown, the sensitive one hidden, the value
+            // from another resource unknown, the default filled in, and the checksum known at
+            // plan time when the content is (the resource's plan modification).
+            Step::plan(config(FIRST))
+                .expect_action(&a, Action::Create)
+                .expect_action(&b, Action::Create)
+                .expect_action(&secret, Action::Create)
+                .plan_check(a.attribute(|f| f.id()).is_unknown())
+                .plan_check(a.attribute(|f| f.permissions()).equals("0644"))
+                .plan_check(a.attribute(|f| f.checksum()).equals(HELLO_SHA256))
+                .plan_check(b.attribute(|f| f.content()).is_unknown())
+                .plan_check(secret.attribute(|f| f.sensitive_content()).is_sensitive())
+                .plan_check(secret.attribute(|f| f.permissions()).equals("0600"))
+                .after(|step| {
+                    assert!(
+                        !out(step.workdir(), "a.txt").exists(),
+                        "a plan wrote a file"
+                    )
+                }),
+        )
+        .step(
+            Step::apply(config(FIRST))
+                .state_check(a.attribute(|f| f.id()).equals("a.txt"))
+                .state_check(a.attribute(|f| f.labels().at(1).value()).equals(""))
+                .state_check(a.attribute(|f| f.owner().name()).equals("ops"))
+                .state_check(b.attribute(|f| f.content()).equals("a.txt"))
+                .state_check(secret.attribute(|f| f.sensitive_content()).is_sensitive())
+                .state_check(seed.attribute(|f| f.size()).equals(18))
+                .state_check(Output::new("seed").equals("seeded by the test".to_owned()))
+                .state_check(Output::new("seed_size").equals(18_i64))
+                .after(|step| {
+                    let dir = step.workdir();
+                    assert_eq!(read(dir, "a.txt"), "hello");
+                    assert_eq!(read(dir, "b.txt"), "a.txt");
+                    assert_eq!(read(dir, "secret.txt"), "s3cr3t");
+                    assert_eq!(mode(dir, "a.txt"), 0o644);
+                    assert_eq!(mode(dir, "secret.txt"), 0o600);
+                    let meta: serde_json::Value =
+                        serde_json::from_str(&read(dir, "a.txt.meta.json")).unwrap();
+                    assert_eq!(
+                        meta,
+                        serde_json::json!({
+                            "owner": {"name": "ops", "email": null},
+                            "labels": [{"key": "env", "value": "dev"}, {"key": "tier", "value": ""}]
+                        })
+                    );
+                    assert!(!out(dir, "b.txt.meta.json").exists());
+                }),
+        )
+        .step(
+            // In-place update of a's content; b's content (a.id) stays.
+            Step::apply(config(&again))
+                .expect_action(&a, Action::Update)
+                .expect_action(&b, Action::NoOp)
+                .after(|step| assert_eq!(read(step.workdir(), "a.txt"), "hello again")),
+        )
+        .step(
+            // Import by path gives what the configuration made, but the sidecar's labels and
+            // owner, which only the configuration has.
+            Step::import(&a, "a.txt"),
+        )
+        .step(
+            // A force-new attribute: b's path.
+            Step::apply(config(&moved))
+                .expect_action(&b, Action::Replace)
+                .after(|step| {
+                    assert!(!out(step.workdir(), "b.txt").exists());
+                    assert_eq!(read(step.workdir(), "b2.txt"), "a.txt");
+                }),
+        )
+        .step(
+            // Drift: the file changed outside Terraform; the plan puts it back.
+            Step::apply(config(&moved))
+                .before(|step| fs::write(out(step.workdir(), "a.txt"), "tampered").unwrap())
+                .expect_action(&a, Action::Update)
+                .plan_check(a.attribute(|f| f.content()).equals("hello again"))
+                .after(|step| assert_eq!(read(step.workdir(), "a.txt"), "hello again")),
+        )
+        .check_destroy(|step| {
+            for name in ["a.txt", "a.txt.meta.json", "b2.txt", "secret.txt"] {
+                assert!(
+                    !out(step.workdir(), name).exists(),
+                    "{name} should be deleted"
+                );
+            }
+            assert!(
+                out(step.workdir(), "seed.txt").exists(),
+                "the seed is not ours"
+            );
         })
-    );
-    assert!(!out(&workdir, "b.txt.meta.json").exists());
-
-    // Nothing changed: no changes.
-    let run = plan(&workdir);
-    run.assert_success();
-    assert_contains(&run, "No changes.");
-
-    // In-place update of a's content; b's content (a.id) stays.
-    configure(
-        &workdir,
-        &FIRST.replace("content = \"hello\"", "content = \"hello again\""),
-    );
-    let run = plan(&workdir);
-    run.assert_success();
-    assert_contains(&run, "~ update in-place");
-    assert_contains(&run, "~ content     = \"hello\" -> \"hello again\"");
-    assert_contains(&run, "Plan: 0 to add, 1 to change, 0 to destroy.");
-    let run = apply(&workdir);
-    run.assert_success();
-    assert_contains(&run, "Resources: 0 added, 1 changed, 0 destroyed.");
-    assert_eq!(read(&workdir, "a.txt"), "hello again");
-
-    // A force-new attribute: b's path. Replaced on apply.
-    let second = FIRST
-        .replace("content = \"hello\"", "content = \"hello again\"")
-        .replace("path    = \"b.txt\"", "path    = \"b2.txt\"");
-    configure(&workdir, &second);
-    let run = plan(&workdir);
-    run.assert_success();
-    assert_contains(&run, "# files_file.b must be replaced");
-    assert_contains(&run, "# forces replacement");
-    assert_contains(&run, "Plan: 1 to add, 0 to change, 1 to destroy.");
-    let run = apply(&workdir);
-    run.assert_success();
-    assert_contains(&run, "Resources: 1 added, 0 changed, 1 destroyed.");
-    assert!(!out(&workdir, "b.txt").exists());
-    assert_eq!(read(&workdir, "b2.txt"), "a.txt");
-
-    // Drift: the file changed outside Terraform; the next plan puts it back.
-    fs::write(out(&workdir, "a.txt"), "tampered").unwrap();
-    let run = plan(&workdir);
-    run.assert_success();
-    assert_contains(&run, "~ content     = \"tampered\" -> \"hello again\"");
-    assert_contains(&run, "Plan: 0 to add, 1 to change, 0 to destroy.");
-    apply(&workdir).assert_success();
-    assert_eq!(read(&workdir, "a.txt"), "hello again");
-
-    // Destroy: everything is gone, sidecar included; the seed file is not ours.
-    let run = workdir.run(&["destroy", "-auto-approve", "-no-color", "-input=false"]);
-    run.assert_success();
-    assert_contains(&run, "Destroy complete! Resources: 3 destroyed.");
-    for name in ["a.txt", "a.txt.meta.json", "b2.txt", "secret.txt"] {
-        assert!(!out(&workdir, name).exists(), "{name} should be deleted");
-    }
-    assert!(out(&workdir, "seed.txt").exists());
+        .run();
 }
 
-#[test]
-fn lifecycle_under_terraform_1_15() {
-    lifecycle(TerraformVersion::V1_15);
-}
-
-#[test]
-fn lifecycle_under_terraform_1_0() {
-    lifecycle(TerraformVersion::V1_0);
-}
-
-const IMPORTED: &str = r#"
+const EXISTING: &str = r#"
 resource "files_file" "existing" {
   path    = "existing.txt"
   content = "was here first"
 }
 "#;
 
-fn import_command(version: TerraformVersion) {
-    let workdir = workdir(version);
-    configure(&workdir, IMPORTED);
-    let existing = out(&workdir, "existing.txt");
-    fs::write(&existing, "was here first").unwrap();
-    fs::set_permissions(&existing, fs::Permissions::from_mode(0o644)).unwrap();
-    let run = workdir.run(&[
-        "import",
-        "-no-color",
-        "-input=false",
-        "files_file.existing",
-        "existing.txt",
-    ]);
-    run.assert_success();
-    assert_contains(&run, "Import successful!");
-    let run = plan(&workdir);
-    run.assert_success();
-    assert_contains(&run, "No changes.");
+#[test]
+fn an_existing_file_is_imported_by_its_path() {
+    let existing = Instance::<File>::new("files_file.existing");
+    files()
+        .step(Step::apply(config(EXISTING)))
+        .step(
+            Step::import(&existing, "existing.txt")
+                .state_check(existing.attribute(|f| f.content()).equals("was here first")),
+        )
+        .step(
+            Step::import(&existing, "missing.txt")
+                .without_verify()
+                .expect_error("Cannot import file There is no file at missing\\.txt\\."),
+        )
+        .run();
 }
 
 #[test]
-fn import_command_under_terraform_1_15() {
-    import_command(TerraformVersion::V1_15);
+fn an_import_block_adopts_a_file_and_plans_nothing_more() {
+    let existing = Instance::<File>::new("files_file.existing");
+    let block = "\nimport {\n  to = files_file.existing\n  id = \"existing.txt\"\n}\n";
+    files()
+        .min_terraform("1.5")
+        .file("out/existing.txt", "was here first")
+        .step(
+            Step::apply(config(&format!("{EXISTING}{block}")))
+                .before(|step| {
+                    let file = out(step.workdir(), "existing.txt");
+                    fs::set_permissions(file, fs::Permissions::from_mode(0o644)).unwrap();
+                })
+                .expect_action(&existing, Action::NoOp)
+                .state_check(existing.attribute(|f| f.id()).equals("existing.txt")),
+        )
+        .run();
 }
 
 #[test]
-fn import_command_under_terraform_1_0() {
-    import_command(TerraformVersion::V1_0);
-}
-
-#[test]
-fn import_block_under_terraform_1_15() {
-    let workdir = workdir(TerraformVersion::V1_15);
-    configure(
-        &workdir,
-        &format!(
-            "{IMPORTED}\nimport {{\n  to = files_file.existing\n  id = \"existing.txt\"\n}}\n"
-        ),
-    );
-    fs::write(out(&workdir, "existing.txt"), "was here first").unwrap();
-    fs::set_permissions(
-        out(&workdir, "existing.txt"),
-        fs::Permissions::from_mode(0o644),
-    )
-    .unwrap();
-    let run = plan(&workdir);
-    run.assert_success();
-    assert_contains(
-        &run,
-        "Plan: 1 to import, 0 to add, 0 to change, 0 to destroy.",
-    );
-    let run = apply(&workdir);
-    run.assert_success();
-    assert_contains(
-        &run,
-        "Apply complete! Resources: 1 imported, 0 added, 0 changed, 0 destroyed.",
-    );
-    let run = plan(&workdir);
-    run.assert_success();
-    assert_contains(&run, "No changes.");
-}
-
-fn configuration_errors(version: TerraformVersion) {
-    let workdir = workdir(version);
-    // The provider block takes lines 1-10. Line 11: the resource without its required path;
-    // line 18: a list where a string goes; line 23: the model's `exactly_one_of` rule (two
-    // contents at once), pointed at the attribute that carries it.
-    configure(
-        &workdir,
-        r#"resource "files_file" "no_path" {
+fn configuration_errors_point_at_the_argument() {
+    // A resource without its required path; a list where a string goes; the model's
+    // `exactly_one_of` rule (two contents at once), pointed at the attribute that carries it.
+    let text = config(
+        r#"
+resource "files_file" "no_path" {
   content = "x"
 }
 
@@ -333,67 +256,54 @@ resource "files_file" "both" {
 }
 "#,
     );
-    let run = plan(&workdir);
-    run.assert_failure();
-    assert_contains(&run, "Missing required argument");
-    assert_contains(
-        &run,
-        "The argument \"path\" is required, but no definition was found.",
-    );
-    assert_contains(
-        &run,
-        "on main.tf line 11, in resource \"files_file\" \"no_path\":",
-    );
-    assert_contains(&run, "Incorrect attribute value type");
-    assert_contains(
-        &run,
-        "on main.tf line 18, in resource \"files_file\" \"bad_type\":",
-    );
-    assert_contains(&run, "Invalid Attribute Combination");
-    assert_contains(
-        &run,
-        "on main.tf line 23, in resource \"files_file\" \"both\":",
-    );
-    assert_contains(&run, "2 attributes specified when one (and only one) of");
-    assert!(!out(&workdir, "bad.txt").exists());
+    let at = |part: &str, name: &str| {
+        format!(
+            "on main\\.tf line {}, in resource \"files_file\" \"{name}\":",
+            line_of(&text, part)
+        )
+    };
+    files()
+        .step(
+            Step::plan(text.clone())
+                .expect_error(&format!(
+                    "Missing required argument {} .*The argument \"path\" is required, but no definition was found\\.",
+                    at("resource \"files_file\" \"no_path\"", "no_path")
+                ))
+                .expect_error(&format!(
+                    "Incorrect attribute value type .*{}",
+                    at("permissions = [", "bad_type")
+                ))
+                .expect_error(&format!(
+                    "Invalid Attribute Combination .*{} .*2 attributes specified when one \\(and only one\\) of",
+                    at("content           = \"x\"", "both")
+                )),
+        )
+        .run();
 }
 
 #[test]
-fn configuration_errors_point_at_the_argument_under_terraform_1_15() {
-    configuration_errors(TerraformVersion::V1_15);
-}
-
-#[test]
-fn configuration_errors_point_at_the_argument_under_terraform_1_0() {
-    configuration_errors(TerraformVersion::V1_0);
-}
-
-fn schema_matches_the_models(version: TerraformVersion) {
-    let workdir = workdir(version);
-    configure(&workdir, "");
-    let run = workdir.run(&["providers", "schema", "-json"]);
-    run.assert_success();
-    let printed: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap_or_else(|e| {
-        panic!("schema JSON: {e}\n{}", run.stdout);
-    });
-    let provider = &printed["provider_schemas"]["registry.terraform.io/example/files"];
-    assert_eq!(
-        provider["provider"]["block"],
-        FilesConfig::schema().to_json_block()
-    );
-    assert_eq!(provider["provider"]["version"], 0);
-    let mut file = File::schema().to_json_block();
-    if version == TerraformVersion::V1_0 {
-        // Terraform 1.0 does not know write-only attributes: it shows content_wo without the
-        // flag (and a configuration cannot set it there; see the write-only tests).
-        strip_write_only(&mut file);
+fn terraform_receives_the_schema_derived_from_the_models() {
+    let test = files();
+    for version in TerraformVersion::ALL {
+        let provider = test.schema_json(version);
+        assert_eq!(
+            provider["provider"]["block"],
+            FilesConfig::schema().to_json_block()
+        );
+        assert_eq!(provider["provider"]["version"], 0);
+        let mut file = File::schema().to_json_block();
+        if version == TerraformVersion::V1_0 {
+            // Terraform 1.0 does not know write-only attributes: it shows content_wo without
+            // the flag (and a configuration cannot set it there; see since_1_8.rs).
+            strip_write_only(&mut file);
+        }
+        assert_eq!(provider["resource_schemas"]["files_file"]["block"], file);
+        assert_eq!(provider["resource_schemas"]["files_file"]["version"], 0);
+        assert_eq!(
+            provider["data_source_schemas"]["files_file"]["block"],
+            FileData::schema().to_json_block()
+        );
     }
-    assert_eq!(provider["resource_schemas"]["files_file"]["block"], file);
-    assert_eq!(provider["resource_schemas"]["files_file"]["version"], 0);
-    assert_eq!(
-        provider["data_source_schemas"]["files_file"]["block"],
-        FileData::schema().to_json_block()
-    );
 }
 
 /// `block` without the `write_only` flags.
@@ -406,132 +316,4 @@ fn strip_write_only(block: &mut serde_json::Value) {
         serde_json::Value::Array(items) => items.iter_mut().for_each(strip_write_only),
         _ => {}
     }
-}
-
-#[test]
-fn terraform_receives_the_schema_derived_from_the_models_1_15() {
-    schema_matches_the_models(TerraformVersion::V1_15);
-}
-
-#[test]
-fn terraform_receives_the_schema_derived_from_the_models_1_0() {
-    schema_matches_the_models(TerraformVersion::V1_0);
-}
-
-#[test]
-fn a_panicking_create_is_an_error_diagnostic_and_the_provider_keeps_serving() {
-    for version in VERSIONS {
-        let workdir = workdir(version);
-        configure(
-            &workdir,
-            r#"
-resource "files_file" "fine" {
-  path    = "fine.txt"
-  content = "fine"
-}
-
-resource "files_file" "boom" {
-  path    = "boom.txt"
-  content = "boom"
-}
-"#,
-        );
-        let run = workdir.run_with_env(
-            &["apply", "-auto-approve", "-no-color", "-input=false"],
-            &[
-                ("FILES_PROVIDER_TEST_PANIC_ON_PATH", "boom.txt"),
-                ("TF_LOG", "trace"),
-            ],
-        );
-        run.assert_failure();
-        assert_contains(&run, "Provider panicked");
-        // Terraform wraps the detail at 78 columns: match the part before the break.
-        assert_contains(
-            &run,
-            "The provider's create panicked: test switch FILES_PROVIDER_TEST_PANIC_ON_PATH",
-        );
-        // The same process served the other create and, after the panic, the controller's
-        // Shutdown: it exited by itself rather than being killed.
-        assert_eq!(read(&workdir, "fine.txt"), "fine");
-        assert!(!out(&workdir, "boom.txt").exists());
-        assert_lacks(&run, "plugin failed to exit gracefully");
-        assert_lacks(&run, "Error: Plugin did not respond");
-    }
-}
-
-#[test]
-fn every_provider_process_exits_gracefully_on_shutdown() {
-    for version in VERSIONS {
-        let workdir = workdir(version);
-        configure(
-            &workdir,
-            "resource \"files_file\" \"a\" {\n  path    = \"a.txt\"\n  content = \"a\"\n}\n",
-        );
-        let trace = [("TF_LOG", "trace")];
-        for args in [
-            &["plan", "-no-color", "-input=false"][..],
-            &["apply", "-auto-approve", "-no-color", "-input=false"][..],
-            &["destroy", "-auto-approve", "-no-color", "-input=false"][..],
-        ] {
-            let run = workdir.run_with_env(args, &trace);
-            run.assert_success();
-            let log = run.combined();
-            let started = log.matches("plugin started").count();
-            let exited = log.matches("plugin process exited").count();
-            assert!(
-                started > 0,
-                "{version:?} {args:?}: no provider started?\n{log}"
-            );
-            assert_eq!(
-                started, exited,
-                "{version:?} {args:?}: every provider process must exit"
-            );
-            assert_lacks(&run, "plugin failed to exit gracefully");
-            assert_lacks(&run, "killed");
-            let waits = close_to_exit_millis(&run.stderr);
-            assert_eq!(
-                waits.len(),
-                exited,
-                "{version:?} {args:?}: every exit follows a Close\n{log}"
-            );
-            let slowest = waits.iter().copied().max().unwrap_or(0);
-            println!(
-                "{version:?} {args:?}: {exited} provider processes, Close to exit at most {slowest} ms"
-            );
-            assert!(
-                slowest <= 100,
-                "{version:?} {args:?}: a provider took {slowest} ms to exit after Close\n{log}"
-            );
-        }
-    }
-}
-
-/// Milliseconds of a trace line's timestamp (`2026-11-25T11:46:20.808Z [TRACE] ...`) since
-/// midnight; `None` for lines without one (continuations).
-fn log_millis(line: &str) -> Option<u64> {
-    let time = line.get(11..23)?; // HH:MM:SS.mmm
-    if line.get(23..24)? != "Z" {
-        return None;
-    }
-    let number = |range: std::ops::Range<usize>| time.get(range)?.parse::<u64>().ok();
-    Some(((number(0..2)? * 60 + number(3..5)?) * 60 + number(6..8)?) * 1000 + number(9..12)?)
-}
-
-/// For each "plugin process exited" line of Terraform's trace log, the time since the
-/// "GRPCProvider.v6: Close" line before it: Terraform logs that line, then sends the
-/// controller's `Shutdown` and waits for the process to exit.
-fn close_to_exit_millis(log: &str) -> Vec<u64> {
-    let mut pending_closes = std::collections::VecDeque::new();
-    let mut waits = Vec::new();
-    for line in log.lines() {
-        if line.contains("GRPCProvider.v6: Close") {
-            pending_closes.extend(log_millis(line));
-        } else if line.contains("plugin process exited")
-            && let Some(exit) = log_millis(line)
-            && let Some(close) = pending_closes.pop_front()
-        {
-            waits.push(exit.saturating_sub(close));
-        }
-    }
-    waits
 }
