@@ -12,6 +12,10 @@
 //! - import by ID, verified against the state the configuration produced ([`Step::import`]);
 //! - refresh-only runs ([`Step::refresh_only`]).
 //!
+//! It also checks a provider's registry documentation against its schema
+//! ([`ProviderTest::check_docs`], made by [`tfsdk_docs`]) and gives the schema Terraform
+//! receives ([`ProviderTest::schema_json`]).
+//!
 //! After every apply the next plan must be empty: the crate checks it by itself (a provider
 //! whose read or plan changes values without a configuration change fails here, not in a
 //! user's pipeline). At the end it destroys everything and checks that the state is empty.
@@ -76,6 +80,6 @@ mod step;
 pub mod terraform;
 
 pub use check::{Action, Attribute, Check, Instance, Output};
-pub use run::{ProviderTest, VERSIONS_VARIABLE};
+pub use run::{ProviderTest, UPDATE_DOCS_VARIABLE, VERSIONS_VARIABLE};
 pub use step::{Step, StepContext};
 pub use terraform::{Run, Terraform, TerraformVersion, Workdir, install_root};

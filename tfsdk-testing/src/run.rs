@@ -21,6 +21,10 @@ use crate::terraform::{Run, Terraform, TerraformVersion, Workdir};
 /// list of versions (`1.15.5`, `1.0.3`). Unset, every installed one.
 pub const VERSIONS_VARIABLE: &str = "TFSDK_TEST_TERRAFORM";
 
+/// The environment variable that makes [`ProviderTest::check_docs`] write the documentation
+/// instead of checking it: `TFSDK_UPDATE_DOCS=1 cargo test`.
+pub const UPDATE_DOCS_VARIABLE: &str = "TFSDK_UPDATE_DOCS";
+
 /// The file holding the `required_providers` entry of the provider under test, written unless
 /// a step's configuration has a `required_providers` block of its own.
 const PROVIDERS_FILE: &str = "tfsdk_testing_providers.tf";
@@ -255,6 +259,43 @@ impl ProviderTest {
         })
     }
 
+    /// Checks that the registry documentation under `docs` is what `tfsdk-docs` makes of the
+    /// schema Terraform 1.15.5 receives and the example configurations under `examples`
+    /// (see [`tfsdk_docs`]); with the environment variable [`UPDATE_DOCS_VARIABLE`] set to
+    /// `1`, writes it instead. Relative folders are taken from the current directory (the
+    /// package's, under `cargo test`).
+    ///
+    /// # Panics
+    /// When the documentation is stale (with what differs and the command that updates it), or
+    /// cannot be made or written.
+    pub fn check_docs(
+        &self,
+        docs: impl AsRef<std::path::Path>,
+        examples: impl AsRef<std::path::Path>,
+    ) {
+        let (docs, examples) = (docs.as_ref(), examples.as_ref());
+        let schema = self.schema_json(TerraformVersion::V1_15);
+        let rendered = tfsdk_docs::render(&self.local_name, &schema, examples)
+            .unwrap_or_else(|error| panic!("tfsdk-testing: cannot make the docs: {error}"));
+        if std::env::var(UPDATE_DOCS_VARIABLE).is_ok_and(|value| value == "1") {
+            rendered
+                .write(docs)
+                .unwrap_or_else(|error| panic!("tfsdk-testing: cannot write the docs: {error}"));
+            eprintln!("tfsdk-testing: wrote the docs under {}", docs.display());
+            return;
+        }
+        let differences = rendered
+            .differences(docs)
+            .unwrap_or_else(|error| panic!("tfsdk-testing: cannot read the docs: {error}"));
+        assert!(
+            differences.is_empty(),
+            "the documentation under {} is stale:\n  - {}\nRun the test again with \
+             {UPDATE_DOCS_VARIABLE}=1 to write it.",
+            docs.display(),
+            differences.join("\n  - ")
+        );
+    }
+
     fn versions(&self) -> Vec<TerraformVersion> {
         let Ok(wanted) = std::env::var(VERSIONS_VARIABLE) else {
             return TerraformVersion::ALL.to_vec();
@@ -281,8 +322,9 @@ struct Session<'t> {
     workdir: Workdir,
     version: TerraformVersion,
     config: Option<String>,
-    /// The configuration of the last successful apply: the one the destroy uses.
-    applied: Option<String>,
+    /// The configuration of the last successful apply, and its step's environment: what the
+    /// destroy uses.
+    applied: Option<(String, Vec<(String, String)>)>,
     initialized: bool,
     /// The state after the last step that changed it.
     state: State,
@@ -583,7 +625,7 @@ impl<'t> Session<'t> {
             return Ok(outcome);
         }
         self.state = self.read_state(step, None)?;
-        self.applied.clone_from(&self.config);
+        self.applied = self.config.clone().map(|config| (config, step.env.clone()));
         self.check_state(step, &self.state)?;
         if !step.expect_non_empty_plan {
             self.expect_empty_plan(step)?;
@@ -686,12 +728,13 @@ impl<'t> Session<'t> {
     fn destroy(&mut self) -> Result<(), String> {
         if self.initialized && !self.state.is_empty() {
             // The configuration that made the state: a later step's may be one that fails.
-            if let Some(applied) = self.applied.clone()
-                && self.config.as_ref() != Some(&applied)
-            {
-                self.write_config(&applied);
+            let mut step = Step::refresh_only();
+            if let Some((applied, env)) = self.applied.clone() {
+                if self.config.as_ref() != Some(&applied) {
+                    self.write_config(&applied);
+                }
+                step.env = env;
             }
-            let step = Step::refresh_only();
             let run = self.terraform(
                 &["destroy", "-auto-approve", "-input=false", "-no-color"],
                 &step,

@@ -1,0 +1,3 @@
+output "path" {
+  value = provider::files::join_path("etc", "app", "config.toml") # "etc/app/config.toml"
+}

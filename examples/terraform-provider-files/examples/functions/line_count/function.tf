@@ -1,0 +1,3 @@
+output "lines" {
+  value = provider::files::line_count("one\ntwo\n") # 2
+}

@@ -1,0 +1,3 @@
+output "mode" {
+  value = provider::files::parse_mode("0750") # 488
+}

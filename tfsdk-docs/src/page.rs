@@ -1,0 +1,458 @@
+//! The Markdown of each page: front matter, title, description, example, schema lists and
+//! nested schemas, as the Terraform Registry lays out provider documentation.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde_json::Value as Json;
+
+use crate::schema::{self, Attribute, Block, Group, NestedBlock};
+use crate::{DocsError, Examples};
+
+/// The kinds of pages besides the index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Resource,
+    DataSource,
+    EphemeralResource,
+    Function,
+}
+
+impl Kind {
+    pub(crate) const ALL: [Kind; 4] = [
+        Kind::Resource,
+        Kind::DataSource,
+        Kind::EphemeralResource,
+        Kind::Function,
+    ];
+
+    /// The key of the provider's entry in `providers schema -json`.
+    pub(crate) fn schema_key(self) -> &'static str {
+        match self {
+            Kind::Resource => "resource_schemas",
+            Kind::DataSource => "data_source_schemas",
+            Kind::EphemeralResource => "ephemeral_resource_schemas",
+            Kind::Function => "functions",
+        }
+    }
+
+    /// The docs folder of its pages, also the examples folder of its examples.
+    pub(crate) fn folder(self) -> &'static str {
+        match self {
+            Kind::Resource => "resources",
+            Kind::DataSource => "data-sources",
+            Kind::EphemeralResource => "ephemeral-resources",
+            Kind::Function => "functions",
+        }
+    }
+
+    /// `Resource`, `Data Source`, `Ephemeral`: the title's parenthesis.
+    fn label(self) -> &'static str {
+        match self {
+            Kind::Resource => "Resource",
+            Kind::DataSource => "Data Source",
+            Kind::EphemeralResource => "Ephemeral",
+            Kind::Function => "function",
+        }
+    }
+
+    /// The example's file name in its type's examples folder.
+    fn example_file(self) -> &'static str {
+        match self {
+            Kind::Resource => "resource.tf",
+            Kind::DataSource => "data-source.tf",
+            Kind::EphemeralResource => "ephemeral-resource.tf",
+            Kind::Function => "function.tf",
+        }
+    }
+}
+
+/// `---` front matter: the page title and its description for the registry's listings.
+fn front_matter(out: &mut String, title: &str, description: Option<&str>) {
+    out.push_str("---\n");
+    let _ = writeln!(out, "page_title: {}", Json::from(title));
+    out.push_str("subcategory: \"\"\n");
+    out.push_str("description: |-\n");
+    for line in description.unwrap_or("").lines() {
+        if line.is_empty() {
+            out.push('\n');
+        } else {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    if description.is_none_or(str::is_empty) {
+        out.push_str("  \n");
+    }
+    out.push_str("---\n\n");
+}
+
+fn example(out: &mut String, language: &str, heading: &str, text: Option<String>) {
+    if let Some(text) = text {
+        let _ = write!(out, "## {heading}\n\n```{language}\n{text}\n```\n\n");
+    }
+}
+
+/// `docs/index.md`.
+pub(crate) fn provider(
+    name: &str,
+    block: &Block,
+    examples: &Examples<'_>,
+) -> Result<String, DocsError> {
+    let mut out = String::new();
+    front_matter(
+        &mut out,
+        &format!("{name} Provider"),
+        block.description.as_deref(),
+    );
+    let _ = write!(out, "# {name} Provider\n\n");
+    if let Some(description) = &block.description {
+        let _ = write!(out, "{description}\n\n");
+    }
+    example(
+        &mut out,
+        "terraform",
+        "Example Usage",
+        examples.read(Path::new("provider/provider.tf"))?,
+    );
+    schema_section(&mut out, block);
+    Ok(finish(out))
+}
+
+/// A resource's, data source's or ephemeral resource's page.
+pub(crate) fn block(
+    provider: &str,
+    kind: Kind,
+    type_name: &str,
+    block: &Block,
+    examples: &Examples<'_>,
+) -> Result<String, DocsError> {
+    let mut out = String::new();
+    front_matter(
+        &mut out,
+        &format!("{type_name} {} - {provider}", kind.label()),
+        block.description.as_deref(),
+    );
+    let _ = write!(out, "# {type_name} ({})\n\n", kind.label());
+    if block.deprecated {
+        out.push_str("~> **Deprecated** This type is deprecated.\n\n");
+    }
+    if let Some(description) = &block.description {
+        let _ = write!(out, "{description}\n\n");
+    }
+    let folder = Path::new(kind.folder()).join(type_name);
+    example(
+        &mut out,
+        "terraform",
+        "Example Usage",
+        examples.read(&folder.join(kind.example_file()))?,
+    );
+    schema_section(&mut out, block);
+    if kind == Kind::Resource
+        && let Some(import) = examples.read(&folder.join("import.sh"))?
+    {
+        let _ = write!(
+            out,
+            "## Import\n\nImport is supported using the following syntax:\n\n```shell\n{import}\n```\n\n"
+        );
+    }
+    Ok(finish(out))
+}
+
+/// A function's page: its signature and arguments.
+pub(crate) fn function(
+    provider: &str,
+    name: &str,
+    json: &Json,
+    examples: &Examples<'_>,
+) -> Result<String, DocsError> {
+    let text = |key: &str| {
+        json.get(key)
+            .and_then(Json::as_str)
+            .map(str::trim)
+            .filter(|text| !text.is_empty())
+    };
+    let summary = text("summary");
+    let description = text("description");
+    let mut out = String::new();
+    front_matter(
+        &mut out,
+        &format!("{name} function - {provider}"),
+        summary.or(description),
+    );
+    let _ = write!(out, "# function: {name}\n\n");
+    if let Some(message) = text("deprecation_message") {
+        let _ = write!(out, "~> **Deprecated** {message}\n\n");
+    }
+    if let Some(description) = description.or(summary) {
+        let _ = write!(out, "{description}\n\n");
+    }
+    example(
+        &mut out,
+        "terraform",
+        "Example Usage",
+        examples.read(&Path::new("functions").join(name).join("function.tf"))?,
+    );
+    let parameters: Vec<&Json> = json
+        .get("parameters")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+        .collect();
+    let variadic = json.get("variadic_parameter");
+    let mut signature: Vec<String> = parameters
+        .iter()
+        .map(|parameter| parameter_signature(parameter, ""))
+        .collect();
+    signature.extend(variadic.map(|parameter| parameter_signature(parameter, "...")));
+    let result = json
+        .get("return_type")
+        .map_or_else(|| "dynamic".to_owned(), schema::type_constraint);
+    let _ = write!(
+        out,
+        "## Signature\n\n```text\n{name}({}) {result}\n```\n\n",
+        signature.join(", ")
+    );
+    if !signature.is_empty() {
+        out.push_str("## Arguments\n\n");
+        let all = parameters
+            .iter()
+            .map(|p| (*p, false))
+            .chain(variadic.map(|p| (p, true)));
+        for (number, (parameter, is_variadic)) in all.enumerate() {
+            let mut facts = Vec::new();
+            if is_variadic {
+                facts.push("Variadic".to_owned());
+            }
+            facts.push(
+                parameter
+                    .get("type")
+                    .map_or_else(|| "Dynamic".into(), schema::type_name),
+            );
+            if parameter.get("is_nullable").and_then(Json::as_bool) == Some(true) {
+                facts.push("Nullable".to_owned());
+            }
+            let _ = write!(
+                out,
+                "{}. `{}` ({})",
+                number + 1,
+                parameter
+                    .get("name")
+                    .and_then(Json::as_str)
+                    .unwrap_or("arg"),
+                facts.join(", ")
+            );
+            if let Some(description) = parameter
+                .get("description")
+                .and_then(Json::as_str)
+                .map(str::trim)
+                .filter(|d| !d.is_empty())
+            {
+                let _ = write!(out, " {description}");
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    Ok(finish(out))
+}
+
+fn parameter_signature(parameter: &Json, suffix: &str) -> String {
+    format!(
+        "{} {}{suffix}",
+        parameter
+            .get("name")
+            .and_then(Json::as_str)
+            .unwrap_or("arg"),
+        parameter
+            .get("type")
+            .map_or_else(|| "dynamic".to_owned(), schema::type_constraint)
+    )
+}
+
+/// One line per page end: the text with a single trailing newline.
+fn finish(out: String) -> String {
+    format!("{}\n", out.trim_end())
+}
+
+/// A nested schema still to describe: its anchor, its path for the heading, and what it holds.
+enum Pending<'a> {
+    Block(String, String, &'a Block),
+    Object(String, String, &'a serde_json::Map<String, Json>),
+}
+
+/// `## Schema`: the block's lists, then each nested schema, depth first.
+fn schema_section(out: &mut String, block: &Block) {
+    if block.attributes.is_empty() && block.blocks.is_empty() {
+        return;
+    }
+    out.push_str("## Schema\n\n");
+    let mut pending = Vec::new();
+    lists(out, block, "", true, &mut pending);
+    while !pending.is_empty() {
+        let mut next = Vec::new();
+        for item in pending {
+            match item {
+                Pending::Block(anchor, path, block) => {
+                    let _ = write!(
+                        out,
+                        "<a id=\"{anchor}\"></a>\n### Nested Schema for `{path}`\n\n"
+                    );
+                    lists(out, block, &path, false, &mut next);
+                }
+                Pending::Object(anchor, path, attributes) => {
+                    let _ = write!(
+                        out,
+                        "<a id=\"{anchor}\"></a>\n### Nested Schema for `{path}`\n\n"
+                    );
+                    out.push_str("Read-Only:\n\n");
+                    for (name, ty) in attributes {
+                        let _ = writeln!(out, "- `{name}` ({})", schema::type_name(ty));
+                    }
+                    out.push('\n');
+                }
+            }
+        }
+        pending = next;
+    }
+}
+
+/// The Required / Optional / Read-Only lists of one block; nested schemas go to `pending`.
+fn lists<'a>(
+    out: &mut String,
+    block: &'a Block,
+    path: &str,
+    top: bool,
+    pending: &mut Vec<Pending<'a>>,
+) {
+    let join = |name: &str| {
+        if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        }
+    };
+    let anchor = |kind: &str, name: &str| format!("{kind}--{}", join(name).replace('.', "--"));
+    for group in Group::ALL {
+        let attributes: Vec<&Attribute> = block
+            .attributes
+            .iter()
+            .filter(|a| a.group() == group)
+            .collect();
+        let blocks: Vec<&NestedBlock> =
+            block.blocks.iter().filter(|b| b.group() == group).collect();
+        if attributes.is_empty() && blocks.is_empty() {
+            continue;
+        }
+        if top {
+            let _ = write!(out, "### {}\n\n", group.title());
+        } else {
+            let _ = write!(out, "{}:\n\n", group.title());
+        }
+        let mut entries: Vec<(String, String)> = Vec::new();
+        for attribute in attributes {
+            let (mut facts, link) = match (&attribute.nested, &attribute.ty) {
+                (Some((nesting, nested)), _) => {
+                    let anchor = anchor("nestedatt", &attribute.name);
+                    let kind = match nesting.as_str() {
+                        "list" => "Attributes List",
+                        "set" => "Attributes Set",
+                        "map" => "Attributes Map",
+                        _ => "Attributes",
+                    };
+                    pending.push(Pending::Block(
+                        anchor.clone(),
+                        join(&attribute.name),
+                        nested,
+                    ));
+                    (vec![kind.to_owned()], Some(anchor))
+                }
+                (None, Some(ty)) => {
+                    let link = schema::object_attributes(ty).map(|object| {
+                        let anchor = anchor("nestedobjatt", &attribute.name);
+                        pending.push(Pending::Object(
+                            anchor.clone(),
+                            join(&attribute.name),
+                            object,
+                        ));
+                        anchor
+                    });
+                    (vec![schema::type_name(ty)], link)
+                }
+                (None, None) => (vec!["Dynamic".to_owned()], None),
+            };
+            if attribute.sensitive {
+                facts.push("Sensitive".into());
+            }
+            if attribute.write_only {
+                facts.push(
+                    "[Write-only](https://developer.hashicorp.com/terraform/language/resources/ephemeral#write-only-arguments)"
+                        .into(),
+                );
+            }
+            if attribute.deprecated {
+                facts.push("Deprecated".into());
+            }
+            entries.push((
+                attribute.name.clone(),
+                entry(
+                    &attribute.name,
+                    &facts,
+                    link.as_deref(),
+                    attribute.description.as_deref(),
+                ),
+            ));
+        }
+        for nested in blocks {
+            let kind = match nested.nesting.as_str() {
+                "list" => "Block List",
+                "set" => "Block Set",
+                "map" => "Block Map",
+                _ => "Block",
+            };
+            let mut facts = vec![kind.to_owned()];
+            if nested.min_items > 0 {
+                facts.push(format!("Min: {}", nested.min_items));
+            }
+            if nested.max_items > 0 {
+                facts.push(format!("Max: {}", nested.max_items));
+            }
+            if nested.block.deprecated {
+                facts.push("Deprecated".into());
+            }
+            let anchor = anchor("nestedblock", &nested.name);
+            pending.push(Pending::Block(
+                anchor.clone(),
+                join(&nested.name),
+                &nested.block,
+            ));
+            entries.push((
+                nested.name.clone(),
+                entry(
+                    &nested.name,
+                    &facts,
+                    Some(&anchor),
+                    nested.block.description.as_deref(),
+                ),
+            ));
+        }
+        entries.sort();
+        for (_, line) in entries {
+            out.push_str(&line);
+        }
+        out.push('\n');
+    }
+}
+
+/// ``- `name` (Facts) Description (see [below for nested schema](#anchor))``.
+fn entry(name: &str, facts: &[String], link: Option<&str>, description: Option<&str>) -> String {
+    let mut line = format!("- `{name}` ({})", facts.join(", "));
+    if let Some(description) = description {
+        line.push(' ');
+        line.push_str(&description.replace('\n', "\n  "));
+    }
+    if let Some(anchor) = link {
+        let _ = write!(line, " (see [below for nested schema](#{anchor}))");
+    }
+    line.push('\n');
+    line
+}
