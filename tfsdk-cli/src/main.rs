@@ -22,6 +22,22 @@
 //!     line: `{"ok": true, "type": "<canonical type>", "value": <json>, "console": "..."}` or
 //!     `{"ok": false, "error": "...", "path": "..."}`. A bad line gives an error line; the
 //!     batch goes on. Exit status 0 unless reading or writing fails.
+//!
+//! tfsdk docs --schema FILE --name NAME [--examples DIR] [--out DIR] [--check]
+//!     Writes a provider's registry documentation (index.md, resources/, data-sources/,
+//!     ephemeral-resources/, functions/) into DIR (default `docs`) from FILE, the output of
+//!     `terraform providers schema -json` (or the provider's entry of it), and the example
+//!     configurations under --examples (default `examples`). With --check, writes nothing and
+//!     exits with status 1 when the folder is not up to date.
+//!
+//! tfsdk release [--manifest-path Cargo.toml] [--bin NAME] [--target TRIPLE]...
+//!               [--profile release] [--out-dir dist] [--gpg-key KEY]
+//!     Builds the provider binary (`terraform-provider-NAME`) for each target (the host when
+//!     none is given) and writes terraform-provider-NAME_VERSION_OS_ARCH.zip for each,
+//!     terraform-provider-NAME_VERSION_manifest.json (protocol 6.0) and
+//!     terraform-provider-NAME_VERSION_SHA256SUMS, signed into SHA256SUMS.sig with
+//!     `gpg --detach-sign` when --gpg-key is given: the layout registries, network mirrors and
+//!     `terraform providers mirror` use. VERSION is the package's.
 //! ```
 
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
@@ -33,6 +49,7 @@ use serde_json::Value as Json;
 use tfsdk_typeexpr::vars::{Inputs, Module, evaluate};
 use tfsdk_typeexpr::{self as typeexpr, console, json_lines, json_value};
 
+mod release;
 mod vars_json;
 
 /// Terraform type constraints and input variables, as Terraform and OpenTofu evaluate them.
@@ -78,6 +95,45 @@ enum Command {
         #[arg(long, conflicts_with_all = ["type_expr", "value"])]
         json_lines: bool,
     },
+    /// Write a provider's registry documentation from its schema and examples.
+    Docs {
+        /// The output of `terraform providers schema -json`, or the provider's entry of it.
+        #[arg(long, value_name = "FILE")]
+        schema: PathBuf,
+        /// The provider's name: `files` for terraform-provider-files.
+        #[arg(long)]
+        name: String,
+        /// The example configurations (provider/provider.tf, resources/TYPE/resource.tf, ...).
+        #[arg(long, value_name = "DIR", default_value = "examples")]
+        examples: PathBuf,
+        /// Where the pages go.
+        #[arg(long, value_name = "DIR", default_value = "docs")]
+        out: PathBuf,
+        /// Check instead of writing: exit status 1 when the pages are not up to date.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Build a provider and write its release archives, manifest and checksums.
+    Release {
+        /// The provider package's Cargo.toml (default: the current package).
+        #[arg(long, value_name = "PATH")]
+        manifest_path: Option<PathBuf>,
+        /// The provider binary (default: the package's one terraform-provider-* binary).
+        #[arg(long)]
+        bin: Option<String>,
+        /// A Rust target triple to build for; repeatable (default: the host).
+        #[arg(long = "target", value_name = "TRIPLE")]
+        targets: Vec<String>,
+        /// The Cargo profile to build with.
+        #[arg(long, default_value = "release")]
+        profile: String,
+        /// Where the release files go.
+        #[arg(long, value_name = "DIR", default_value = "dist")]
+        out_dir: PathBuf,
+        /// Sign the checksums with this GnuPG key (`gpg --detach-sign`).
+        #[arg(long, value_name = "KEY")]
+        gpg_key: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -109,6 +165,28 @@ fn main() -> ExitCode {
             type_expr.as_deref().unwrap_or_default(),
             value.as_deref().unwrap_or_default(),
         ),
+        Command::Docs {
+            schema,
+            name,
+            examples,
+            out,
+            check,
+        } => run_docs(&schema, &name, &examples, &out, check),
+        Command::Release {
+            manifest_path,
+            bin,
+            targets,
+            profile,
+            out_dir,
+            gpg_key,
+        } => run_release(
+            manifest_path.as_deref(),
+            bin.as_deref(),
+            &targets,
+            &profile,
+            &out_dir,
+            gpg_key.as_deref(),
+        ),
     };
     match result {
         Ok(code) => code,
@@ -118,6 +196,104 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `tfsdk docs`.
+fn run_docs(
+    schema: &std::path::Path,
+    name: &str,
+    examples: &std::path::Path,
+    out: &std::path::Path,
+    check: bool,
+) -> io::Result<ExitCode> {
+    let text = std::fs::read_to_string(schema)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", schema.display())))?;
+    let json: Json = serde_json::from_str(&text)
+        .map_err(|e| io::Error::other(format!("{}: not JSON: {e}", schema.display())))?;
+    // The whole `providers schema -json` output: the provider whose address ends in /NAME.
+    let provider = match json.get("provider_schemas").and_then(Json::as_object) {
+        Some(schemas) => schemas
+            .iter()
+            .find(|(address, _)| address.rsplit('/').next() == Some(name))
+            .map(|(_, schema)| schema.clone())
+            .ok_or_else(|| {
+                io::Error::other(format!(
+                    "{} has no provider named {name:?} (it has {})",
+                    schema.display(),
+                    schemas.keys().cloned().collect::<Vec<_>>().join(", ")
+                ))
+            })?,
+        None => json,
+    };
+    let docs = tfsdk_docs::render(name, &provider, examples).map_err(io::Error::other)?;
+    if check {
+        let differences = docs.differences(out).map_err(io::Error::other)?;
+        if differences.is_empty() {
+            return Ok(ExitCode::SUCCESS);
+        }
+        eprintln!(
+            "{} is not up to date:\n  - {}",
+            out.display(),
+            differences.join("\n  - ")
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    docs.write(out).map_err(io::Error::other)?;
+    eprintln!("wrote {} pages under {}", docs.files().len(), out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tfsdk release`.
+fn run_release(
+    manifest: Option<&std::path::Path>,
+    bin: Option<&str>,
+    targets: &[String],
+    profile: &str,
+    out_dir: &std::path::Path,
+    gpg_key: Option<&str>,
+) -> io::Result<ExitCode> {
+    let package = release::package(manifest, bin).map_err(io::Error::other)?;
+    let release_info = release::Release {
+        name: package
+            .binary
+            .strip_prefix("terraform-provider-")
+            .unwrap_or(&package.binary)
+            .to_owned(),
+        version: package.version.clone(),
+    };
+    std::fs::create_dir_all(out_dir)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", out_dir.display())))?;
+    let host = release::host_triple().map_err(io::Error::other)?;
+    let builds: Vec<Option<&str>> = if targets.is_empty() {
+        vec![None]
+    } else {
+        targets.iter().map(|t| Some(t.as_str())).collect()
+    };
+    let mut archives = Vec::new();
+    for target in builds {
+        let platform = release::Platform::of(target.unwrap_or(&host)).map_err(io::Error::other)?;
+        let binary = release::build(&package, target, profile).map_err(io::Error::other)?;
+        let archive = release::write_archive(&release_info, &platform, &binary, out_dir)
+            .map_err(io::Error::other)?;
+        println!("{}", archive.display());
+        archives.push(archive);
+    }
+    let sums = release::write_sums(&release_info, &archives, out_dir).map_err(io::Error::other)?;
+    println!("{}", out_dir.join(release_info.manifest_name()).display());
+    println!("{}", sums.display());
+    if let Some(key) = gpg_key {
+        let status = release::signing_command(&sums, key).status().map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("cannot run gpg to sign {}: {e}", sums.display()),
+            )
+        })?;
+        if !status.success() {
+            return Err(io::Error::other(format!("gpg failed ({status})")));
+        }
+        println!("{}.sig", sums.display());
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A `--var-file` or a `--var`, in the order they were given.
