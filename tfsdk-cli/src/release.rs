@@ -435,7 +435,7 @@ mod tests {
         assert_eq!(entry.unix_mode().map(|mode| mode & 0o777), Some(0o755));
         drop(entry);
 
-        let sums = write_sums(&release, &[a.clone()], &first).unwrap();
+        let sums = write_sums(&release, std::slice::from_ref(&a), &first).unwrap();
         let text = std::fs::read_to_string(&sums).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2, "{text}");
