@@ -326,8 +326,11 @@ struct Session<'t> {
     /// destroy uses.
     applied: Option<(String, Vec<(String, String)>)>,
     initialized: bool,
-    /// The state after the last step that changed it.
-    state: State,
+    /// The state after the last step that changed it, once read (`None` until a check or an
+    /// import needs it: each read is a Terraform command).
+    state: Option<State>,
+    /// Whether a step may have left objects behind (the destroy at the end is needed).
+    changed: bool,
 }
 
 /// How a Terraform command ended, for a step that may expect an error.
@@ -355,7 +358,8 @@ impl<'t> Session<'t> {
             applied: None,
             // Terraform finds a dev_overrides provider without `init` (and warns in it).
             initialized: matches!(test.served, Served::Binary(_)),
-            state: State::default(),
+            state: None,
+            changed: false,
         }
     }
 
@@ -532,6 +536,11 @@ impl<'t> Session<'t> {
         if let Outcome::ExpectedError = outcome {
             return Ok((None, outcome));
         }
+        if step.actions.is_empty() && step.plan_checks.is_empty() && step.expect_warning.is_empty()
+        {
+            // Nothing to check in the plan: no `show -json` of it.
+            return Ok((None, Outcome::Succeeded));
+        }
         let plan = self.saved_plan(step)?;
         let mut problems = Vec::new();
         if !step.expect_warning.is_empty() {
@@ -599,6 +608,23 @@ impl<'t> Session<'t> {
         State::parse(&run.stdout)
     }
 
+    /// The state checks on the current state, read only when there are any.
+    fn check_current_state(&mut self, step: &Step) -> Result<(), String> {
+        if step.state_checks.is_empty() {
+            return Ok(());
+        }
+        let state = self.current_state(step)?.clone();
+        self.check_state(step, &state)
+    }
+
+    /// The current state, read once after each change.
+    fn current_state(&mut self, step: &Step) -> Result<&State, String> {
+        if self.state.is_none() {
+            self.state = Some(self.read_state(step, None)?);
+        }
+        Ok(self.state.get_or_insert_default())
+    }
+
     fn check_state(&self, step: &Step, state: &State) -> Result<(), String> {
         let problems: Vec<String> = step
             .state_checks
@@ -619,14 +645,16 @@ impl<'t> Session<'t> {
         if let (_, Outcome::ExpectedError) = self.plan(step)? {
             return Ok(Outcome::ExpectedError);
         }
+        // Even a failing apply may have made objects: the destroy at the end is needed.
+        self.changed = true;
+        self.state = None;
         let (_, outcome) =
             self.command(&["apply", "-input=false", "-no-color", PLAN_FILE], step)?;
         if let Outcome::ExpectedError = outcome {
             return Ok(outcome);
         }
-        self.state = self.read_state(step, None)?;
         self.applied = self.config.clone().map(|config| (config, step.env.clone()));
-        self.check_state(step, &self.state)?;
+        self.check_current_state(step)?;
         if !step.expect_non_empty_plan {
             self.expect_empty_plan(step)?;
         }
@@ -636,9 +664,22 @@ impl<'t> Session<'t> {
     /// The plan right after an apply, with the same configuration, must change nothing.
     fn expect_empty_plan(&self, step: &Step) -> Result<(), String> {
         let out = format!("-out={PLAN_FILE}");
-        let run = self.terraform(&["plan", "-input=false", "-no-color", &out], step)?;
-        if !run.success() {
-            return Err(format!("the plan after the apply failed:\n{run}"));
+        let run = self.terraform(
+            &[
+                "plan",
+                "-input=false",
+                "-no-color",
+                "-detailed-exitcode",
+                &out,
+            ],
+            step,
+        )?;
+        match run.code() {
+            // No changes at all.
+            Some(0) => return Ok(()),
+            // Changes: which ones, in the saved plan (output changes alone are fine).
+            Some(2) => {}
+            _ => return Err(format!("the plan after the apply failed:\n{run}")),
         }
         let pending = self.saved_plan(step)?.pending();
         if pending.is_empty() {
@@ -654,6 +695,7 @@ impl<'t> Session<'t> {
     }
 
     fn refresh_only(&mut self, step: &Step) -> Result<Outcome, String> {
+        self.changed = true;
         let (_, outcome) = self.command(
             &[
                 "apply",
@@ -667,15 +709,15 @@ impl<'t> Session<'t> {
         if let Outcome::ExpectedError = outcome {
             return Ok(outcome);
         }
-        self.state = self.read_state(step, None)?;
-        self.check_state(step, &self.state)?;
+        self.state = None;
+        self.check_current_state(step)?;
         Ok(Outcome::Succeeded)
     }
 
     /// `terraform import` into a state file of its own, in the same directory and
     /// configuration; then the import's state checks and the comparison with the test's state.
     fn import(
-        &self,
+        &mut self,
         step: &Step,
         address: &str,
         id: &str,
@@ -707,13 +749,14 @@ impl<'t> Session<'t> {
         let Some(found) = imported.resources.get(address) else {
             return Err(format!("the import left no {address} in its state"));
         };
-        let Some(expected) = self.state.resources.get(address) else {
+        let Some(expected) = self.current_state(step)?.resources.get(address) else {
             return Err(format!(
                 "{address} is not in the test's state, so the import has nothing to be compared \
                  with (use without_verify, or an apply step first)"
             ));
         };
         let differences = differences(&expected.values, &found.values, ignore);
+        let address = address.to_owned();
         if differences.is_empty() {
             Ok(Outcome::Succeeded)
         } else {
@@ -726,7 +769,7 @@ impl<'t> Session<'t> {
     }
 
     fn destroy(&mut self) -> Result<(), String> {
-        if self.initialized && !self.state.is_empty() {
+        if self.initialized && self.changed {
             // The configuration that made the state: a later step's may be one that fails.
             let mut step = Step::refresh_only();
             if let Some((applied, env)) = self.applied.clone() {
@@ -754,7 +797,7 @@ impl<'t> Session<'t> {
                         .join(", ")
                 ));
             }
-            self.state = state;
+            self.state = Some(state);
         }
         self.hooks(&self.test.destroy_checks, 0, "check_destroy")
     }
