@@ -171,7 +171,7 @@ fn a_workdir_is_kept_when_its_test_panics() {
         let workdir = Workdir::new(terraform);
         *kept.lock().unwrap() = Some(workdir.path().to_path_buf());
         workdir.run(&["validate", "-no-color"]).assert_success();
-        panic!("on purpose: the harness keeps this test's workdir");
+        panic!("on purpose: tfsdk-testing keeps this test's workdir");
     });
     assert!(result.is_err());
     let path = kept.into_inner().unwrap().unwrap();
