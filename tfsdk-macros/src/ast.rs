@@ -50,6 +50,12 @@ pub enum SchemaRole {
     DataSource,
     /// `schema(ephemeral)`.
     Ephemeral,
+    /// `schema(identity)`: `required` and `optional` mean required and optional for import.
+    Identity,
+    /// `schema(list)`.
+    List,
+    /// `schema(action)`.
+    Action,
 }
 
 /// One field.

@@ -38,6 +38,12 @@ pub enum SchemaOption {
     DataSource,
     /// `schema(ephemeral)`: an ephemeral resource.
     Ephemeral,
+    /// `schema(identity)`: a managed resource's identity.
+    Identity,
+    /// `schema(list)`: the `config` block of a list resource.
+    List,
+    /// `schema(action)`: an action's configuration.
+    Action,
 }
 
 impl FromMeta for SchemaOption {
@@ -49,7 +55,7 @@ impl FromMeta for SchemaOption {
         let [darling::ast::NestedMeta::Meta(syn::Meta::Path(path))] = items else {
             return Err(darling::Error::custom(
                 "write `schema` or `schema(ROLE)` with one role: `provider`, `resource`, \
-                 `data_source` or `ephemeral`",
+                 `data_source`, `ephemeral`, `identity`, `list` or `action`",
             ));
         };
         match path.get_ident().map(ToString::to_string).as_deref() {
@@ -57,8 +63,12 @@ impl FromMeta for SchemaOption {
             Some("resource") => Ok(SchemaOption::Resource),
             Some("data_source") => Ok(SchemaOption::DataSource),
             Some("ephemeral") => Ok(SchemaOption::Ephemeral),
+            Some("identity") => Ok(SchemaOption::Identity),
+            Some("list") => Ok(SchemaOption::List),
+            Some("action") => Ok(SchemaOption::Action),
             _ => Err(darling::Error::custom(
-                "unknown schema role: use `provider`, `resource`, `data_source` or `ephemeral`",
+                "unknown schema role: use `provider`, `resource`, `data_source`, `ephemeral`, \
+                 `identity`, `list` or `action`",
             )
             .with_span(path)),
         }

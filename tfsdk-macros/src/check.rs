@@ -70,6 +70,9 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
             SchemaOption::Resource => SchemaRole::Resource,
             SchemaOption::DataSource => SchemaRole::DataSource,
             SchemaOption::Ephemeral => SchemaRole::Ephemeral,
+            SchemaOption::Identity => SchemaRole::Identity,
+            SchemaOption::List => SchemaRole::List,
+            SchemaOption::Action => SchemaRole::Action,
         };
         (role, option.span())
     });
@@ -564,6 +567,109 @@ fn check_role(
                 "default_fn",
                 "an ephemeral resource's attribute cannot have a `default_fn`: it is opened from \
                  configuration as it is; handle the unset value in `open`",
+            ),
+        ],
+        SchemaRole::List => &[
+            (
+                "write_only",
+                "a list resource's configuration has no write-only attributes (Terraform has them in managed resources only): remove `write_only`",
+            ),
+            (
+                "force_new",
+                "`force_new` has no effect in a list resource's configuration: it is not planned; remove it",
+            ),
+            (
+                "diff_suppress",
+                "`diff_suppress` has no effect in a list resource's configuration: it is not planned; remove it",
+            ),
+            (
+                "stable",
+                "`stable` has no effect in a list resource's configuration: it is not planned; remove it",
+            ),
+            (
+                "default",
+                "an attribute of a list resource's configuration cannot have a `default`: it is read from configuration as it is; handle the unset value in code",
+            ),
+            (
+                "default_fn",
+                "an attribute of a list resource's configuration cannot have a `default_fn`: it is read from configuration as it is; handle the unset value in code",
+            ),
+            (
+                "computed",
+                "a list resource's configuration has no `computed` attributes: it is what the `config` block of a `list` block sets; make it `required` or `optional`",
+            ),
+        ],
+        SchemaRole::Action => &[
+            (
+                "write_only",
+                "an action's configuration has no write-only attributes (Terraform has them in managed resources only): remove `write_only`",
+            ),
+            (
+                "force_new",
+                "`force_new` has no effect in an action's configuration: actions are invoked, not planned; remove it",
+            ),
+            (
+                "diff_suppress",
+                "`diff_suppress` has no effect in an action's configuration: actions are invoked, not planned; remove it",
+            ),
+            (
+                "stable",
+                "`stable` has no effect in an action's configuration: actions are invoked, not planned; remove it",
+            ),
+            (
+                "default",
+                "an attribute of an action's configuration cannot have a `default`: it is read from configuration as it is; handle the unset value in code",
+            ),
+            (
+                "default_fn",
+                "an attribute of an action's configuration cannot have a `default_fn`: it is read from configuration as it is; handle the unset value in code",
+            ),
+            (
+                "computed",
+                "an action's configuration has no `computed` attributes: Terraform refuses them in action schemas; make it `required` or `optional`",
+            ),
+        ],
+        SchemaRole::Identity => &[
+            (
+                "computed",
+                "an identity has no `computed` attributes: `required` means required for import by identity, `optional` optional for it; the provider always sets every identity attribute",
+            ),
+            (
+                "sensitive",
+                "an identity attribute cannot be `sensitive`: identities are shown and compared as they are; leave secrets out of the identity",
+            ),
+            (
+                "write_only",
+                "an identity attribute cannot be `write_only`: an identity is stored beside the state",
+            ),
+            (
+                "force_new",
+                "`force_new` has no effect in an identity; remove it",
+            ),
+            (
+                "diff_suppress",
+                "`diff_suppress` has no effect in an identity; remove it",
+            ),
+            ("stable", "`stable` has no effect in an identity; remove it"),
+            (
+                "default",
+                "an identity attribute cannot have a `default`: the provider sets every identity attribute",
+            ),
+            (
+                "default_fn",
+                "an identity attribute cannot have a `default_fn`: the provider sets every identity attribute",
+            ),
+            (
+                "deprecated",
+                "an identity attribute cannot be `deprecated`: version the identity instead (IDENTITY_VERSION and upgrade_identity)",
+            ),
+            (
+                "block",
+                "an identity has no nested blocks: its attributes are strings, numbers, bools or lists of them",
+            ),
+            (
+                "nested_attribute",
+                "an identity has no nested attributes: its attributes are strings, numbers, bools or lists of them",
             ),
         ],
         SchemaRole::Any | SchemaRole::Resource => &[],

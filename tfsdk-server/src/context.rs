@@ -82,6 +82,16 @@ impl<P> Context<P> {
         (context, shared)
     }
 
+    /// Another handle on this call's context (same provider, stop signal, warnings and
+    /// private state), for helpers the server hands to provider code.
+    pub(crate) fn sibling(&self) -> Context<P> {
+        Context {
+            provider: Arc::clone(&self.provider),
+            stop: self.stop.clone(),
+            shared: Arc::clone(&self.shared),
+        }
+    }
+
     /// The provider: its configuration as [`Provider::configure`](crate::Provider::configure)
     /// stored it, clients, caches.
     pub fn provider(&self) -> &P {

@@ -57,12 +57,16 @@
 //! complete providers, tested end to end under real Terraform.
 #![warn(missing_docs)]
 
+mod action;
 mod config;
 mod context;
 mod data_source;
 mod ephemeral;
 mod function;
+mod identity;
 mod launch;
+mod list;
+pub mod logging;
 mod plan_change;
 pub mod proto;
 mod provider;
@@ -80,18 +84,21 @@ use std::process::ExitCode;
 
 use tfsdk_core::TfObject;
 
+pub use action::{Action, Progress};
 pub use config::Config;
 pub use context::{Context, StopToken};
 pub use data_source::DataSource;
 pub use ephemeral::{EphemeralResource, Opened};
 pub use function::{Arg, Function, FunctionError, Parameter};
+pub use identity::ResourceIdentity;
+pub use list::{ListResource, Listing};
 
 pub use launch::InProcess;
 pub use plan_change::{PlanViews, PlannedChange};
 pub use provider::Provider;
 pub use raw_state::RawState;
 pub use registry::Registry;
-pub use resource::{CreateRequest, Resource, UpdateRequest};
+pub use resource::{CreateRequest, MovedState, Resource, UpdateRequest};
 pub use server::Server;
 #[doc = include_str!("function.md")]
 pub use tfsdk_macros::function;
@@ -109,10 +116,16 @@ pub struct NoConfig {}
 /// the provider runs without Terraform's launch environment and prints the
 /// `TF_REATTACH_PROVIDERS` value that makes Terraform use this running process. Started by hand
 /// without it, the binary says it is a plugin and exits with code 1.
+///
+/// Provider code's [`tracing`] events (and `log` records) reach Terraform's log at the level
+/// `TF_LOG_PROVIDER` (or `TF_LOG`) asks for, as hclog JSON on standard error (see
+/// [`logging`]); after the handshake line, standard output is standard error too, so a stray
+/// `println!` lands in the log rather than in the protocol.
 pub fn serve<P: Provider>(provider_address: &str, provider: P) -> ExitCode {
     let debug = std::env::args()
         .skip(1)
         .any(|argument| argument == "--debug");
+    logging::init_from_env();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

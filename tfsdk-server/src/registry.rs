@@ -16,15 +16,18 @@ use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::{TfSchema, View};
 
 use crate::proto::tfplugin6 as pb;
-use crate::resource::{CreateRequest, UpdateRequest};
+use crate::resource::{CreateRequest, MovedState, UpdateRequest};
 use crate::server::contained;
 use crate::{
-    Config, Context, DataSource, EphemeralResource, Function, PlannedChange, Provider, RawState,
-    Resource,
+    Action, Config, Context, DataSource, EphemeralResource, Function, ListResource, PlannedChange,
+    Provider, RawState, Resource, ResourceIdentity,
 };
 
 /// A future the server can spawn: owned, `Send`, `'static`.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+/// A future borrowing what it works on.
+type BoxFutureRef<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// Where a provider lists its resources, data sources and functions
 /// ([`Provider::register`]).
@@ -32,6 +35,8 @@ pub struct Registry<P> {
     pub(crate) resources: BTreeMap<&'static str, Arc<dyn ResourceHandler<P>>>,
     pub(crate) data_sources: BTreeMap<&'static str, Arc<dyn DataSourceHandler<P>>>,
     pub(crate) ephemeral_resources: BTreeMap<&'static str, Arc<dyn EphemeralHandler<P>>>,
+    pub(crate) list_resources: BTreeMap<&'static str, Arc<dyn ListHandler<P>>>,
+    pub(crate) actions: BTreeMap<&'static str, Arc<dyn ActionHandler<P>>>,
     pub(crate) functions: BTreeMap<String, Function>,
     /// Registration mistakes (a type name used twice), reported with the schema.
     pub(crate) diagnostics: Diagnostics,
@@ -43,6 +48,8 @@ impl<P: Provider> Registry<P> {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
             ephemeral_resources: BTreeMap::new(),
+            list_resources: BTreeMap::new(),
+            actions: BTreeMap::new(),
             functions: BTreeMap::new(),
             diagnostics: Diagnostics::new(),
         }
@@ -50,13 +57,83 @@ impl<P: Provider> Registry<P> {
 
     /// Adds a resource type.
     pub fn resource<R: Resource<Provider = P>>(&mut self, resource: R) -> &mut Registry<P> {
+        self.add_resource(resource, None)
+    }
+
+    /// Adds a resource type whose objects have an identity (Terraform 1.12 and newer; older
+    /// Terraforms see a resource without one).
+    pub fn resource_with_identity<R: ResourceIdentity<Provider = P>>(
+        &mut self,
+        resource: R,
+    ) -> &mut Registry<P> {
+        let schema = R::Identity::schema();
+        self.diagnostics
+            .append(crate::server::identity_schema_problems(
+                R::TYPE_NAME,
+                &schema,
+            ));
+        let identity = IdentityOf::<R> {
+            ty: schema.object_type(),
+            schema,
+            marker: std::marker::PhantomData,
+        };
+        self.add_resource(resource, Some(Box::new(identity)))
+    }
+
+    fn add_resource<R: Resource<Provider = P>>(
+        &mut self,
+        resource: R,
+        identity: Option<Box<dyn IdentityOps<R>>>,
+    ) -> &mut Registry<P> {
         if self.resources.contains_key(R::TYPE_NAME) {
             self.diagnostics.push(duplicate("resource", R::TYPE_NAME));
         } else {
             let schema = R::Model::schema();
             self.diagnostics.append(schema.write_only_problems());
-            let handler = Typed::new(resource, schema);
+            let handler = TypedResource {
+                typed: Typed::new(resource, schema),
+                identity,
+            };
             self.resources.insert(R::TYPE_NAME, Arc::new(handler));
+        }
+        self
+    }
+
+    /// Adds a list resource (`terraform query`, Terraform 1.14 and newer): how to find
+    /// existing objects of a resource type registered with an identity.
+    pub fn list_resource<L: ListResource<Provider = P>>(&mut self, list: L) -> &mut Registry<P> {
+        let type_name = <L::Resource as Resource>::TYPE_NAME;
+        if self.list_resources.contains_key(type_name) {
+            self.diagnostics.push(duplicate("list resource", type_name));
+        } else {
+            let schema = L::Config::schema();
+            self.diagnostics
+                .append(crate::server::unplanned_schema_problems(
+                    "list resource",
+                    type_name,
+                    &schema,
+                ));
+            let handler = Typed::new(list, schema);
+            self.list_resources.insert(type_name, Arc::new(handler));
+        }
+        self
+    }
+
+    /// Adds an action (Terraform 1.14 and newer): something to do, invoked by `action`
+    /// blocks and `terraform apply -invoke`.
+    pub fn action<A: Action<Provider = P>>(&mut self, action: A) -> &mut Registry<P> {
+        if self.actions.contains_key(A::TYPE_NAME) {
+            self.diagnostics.push(duplicate("action", A::TYPE_NAME));
+        } else {
+            let schema = A::Config::schema();
+            self.diagnostics
+                .append(crate::server::unplanned_schema_problems(
+                    "action",
+                    A::TYPE_NAME,
+                    &schema,
+                ));
+            let handler = Typed::new(action, schema);
+            self.actions.insert(A::TYPE_NAME, Arc::new(handler));
         }
         self
     }
@@ -161,11 +238,34 @@ impl<T> Typed<T> {
     }
 }
 
+/// A state a resource returned, and the identity of its object when the resource has one.
+pub(crate) struct Stored {
+    pub(crate) state: Value,
+    pub(crate) identity: Option<Value>,
+}
+
+/// How an import names the object.
+pub(crate) enum ImportBy {
+    /// `terraform import ADDRESS ID`, `import { id = ... }`.
+    Id(String),
+    /// `import { identity = { ... } }`: a value of the identity's type.
+    Identity(Value),
+}
+
+/// A resource's identity: its schema, type and version.
+pub(crate) struct IdentitySchema<'a> {
+    pub(crate) schema: &'a Schema,
+    pub(crate) ty: &'a Type,
+    pub(crate) version: i64,
+}
+
 /// A resource as the server drives it: values in, values out.
 pub(crate) trait ResourceHandler<P>: Send + Sync {
     fn schema(&self) -> &Schema;
     fn schema_version(&self) -> i64;
     fn object_type(&self) -> &Type;
+    /// The identity's schema, when the resource has one.
+    fn identity_schema(&self) -> Option<IdentitySchema<'_>>;
     /// `write_only_allowed`: the client supports write-only attributes.
     fn validate(&self, config: Value, write_only_allowed: bool) -> Diagnostics;
     fn create(
@@ -173,32 +273,45 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         ctx: Context<P>,
         planned: Value,
         config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<Result<Value, Diagnostics>>;
+    ) -> BoxFuture<Result<Stored, Diagnostics>>;
     fn read(
         self: Arc<Self>,
         ctx: Context<P>,
         state: Value,
-    ) -> BoxFuture<Result<Option<Value>, Diagnostics>>;
+    ) -> BoxFuture<Result<Option<Stored>, Diagnostics>>;
     fn update(
         self: Arc<Self>,
         ctx: Context<P>,
         prior: Value,
         planned: Value,
         config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<Result<Value, Diagnostics>>;
+    ) -> BoxFuture<Result<Stored, Diagnostics>>;
     fn delete(self: Arc<Self>, ctx: Context<P>, state: Value)
     -> BoxFuture<Result<(), Diagnostics>>;
     fn import(
         self: Arc<Self>,
         ctx: Context<P>,
-        id: String,
-    ) -> BoxFuture<Result<Value, Diagnostics>>;
+        by: ImportBy,
+    ) -> BoxFuture<Result<Stored, Diagnostics>>;
     fn upgrade(
         self: Arc<Self>,
         ctx: Context<P>,
         version: i64,
         raw: RawState,
     ) -> BoxFuture<Result<Value, Diagnostics>>;
+    fn upgrade_identity(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        version: i64,
+        raw: RawState,
+    ) -> BoxFuture<Result<Value, Diagnostics>>;
+    fn move_state(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        source: MovedState,
+    ) -> BoxFuture<Result<Option<Stored>, Diagnostics>>;
+    /// A state (a value of the resource's type, from provider code) with its identity.
+    fn stored(&self, ctx: &Context<P>, state: Value) -> Result<Stored, Diagnostics>;
     fn modify_plan(
         self: Arc<Self>,
         ctx: Context<P>,
@@ -234,6 +347,43 @@ pub(crate) trait EphemeralHandler<P>: Send + Sync {
         ctx: Context<P>,
     ) -> BoxFuture<Result<Option<SystemTime>, Diagnostics>>;
     fn close(self: Arc<Self>, ctx: Context<P>) -> BoxFuture<Result<(), Diagnostics>>;
+}
+
+/// A list resource as the server drives it.
+pub(crate) trait ListHandler<P>: Send + Sync {
+    fn schema(&self) -> &Schema;
+    fn object_type(&self) -> &Type;
+    fn validate(&self, config: Value) -> Diagnostics;
+    /// Lists into `sender` the objects `config` asks for, through `resource` (the listed
+    /// type, for states and identities).
+    fn list(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        config: Value,
+        resource: Arc<dyn ResourceHandler<P>>,
+        sink: ListSink,
+    ) -> BoxFuture<Result<(), Diagnostics>>;
+}
+
+/// Where listed objects go, and what Terraform asked for.
+pub(crate) struct ListSink {
+    pub(crate) sender: crate::list::EventSender,
+    pub(crate) include_resource: bool,
+    pub(crate) limit: Option<usize>,
+}
+
+/// An action as the server drives it.
+pub(crate) trait ActionHandler<P>: Send + Sync {
+    fn schema(&self) -> &Schema;
+    fn object_type(&self) -> &Type;
+    fn validate(&self, config: Value) -> Diagnostics;
+    fn plan(self: Arc<Self>, ctx: Context<P>, config: Value) -> BoxFuture<Result<(), Diagnostics>>;
+    fn invoke(
+        self: Arc<Self>,
+        ctx: Context<P>,
+        config: Value,
+        progress: crate::Progress,
+    ) -> BoxFuture<Result<(), Diagnostics>>;
 }
 
 /// A data source as the server drives it.
@@ -284,7 +434,115 @@ fn value<M: ToValue>(model: &M, ty: &Type) -> Result<Value, Diagnostics> {
     })
 }
 
-impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
+/// The identity side of a resource registered with one, without the identity's type.
+pub(crate) trait IdentityOps<R: Resource>: Send + Sync {
+    fn schema(&self) -> &Schema;
+    fn ty(&self) -> &Type;
+    fn version(&self) -> i64;
+    fn identity(
+        &self,
+        resource: &R,
+        ctx: &Context<R::Provider>,
+        state: &R::Model,
+    ) -> Result<Value, Diagnostics>;
+    fn import<'a>(
+        &'a self,
+        resource: &'a R,
+        ctx: &'a Context<R::Provider>,
+        identity: Value,
+    ) -> BoxFutureRef<'a, Result<R::Model, Diagnostics>>;
+    fn upgrade<'a>(
+        &'a self,
+        resource: &'a R,
+        ctx: &'a Context<R::Provider>,
+        version: i64,
+        raw: RawState,
+    ) -> BoxFutureRef<'a, Result<Value, Diagnostics>>;
+}
+
+/// [`IdentityOps`] of a [`ResourceIdentity`].
+struct IdentityOf<R> {
+    schema: Schema,
+    ty: Type,
+    marker: std::marker::PhantomData<fn() -> R>,
+}
+
+impl<R: ResourceIdentity> IdentityOps<R> for IdentityOf<R> {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn ty(&self) -> &Type {
+        &self.ty
+    }
+
+    fn version(&self) -> i64 {
+        R::IDENTITY_VERSION
+    }
+
+    fn identity(
+        &self,
+        resource: &R,
+        ctx: &Context<R::Provider>,
+        state: &R::Model,
+    ) -> Result<Value, Diagnostics> {
+        let identity = resource.identity(ctx, state)?;
+        value(&identity, &self.ty)
+    }
+
+    fn import<'a>(
+        &'a self,
+        resource: &'a R,
+        ctx: &'a Context<R::Provider>,
+        identity: Value,
+    ) -> BoxFutureRef<'a, Result<R::Model, Diagnostics>> {
+        Box::pin(async move {
+            let identity = model::<R::Identity>(identity)?;
+            resource.import_by_identity(ctx, identity).await
+        })
+    }
+
+    fn upgrade<'a>(
+        &'a self,
+        resource: &'a R,
+        ctx: &'a Context<R::Provider>,
+        version: i64,
+        raw: RawState,
+    ) -> BoxFutureRef<'a, Result<Value, Diagnostics>> {
+        Box::pin(async move {
+            let identity = resource.upgrade_identity(ctx, version, raw).await?;
+            value(&identity, &self.ty)
+        })
+    }
+}
+
+/// A resource with its schema and, when it has one, its identity.
+pub(crate) struct TypedResource<R: Resource> {
+    typed: Typed<R>,
+    identity: Option<Box<dyn IdentityOps<R>>>,
+}
+
+impl<R: Resource> std::ops::Deref for TypedResource<R> {
+    type Target = Typed<R>;
+
+    fn deref(&self) -> &Typed<R> {
+        &self.typed
+    }
+}
+
+impl<R: Resource> TypedResource<R> {
+    /// A model returned by provider code as a state, with its identity.
+    fn store(&self, ctx: &Context<R::Provider>, model: &R::Model) -> Result<Stored, Diagnostics> {
+        let state = self.state(model)?;
+        let identity = match &self.identity {
+            Some(identity) => Some(identity.identity(&self.inner, ctx, model)?),
+            None => None,
+        };
+        Ok(Stored { state, identity })
+    }
+}
+
+impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
     fn schema(&self) -> &Schema {
         &self.schema
     }
@@ -295,6 +553,14 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
 
     fn object_type(&self) -> &Type {
         &self.ty
+    }
+
+    fn identity_schema(&self) -> Option<IdentitySchema<'_>> {
+        self.identity.as_ref().map(|identity| IdentitySchema {
+            schema: identity.schema(),
+            ty: identity.ty(),
+            version: identity.version(),
+        })
     }
 
     fn validate(&self, config: Value, write_only_allowed: bool) -> Diagnostics {
@@ -315,14 +581,14 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
         ctx: Context<R::Provider>,
         planned: Value,
         config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<Result<Value, Diagnostics>> {
+    ) -> BoxFuture<Result<Stored, Diagnostics>> {
         Box::pin(async move {
             let request = CreateRequest {
                 planned: model::<R::Model>(planned)?,
                 config: Config::encoded(config, self.ty.clone()),
             };
             let state = self.inner.create(&ctx, request).await?;
-            self.state(&state)
+            self.store(&ctx, &state)
         })
     }
 
@@ -330,11 +596,11 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
         self: Arc<Self>,
         ctx: Context<R::Provider>,
         state: Value,
-    ) -> BoxFuture<Result<Option<Value>, Diagnostics>> {
+    ) -> BoxFuture<Result<Option<Stored>, Diagnostics>> {
         Box::pin(async move {
             let state = model::<R::Model>(state)?;
             match self.inner.read(&ctx, state).await? {
-                Some(state) => self.state(&state).map(Some),
+                Some(state) => self.store(&ctx, &state).map(Some),
                 None => Ok(None),
             }
         })
@@ -346,7 +612,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
         prior: Value,
         planned: Value,
         config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<Result<Value, Diagnostics>> {
+    ) -> BoxFuture<Result<Stored, Diagnostics>> {
         Box::pin(async move {
             let request = UpdateRequest {
                 prior: model::<R::Model>(prior)?,
@@ -354,7 +620,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
                 config: Config::encoded(config, self.ty.clone()),
             };
             let state = self.inner.update(&ctx, request).await?;
-            self.state(&state)
+            self.store(&ctx, &state)
         })
     }
 
@@ -372,11 +638,26 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
     fn import(
         self: Arc<Self>,
         ctx: Context<R::Provider>,
-        id: String,
-    ) -> BoxFuture<Result<Value, Diagnostics>> {
+        by: ImportBy,
+    ) -> BoxFuture<Result<Stored, Diagnostics>> {
         Box::pin(async move {
-            let state = self.inner.import(&ctx, id).await?;
-            self.state(&state)
+            let state = match (by, &self.identity) {
+                (ImportBy::Id(id), _) => self.inner.import(&ctx, id).await?,
+                (ImportBy::Identity(identity), Some(ops)) => {
+                    ops.import(&self.inner, &ctx, identity).await?
+                }
+                (ImportBy::Identity(_), None) => {
+                    return Err(Diagnostic::error(
+                        "Import By Identity Not Supported",
+                        format!(
+                            "The resource type {} has no identity: import it by ID.",
+                            R::TYPE_NAME
+                        ),
+                    )
+                    .into());
+                }
+            };
+            self.store(&ctx, &state)
         })
     }
 
@@ -390,6 +671,42 @@ impl<R: Resource> ResourceHandler<R::Provider> for Typed<R> {
             let state = self.inner.upgrade_state(&ctx, version, raw).await?;
             self.state(&state)
         })
+    }
+
+    fn upgrade_identity(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        version: i64,
+        raw: RawState,
+    ) -> BoxFuture<Result<Value, Diagnostics>> {
+        Box::pin(async move {
+            match &self.identity {
+                Some(identity) => identity.upgrade(&self.inner, &ctx, version, raw).await,
+                None => Err(Diagnostic::error(
+                    "Unable to Upgrade Resource Identity",
+                    format!("The resource type {} has no identity.", R::TYPE_NAME),
+                )
+                .into()),
+            }
+        })
+    }
+
+    fn move_state(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        source: MovedState,
+    ) -> BoxFuture<Result<Option<Stored>, Diagnostics>> {
+        Box::pin(async move {
+            match self.inner.move_state(&ctx, source).await? {
+                Some(state) => self.store(&ctx, &state).map(Some),
+                None => Ok(None),
+            }
+        })
+    }
+
+    fn stored(&self, ctx: &Context<R::Provider>, state: Value) -> Result<Stored, Diagnostics> {
+        let state = model::<R::Model>(state)?;
+        self.store(ctx, &state)
     }
 
     fn modify_plan(
@@ -485,5 +802,80 @@ impl<E: EphemeralResource> EphemeralHandler<E::Provider> for Typed<E> {
 
     fn close(self: Arc<Self>, ctx: Context<E::Provider>) -> BoxFuture<Result<(), Diagnostics>> {
         Box::pin(async move { self.inner.close(&ctx).await })
+    }
+}
+
+impl<L: ListResource> ListHandler<L::Provider> for Typed<L> {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn object_type(&self) -> &Type {
+        &self.ty
+    }
+
+    fn validate(&self, config: Value) -> Diagnostics {
+        validate_config::<L::Config>(&self.schema, &config, |view, found| {
+            self.inner.validate_config(view, found);
+        })
+    }
+
+    fn list(
+        self: Arc<Self>,
+        ctx: Context<L::Provider>,
+        config: Value,
+        resource: Arc<dyn ResourceHandler<L::Provider>>,
+        sink: ListSink,
+    ) -> BoxFuture<Result<(), Diagnostics>> {
+        Box::pin(async move {
+            let config = model::<L::Config>(config)?;
+            let mut listing = crate::Listing::<L::Resource>::new(
+                sink.sender,
+                resource,
+                ctx.sibling(),
+                sink.include_resource,
+                sink.limit,
+            );
+            self.inner.list(&ctx, config, &mut listing).await
+        })
+    }
+}
+
+impl<A: Action> ActionHandler<A::Provider> for Typed<A> {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn object_type(&self) -> &Type {
+        &self.ty
+    }
+
+    fn validate(&self, config: Value) -> Diagnostics {
+        validate_config::<A::Config>(&self.schema, &config, |view, found| {
+            self.inner.validate_config(view, found);
+        })
+    }
+
+    fn plan(
+        self: Arc<Self>,
+        ctx: Context<A::Provider>,
+        config: Value,
+    ) -> BoxFuture<Result<(), Diagnostics>> {
+        Box::pin(async move {
+            let view = model::<View<A::Config>>(config)?;
+            self.inner.plan(&ctx, &view).await
+        })
+    }
+
+    fn invoke(
+        self: Arc<Self>,
+        ctx: Context<A::Provider>,
+        config: Value,
+        progress: crate::Progress,
+    ) -> BoxFuture<Result<(), Diagnostics>> {
+        Box::pin(async move {
+            let config = model::<A::Config>(config)?;
+            self.inner.invoke(&ctx, config, &progress).await
+        })
     }
 }

@@ -33,6 +33,24 @@ pub struct UpdateRequest<M> {
     pub config: Config<M>,
 }
 
+/// What [`Resource::move_state`] gets: an object another resource type managed, which a
+/// `moved { from = OTHER_TYPE.NAME  to = THIS_TYPE.NAME }` block hands over (Terraform 1.8 and
+/// newer).
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct MovedState {
+    /// The source's provider, e.g. `registry.terraform.io/example/files`.
+    pub source_provider: String,
+    /// The source's resource type, e.g. `files_legacy_file`.
+    pub source_type: String,
+    /// The schema version the source's state was stored with.
+    pub source_schema_version: i64,
+    /// The source's stored state; read it with the source's model ([`RawState::decode`]).
+    pub state: RawState,
+    /// The source's stored identity, if it had one, and its identity version.
+    pub identity: Option<(RawState, i64)>,
+}
+
 /// A managed resource (`resource "TYPE" "NAME" { ... }`) whose data is the derived model
 /// [`Model`](Resource::Model).
 ///
@@ -162,6 +180,21 @@ pub trait Resource: Send + Sync + 'static {
             )
             .into())
         }
+    }
+
+    /// Takes over an object of another resource type (see [`MovedState`]): `Ok(None)` when this
+    /// type does not take over from that source, which is the default (Terraform then says
+    /// the move is not supported).
+    ///
+    /// # Errors
+    /// Diagnostics for Terraform.
+    fn move_state(
+        &self,
+        ctx: &Context<Self::Provider>,
+        source: MovedState,
+    ) -> impl Future<Output = Result<Option<Self::Model>, Diagnostics>> + Send {
+        let _ = (ctx, source);
+        async { Ok(None) }
     }
 
     /// Adjusts the plan of a create or an update that Terraform's rules made (see

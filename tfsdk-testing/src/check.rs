@@ -132,6 +132,25 @@ impl<M: TfSchema> Instance<M> {
         self.whole(Expectation::Exists)
     }
 
+    /// The instance's identity in the state (Terraform 1.12 and newer) is `identity`: the
+    /// resource's identity model, or any value of its type.
+    ///
+    /// # Panics
+    /// If `identity` does not convert to its own Terraform type (a mistake in the test).
+    #[must_use]
+    pub fn has_identity<I: ToValue + TerraformType>(&self, identity: I) -> Check {
+        let ty = I::terraform_type();
+        let json = identity
+            .to_value(&ty)
+            .map_err(|error| error.to_string())
+            .and_then(|value| value.to_json(&ty).map_err(|error| error.to_string()))
+            .unwrap_or_else(|error| {
+                panic!("tfsdk-testing: the identity does not convert: {error}")
+            });
+        let json = serde_json::from_str(&json).unwrap_or_default();
+        self.whole(Expectation::Identity(json))
+    }
+
     /// The instance is neither in the plan nor in the state.
     #[must_use]
     pub fn is_absent(&self) -> Check {
@@ -353,6 +372,7 @@ enum Expectation {
     NotSensitive,
     Exists,
     Absent,
+    Identity(serde_json::Value),
     Custom(CustomCheck),
 }
 
@@ -368,6 +388,7 @@ impl fmt::Debug for Expectation {
             Expectation::NotSensitive => f.write_str("is not sensitive"),
             Expectation::Exists => f.write_str("exists"),
             Expectation::Absent => f.write_str("is absent"),
+            Expectation::Identity(identity) => write!(f, "has the identity {identity}"),
             Expectation::Custom(_) => f.write_str("satisfies a check"),
         }
     }
@@ -382,10 +403,12 @@ pub struct Check {
     expectation: Expectation,
 }
 
-/// What a check looks at: the value, and whether Terraform marks it sensitive.
+/// What a check looks at: the value, whether Terraform marks it sensitive, and the object's
+/// identity (states only).
 struct Found {
     value: Value,
     sensitive: bool,
+    identity: serde_json::Value,
 }
 
 impl Check {
@@ -415,6 +438,7 @@ impl Check {
                         )
                     })?,
                     sensitive: change.after_sensitive == serde_json::Value::Bool(true),
+                    identity: serde_json::Value::Null,
                 }),
             },
         };
@@ -426,10 +450,13 @@ impl Check {
         let found = match &self.attribute.target {
             Target::Resource { address, model } => match state.resources.get(address) {
                 None => None,
-                Some(resource) => Some(self.found(
-                    machine::value_of(&resource.values, &serde_json::Value::Null, model),
-                    &resource.sensitive_values,
-                )?),
+                Some(resource) => Some(Found {
+                    identity: resource.identity.clone(),
+                    ..self.found(
+                        machine::value_of(&resource.values, &serde_json::Value::Null, model),
+                        &resource.sensitive_values,
+                    )?
+                }),
             },
             Target::Output(name) => match state.outputs.get(name) {
                 None => None,
@@ -446,6 +473,7 @@ impl Check {
                         )
                     })?,
                     sensitive: output.sensitive,
+                    identity: serde_json::Value::Null,
                 }),
             },
         };
@@ -476,6 +504,7 @@ impl Check {
             // Terraform 1.0 leaves the schema's sensitive attributes out of the state's
             // `sensitive_values`: the model says them.
             sensitive: attribute.sensitive || machine::is_sensitive_at(sensitive, &attribute.path),
+            identity: serde_json::Value::Null,
         })
     }
 
@@ -497,6 +526,7 @@ impl Check {
             Expectation::Sensitive => found.sensitive,
             Expectation::NotSensitive => !found.sensitive,
             Expectation::Exists | Expectation::Absent => true,
+            Expectation::Identity(identity) => &found.identity == identity,
             Expectation::Custom(check) => {
                 return check(value).map_err(|error| format!("{what}: {error} (value: {value})"));
             }
@@ -509,6 +539,10 @@ impl Check {
             Expectation::Equals(expected) => {
                 format!("{what}: expected {expected}, found {value}{sensitivity}")
             }
+            Expectation::Identity(identity) => format!(
+                "{what}: expected the identity {identity}, found {}",
+                found.identity
+            ),
             other => format!("{what}: expected it {other:?}, found {value}{sensitivity}"),
         })
     }

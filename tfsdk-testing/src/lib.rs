@@ -9,8 +9,13 @@
 //! - plan and state checks on attributes named through the model's typed paths and compared
 //!   with Rust values ([`Instance::attribute`], [`Check`]): known, unknown, null, sensitive;
 //! - an error matched against a pattern ([`Step::expect_error`]);
-//! - import by ID, verified against the state the configuration produced ([`Step::import`]);
-//! - refresh-only runs ([`Step::refresh_only`]).
+//! - import by ID or by identity, verified against the state the configuration produced
+//!   ([`Step::import`], [`Step::import_by_identity`]);
+//! - refresh-only runs ([`Step::refresh_only`]);
+//! - `terraform query` of list resources, what each list finds, and the configuration
+//!   Terraform generates from it ([`Step::query`]);
+//! - actions invoked during an apply ([`Step::invoke`]), and any text in Terraform's output
+//!   ([`Step::expect_output`]: an action's progress, a provider's log line).
 //!
 //! It also checks a provider's registry documentation against its schema
 //! ([`ProviderTest::check_docs`], made by [`tfsdk_docs`]) and gives the schema Terraform
@@ -74,6 +79,7 @@
 
 mod check;
 mod error_text;
+mod hcl;
 mod machine;
 mod run;
 mod step;

@@ -23,6 +23,8 @@ pub(crate) struct ResourceChange {
     pub after_unknown: Json,
     /// `true` where the planned value is sensitive, mirroring its shape.
     pub after_sensitive: Json,
+    /// The change imports the object (an `import` block).
+    pub importing: bool,
 }
 
 /// One root module output's entry in a plan's `output_changes`.
@@ -65,6 +67,7 @@ impl Plan {
                 after: detail["after"].clone(),
                 after_unknown: detail["after_unknown"].clone(),
                 after_sensitive: detail["after_sensitive"].clone(),
+                importing: detail.get("importing").is_some_and(|i| !i.is_null()),
             });
         }
         let mut outputs = BTreeMap::new();
@@ -135,11 +138,56 @@ fn changed_attributes(change: &ResourceChange) -> Vec<String> {
         .collect()
 }
 
+/// One object `terraform query -json` found.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Found {
+    /// The list block's address: `list.files_file.all`.
+    pub list: String,
+    pub display_name: String,
+    pub identity: Json,
+}
+
+/// The objects and the error diagnostics of `terraform query -json`'s output (JSON lines).
+pub(crate) fn query_results(text: &str) -> (Vec<Found>, Vec<String>) {
+    let mut found = Vec::new();
+    let mut errors = Vec::new();
+    for line in text.lines() {
+        let Ok(json) = serde_json::from_str::<Json>(line) else {
+            continue;
+        };
+        match json["type"].as_str() {
+            Some("list_resource_found") => {
+                let entry = &json["list_resource_found"];
+                found.push(Found {
+                    list: entry["address"].as_str().unwrap_or_default().to_owned(),
+                    display_name: entry["display_name"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_owned(),
+                    identity: entry["identity"].clone(),
+                });
+            }
+            Some("diagnostic") if json["diagnostic"]["severity"] == "error" => {
+                let diagnostic = &json["diagnostic"];
+                errors.push(format!(
+                    "Error: {} {}",
+                    diagnostic["summary"].as_str().unwrap_or_default(),
+                    diagnostic["detail"].as_str().unwrap_or_default()
+                ));
+            }
+            _ => {}
+        }
+    }
+    (found, errors)
+}
+
 /// One resource instance in the state.
 #[derive(Clone, Debug)]
 pub(crate) struct StateResource {
     pub values: Json,
     pub sensitive_values: Json,
+    /// The object's identity (Terraform 1.12 and newer), JSON null without one.
+    pub identity: Json,
 }
 
 /// One root module output in the state.
@@ -183,6 +231,7 @@ impl State {
                     StateResource {
                         values: resource["values"].clone(),
                         sensitive_values: resource["sensitive_values"].clone(),
+                        identity: resource["identity"].clone(),
                     },
                 );
             }

@@ -35,6 +35,15 @@ const PLAN_FILE: &str = "tfsdk-testing.tfplan";
 /// The state file of an import step.
 const IMPORT_STATE: &str = "tfsdk-testing-import.tfstate";
 
+/// The `import` block of an import-by-identity step.
+const IMPORT_BLOCK: &str = "tfsdk_testing_import.tf";
+
+/// The query of a query step.
+const QUERY_FILE: &str = "tfsdk_testing.tfquery.hcl";
+
+/// The configuration `terraform query -generate-config-out` writes.
+const GENERATED: &str = "tfsdk_testing_generated.tf";
+
 type Start = Arc<dyn Fn() -> std::io::Result<InProcess> + Send + Sync>;
 
 /// How Terraform reaches the provider.
@@ -58,6 +67,7 @@ pub struct ProviderTest {
     files: Vec<(PathBuf, Vec<u8>)>,
     env: Vec<(String, String)>,
     destroy_checks: Vec<Hook>,
+    check_shutdown: bool,
 }
 
 impl std::fmt::Debug for ProviderTest {
@@ -115,6 +125,7 @@ impl ProviderTest {
             files: Vec::new(),
             env: Vec::new(),
             destroy_checks: Vec::new(),
+            check_shutdown: false,
         }
     }
 
@@ -138,6 +149,16 @@ impl ProviderTest {
     #[must_use]
     pub fn max_terraform(mut self, version: &str) -> Self {
         self.max_version = Some(version.to_owned());
+        self
+    }
+
+    /// For a [binary](ProviderTest::binary) provider: runs every Terraform command with
+    /// `TF_LOG=trace` and fails when a provider process Terraform started did not exit by
+    /// itself (Terraform killed it, or it never exited), which is how a provider that hangs at
+    /// shutdown shows.
+    #[must_use]
+    pub fn check_shutdown(mut self) -> Self {
+        self.check_shutdown = true;
         self
     }
 
@@ -331,6 +352,8 @@ struct Session<'t> {
     state: Option<State>,
     /// Whether a step may have left objects behind (the destroy at the end is needed).
     changed: bool,
+    /// The output of the current step's Terraform commands, for `expect_output`.
+    transcript: std::cell::RefCell<String>,
 }
 
 /// How a Terraform command ended, for a step that may expect an error.
@@ -360,6 +383,7 @@ impl<'t> Session<'t> {
             initialized: matches!(test.served, Served::Binary(_)),
             state: None,
             changed: false,
+            transcript: std::cell::RefCell::new(String::new()),
         }
     }
 
@@ -413,7 +437,18 @@ impl<'t> Session<'t> {
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         let start = match &self.test.served {
-            Served::Binary(_) => return Ok(self.workdir.run_with_env(args, &env)),
+            Served::Binary(_) => {
+                let mut env = env;
+                if self.test.check_shutdown {
+                    env.push(("TF_LOG", "trace"));
+                }
+                let run = self.workdir.run_with_env(args, &env);
+                self.transcript.borrow_mut().push_str(&run.combined());
+                if self.test.check_shutdown {
+                    shutdown_problems(&run)?;
+                }
+                return Ok(run);
+            }
             Served::InProcess(start) => start,
         };
         let served = start().map_err(|error| {
@@ -428,6 +463,7 @@ impl<'t> Session<'t> {
         served
             .stop()
             .map_err(|error| format!("the in-process provider failed: {error}"))?;
+        self.transcript.borrow_mut().push_str(&run.combined());
         Ok(run)
     }
 
@@ -477,6 +513,7 @@ impl<'t> Session<'t> {
     }
 
     fn step(&mut self, number: usize, step: &Step) -> Result<(), String> {
+        self.transcript.borrow_mut().clear();
         self.hooks(&step.before, number, "before")?;
         match &step.config {
             Some(config) => self.write_config(config),
@@ -502,6 +539,17 @@ impl<'t> Session<'t> {
                 verify,
                 ignore,
             } => self.import(step, address, id, *verify, ignore)?,
+            Kind::ImportIdentity {
+                address,
+                identity,
+                verify,
+                ignore,
+            } => self.import_identity(step, address, identity, *verify, ignore)?,
+            Kind::Query {
+                query,
+                expected,
+                generate,
+            } => self.query(step, query, expected, *generate)?,
         };
         match outcome {
             Outcome::ExpectedError => Ok(()),
@@ -513,7 +561,33 @@ impl<'t> Session<'t> {
                     .collect::<Vec<_>>()
                     .join(" and ")
             )),
-            Outcome::Succeeded => self.hooks(&step.after, number, "after"),
+            Outcome::Succeeded => {
+                self.expect_output(step)?;
+                self.hooks(&step.after, number, "after")
+            }
+        }
+    }
+
+    /// The step's `expect_output` patterns against its commands' output.
+    fn expect_output(&self, step: &Step) -> Result<(), String> {
+        if step.expect_output.is_empty() {
+            return Ok(());
+        }
+        let text = error_text::normalize(&self.transcript.borrow());
+        let missed: Vec<String> = step
+            .expect_output
+            .iter()
+            .filter(|pattern| !pattern.is_match(&text))
+            .map(|pattern| format!("/{pattern}/"))
+            .collect();
+        if missed.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "expected Terraform's output to match {}, but it said (boxes removed, whitespace \
+                 collapsed):\n{text}",
+                missed.join(" and ")
+            ))
         }
     }
 
@@ -532,7 +606,10 @@ impl<'t> Session<'t> {
     /// `plan -out`, then the plan's actions and checks.
     fn plan(&self, step: &Step) -> Result<(Option<Plan>, Outcome), String> {
         let out = format!("-out={PLAN_FILE}");
-        let (run, outcome) = self.command(&["plan", "-input=false", "-no-color", &out], step)?;
+        let invoke: Vec<String> = step.invoke.iter().map(|a| format!("-invoke={a}")).collect();
+        let mut args = vec!["plan", "-input=false", "-no-color", &out];
+        args.extend(invoke.iter().map(String::as_str));
+        let (run, outcome) = self.command(&args, step)?;
         if let Outcome::ExpectedError = outcome {
             return Ok((None, outcome));
         }
@@ -542,7 +619,7 @@ impl<'t> Session<'t> {
             return Ok((None, Outcome::Succeeded));
         }
         let plan = self.saved_plan(step)?;
-        let mut problems = Vec::new();
+        let mut problems = plan_problems(step, &plan);
         if !step.expect_warning.is_empty() {
             let text = error_text::normalize(&run.combined());
             problems.extend(
@@ -557,27 +634,6 @@ impl<'t> Session<'t> {
                     }),
             );
         }
-        for (address, expected) in &step.actions {
-            match plan.change(address) {
-                None => problems.push(format!(
-                    "{address}: expected {expected}, but the plan does not mention it"
-                )),
-                Some(change) => {
-                    let found = Action::from_actions(&change.actions);
-                    if found != Some(*expected) {
-                        problems.push(format!(
-                            "{address}: expected {expected}, the plan says {}",
-                            change.actions.join(", ")
-                        ));
-                    }
-                }
-            }
-        }
-        problems.extend(
-            step.plan_checks
-                .iter()
-                .filter_map(|c| c.on_plan(&plan).err()),
-        );
         if problems.is_empty() {
             Ok((Some(plan), Outcome::Succeeded))
         } else {
@@ -768,6 +824,164 @@ impl<'t> Session<'t> {
         }
     }
 
+    /// An `import { identity = ... }` block planned against a state file of its own; the
+    /// plan's checks, and the imported object compared with the test's state.
+    fn import_identity(
+        &mut self,
+        step: &Step,
+        address: &str,
+        identity: &str,
+        verify: bool,
+        ignore: &[AttributePath],
+    ) -> Result<Outcome, String> {
+        self.workdir.write(
+            IMPORT_BLOCK,
+            format!("import {{\n  to       = {address}\n  identity = {identity}\n}}\n"),
+        );
+        let _ = std::fs::remove_file(self.workdir.path().join(IMPORT_STATE));
+        let result = self.import_identity_plan(step, address, verify, ignore);
+        let _ = std::fs::remove_file(self.workdir.path().join(IMPORT_BLOCK));
+        result
+    }
+
+    fn import_identity_plan(
+        &mut self,
+        step: &Step,
+        address: &str,
+        verify: bool,
+        ignore: &[AttributePath],
+    ) -> Result<Outcome, String> {
+        let state_flag = format!("-state={IMPORT_STATE}");
+        let out = format!("-out={PLAN_FILE}");
+        let (_, outcome) = self.command(
+            &["plan", "-input=false", "-no-color", &state_flag, &out],
+            step,
+        )?;
+        if let Outcome::ExpectedError = outcome {
+            return Ok(outcome);
+        }
+        let plan = self.saved_plan(step)?;
+        let problems = plan_problems(step, &plan);
+        if !problems.is_empty() {
+            return Err(format!(
+                "the import plan is not as expected:\n  - {}",
+                problems.join("\n  - ")
+            ));
+        }
+        let Some(change) = plan.change(address).filter(|change| change.importing) else {
+            return Err(format!("the plan does not import {address}"));
+        };
+        if !verify {
+            return Ok(Outcome::Succeeded);
+        }
+        let Some(expected) = self.current_state(step)?.resources.get(address) else {
+            return Err(format!(
+                "{address} is not in the test's state, so the import has nothing to be compared \
+                 with (use without_verify, or an apply step first)"
+            ));
+        };
+        let differences = differences(&expected.values, &change.after, ignore);
+        if differences.is_empty() {
+            Ok(Outcome::Succeeded)
+        } else {
+            Err(format!(
+                "the object imported by identity as {address} differs from the state the \
+                 configuration produced:\n  - {}\n(Step::ignore leaves out attributes an import \
+                 cannot know)",
+                differences.join("\n  - ")
+            ))
+        }
+    }
+
+    /// `terraform query -json` of `query`: what each list found; then, when asked, the
+    /// generated configuration planned beside the test's.
+    fn query(
+        &mut self,
+        step: &Step,
+        query: &str,
+        expected: &[(String, Vec<String>)],
+        generate: bool,
+    ) -> Result<Outcome, String> {
+        self.workdir.write(QUERY_FILE, query);
+        let result = self.query_run(step, expected, generate);
+        let _ = std::fs::remove_file(self.workdir.path().join(QUERY_FILE));
+        let _ = std::fs::remove_file(self.workdir.path().join(GENERATED));
+        result
+    }
+
+    fn query_run(
+        &mut self,
+        step: &Step,
+        expected: &[(String, Vec<String>)],
+        generate: bool,
+    ) -> Result<Outcome, String> {
+        let run = self.terraform(&["query", "-json", "-no-color"], step)?;
+        let (found, errors) = crate::machine::query_results(&run.stdout);
+        if !run.success() || !errors.is_empty() {
+            let text = error_text::normalize(&format!("{}\n{}", errors.join("\n"), run.stderr));
+            let missed: Vec<String> = step
+                .expect_error
+                .iter()
+                .filter(|pattern| !pattern.is_match(&text))
+                .map(|pattern| format!("/{pattern}/"))
+                .collect();
+            return if step.expect_error.is_empty() || !missed.is_empty() {
+                Err(format!("the query failed: {text}\n\n{run}"))
+            } else {
+                Ok(Outcome::ExpectedError)
+            };
+        }
+        let mut problems = Vec::new();
+        for (list, names) in expected {
+            let listed: Vec<&str> = found
+                .iter()
+                .filter(|found| &found.list == list)
+                .map(|found| found.display_name.as_str())
+                .collect();
+            if listed != names.iter().map(String::as_str).collect::<Vec<_>>() {
+                problems.push(format!("{list}: expected {names:?}, found {listed:?}"));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(format!(
+                "the query found otherwise:\n  - {}",
+                problems.join("\n  - ")
+            ));
+        }
+        if generate {
+            let flag = format!("-generate-config-out={GENERATED}");
+            let run = self.terraform(&["query", "-no-color", &flag], step)?;
+            if !run.success() {
+                return Err(format!("generating configuration failed:\n{run}"));
+            }
+            let out = format!("-out={PLAN_FILE}");
+            let plan_run = self.terraform(&["plan", "-input=false", "-no-color", &out], step)?;
+            if !plan_run.success() {
+                return Err(format!(
+                    "the generated configuration does not plan:\n{}\n\n{plan_run}",
+                    self.workdir.read(GENERATED)
+                ));
+            }
+            let plan = self.saved_plan(step)?;
+            let imports = plan
+                .changes
+                .iter()
+                .filter(|change| change.importing)
+                .count();
+            let pending = plan.pending();
+            if imports != found.len() || !pending.is_empty() {
+                return Err(format!(
+                    "the generated configuration should import the {} objects found and change \
+                     nothing; its plan imports {imports} and would change:\n  - {}\n\n{}",
+                    found.len(),
+                    pending.join("\n  - "),
+                    self.workdir.read(GENERATED)
+                ));
+            }
+        }
+        Ok(Outcome::Succeeded)
+    }
+
     fn destroy(&mut self) -> Result<(), String> {
         if self.initialized && self.changed {
             // The configuration that made the state: a later step's may be one that fails.
@@ -801,6 +1015,33 @@ impl<'t> Session<'t> {
         }
         self.hooks(&self.test.destroy_checks, 0, "check_destroy")
     }
+}
+
+/// What a plan does otherwise than the step expects: actions and plan checks.
+fn plan_problems(step: &Step, plan: &Plan) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (address, expected) in &step.actions {
+        match plan.change(address) {
+            None => problems.push(format!(
+                "{address}: expected {expected}, but the plan does not mention it"
+            )),
+            Some(change) => {
+                let found = Action::from_actions(&change.actions);
+                if found != Some(*expected) {
+                    problems.push(format!(
+                        "{address}: expected {expected}, the plan says {}",
+                        change.actions.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    problems.extend(
+        step.plan_checks
+            .iter()
+            .filter_map(|c| c.on_plan(plan).err()),
+    );
+    problems
 }
 
 /// `attribute: state X, imported Y` for each top-level attribute that differs, after the
@@ -857,6 +1098,27 @@ fn clear(json: &mut Json, path: &AttributePath) {
     if let Some(slot) = slot {
         *slot = Json::Null;
     }
+}
+
+/// What a Terraform trace log (`TF_LOG=trace`) shows of provider processes that did not exit
+/// by themselves.
+fn shutdown_problems(run: &Run) -> Result<(), String> {
+    let log = run.combined();
+    let started = log.matches("plugin started").count();
+    let exited = log.matches("plugin process exited").count();
+    let killed = log.contains("plugin failed to exit gracefully");
+    if started == exited && !killed {
+        return Ok(());
+    }
+    Err(format!(
+        "provider processes did not shut down cleanly: {started} started, {exited} exited{}\n\n{}",
+        if killed {
+            ", one killed by Terraform"
+        } else {
+            ""
+        },
+        run.command_line()
+    ))
 }
 
 fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use regex::Regex;
 use tfsdk_core::TfSchema;
+use tfsdk_core::convert::{TerraformType, ToValue};
 use tfsdk_core::path::AttributePath;
 
 use crate::TerraformVersion;
@@ -52,12 +53,28 @@ pub(crate) enum Kind {
     Plan,
     /// `apply -refresh-only`.
     RefreshOnly,
-    /// `terraform import ADDRESS ID` into a fresh working directory.
+    /// `terraform import ADDRESS ID` into a state file of its own.
     Import {
         address: String,
         id: String,
         verify: bool,
         ignore: Vec<AttributePath>,
+    },
+    /// An `import { identity = ... }` block planned against a state file of its own.
+    ImportIdentity {
+        address: String,
+        /// The identity as a literal.
+        identity: String,
+        verify: bool,
+        ignore: Vec<AttributePath>,
+    },
+    /// `terraform query` of a `.tfquery.hcl` file.
+    Query {
+        query: String,
+        /// For each `list` block address, the display names it must find, in order.
+        expected: Vec<(String, Vec<String>)>,
+        /// `-generate-config-out`, then a plan that must only import.
+        generate: bool,
     },
 }
 
@@ -68,6 +85,10 @@ impl fmt::Display for Kind {
             Kind::Plan => f.write_str("plan"),
             Kind::RefreshOnly => f.write_str("refresh-only apply"),
             Kind::Import { address, id, .. } => write!(f, "import {address} {id:?}"),
+            Kind::ImportIdentity {
+                address, identity, ..
+            } => write!(f, "import {address} by identity {identity}"),
+            Kind::Query { .. } => f.write_str("query"),
         }
     }
 }
@@ -87,6 +108,8 @@ pub struct Step {
     pub(crate) state_checks: Vec<Check>,
     pub(crate) expect_error: Vec<Regex>,
     pub(crate) expect_warning: Vec<Regex>,
+    pub(crate) expect_output: Vec<Regex>,
+    pub(crate) invoke: Vec<String>,
     pub(crate) expect_non_empty_plan: bool,
     pub(crate) env: Vec<(String, String)>,
 }
@@ -101,6 +124,8 @@ impl fmt::Debug for Step {
             .field("state_checks", &self.state_checks)
             .field("expect_error", &self.expect_error)
             .field("expect_warning", &self.expect_warning)
+            .field("expect_output", &self.expect_output)
+            .field("invoke", &self.invoke)
             .field("expect_non_empty_plan", &self.expect_non_empty_plan)
             .finish_non_exhaustive()
     }
@@ -118,6 +143,8 @@ impl Step {
             state_checks: Vec::new(),
             expect_error: Vec::new(),
             expect_warning: Vec::new(),
+            expect_output: Vec::new(),
+            invoke: Vec::new(),
             expect_non_empty_plan: false,
             env: Vec::new(),
         }
@@ -156,6 +183,110 @@ impl Step {
             },
             None,
         )
+    }
+
+    /// Imports `instance` by its identity (Terraform 1.12 and newer): plans the previous
+    /// configuration with an `import { to = ..., identity = { ... } }` block against a state
+    /// file of its own, and compares the imported object with the one the earlier steps left
+    /// in the state, as [`Step::import`] does. Nothing is applied. `identity` is the resource's
+    /// identity model (or any value of its type).
+    ///
+    /// # Panics
+    /// If `identity` does not convert to its own Terraform type (a mistake in the test).
+    pub fn import_by_identity<M: TfSchema, I: ToValue + TerraformType>(
+        instance: &Instance<M>,
+        identity: I,
+    ) -> Step {
+        let value = identity
+            .to_value(&I::terraform_type())
+            .unwrap_or_else(|error| {
+                panic!("tfsdk-testing: the identity does not convert: {error}")
+            });
+        Step::new(
+            Kind::ImportIdentity {
+                address: instance.address().to_owned(),
+                identity: crate::hcl::literal(&value),
+                verify: true,
+                ignore: Vec::new(),
+            },
+            None,
+        )
+    }
+
+    /// `terraform query` (Terraform 1.14 and newer) of `query`, the text of a `.tfquery.hcl`
+    /// file (`list "TYPE" "NAME" { provider = NAME  config { ... } }`), with the previous
+    /// configuration. Say what each list must find with [`expect_listed`](Step::expect_listed);
+    /// [`generate_config`](Step::generate_config) also checks the configuration Terraform
+    /// generates for what it found.
+    pub fn query(query: impl Into<String>) -> Step {
+        Step::new(
+            Kind::Query {
+                query: query.into(),
+                expected: Vec::new(),
+                generate: false,
+            },
+            None,
+        )
+    }
+
+    /// For [`Step::query`]: the `list` block at `address` (`list.files_file.all`) finds
+    /// objects with these display names, in this order.
+    ///
+    /// # Panics
+    /// If the step is not a query step (a mistake in the test).
+    #[must_use]
+    pub fn expect_listed<S: Into<String>>(
+        mut self,
+        address: impl Into<String>,
+        display_names: impl IntoIterator<Item = S>,
+    ) -> Step {
+        let Kind::Query { expected, .. } = &mut self.kind else {
+            panic!("tfsdk-testing: `expect_listed` is for query steps");
+        };
+        expected.push((
+            address.into(),
+            display_names.into_iter().map(Into::into).collect(),
+        ));
+        self
+    }
+
+    /// For [`Step::query`]: runs the query again with `-generate-config-out`, then plans the
+    /// configuration with what Terraform generated: the plan must only import (no create,
+    /// update or delete), that is, the generated configuration describes the objects as they
+    /// are. Nothing is applied.
+    ///
+    /// # Panics
+    /// If the step is not a query step (a mistake in the test).
+    #[must_use]
+    pub fn generate_config(mut self) -> Step {
+        let Kind::Query { generate, .. } = &mut self.kind else {
+            panic!("tfsdk-testing: `generate_config` is for query steps");
+        };
+        *generate = true;
+        self
+    }
+
+    /// Plans and applies with `-invoke=ADDRESS` (Terraform 1.14 and newer): the action
+    /// `action.TYPE.NAME` of the configuration runs during the apply.
+    #[must_use]
+    pub fn invoke(mut self, action: impl Into<String>) -> Step {
+        self.invoke.push(action.into());
+        self
+    }
+
+    /// The output of the step's Terraform commands together matches `pattern`, as for
+    /// [`expect_error`](Step::expect_error): a log line, an action's progress. Given several
+    /// times, every pattern must match.
+    ///
+    /// # Panics
+    /// If `pattern` is not a valid regular expression (a mistake in the test).
+    #[must_use]
+    pub fn expect_output(mut self, pattern: &str) -> Step {
+        let regex = Regex::new(pattern).unwrap_or_else(|error| {
+            panic!("tfsdk-testing: expect_output({pattern:?}) is not a valid pattern: {error}")
+        });
+        self.expect_output.push(regex);
+        self
     }
 
     /// Uses `config` instead of the previous configuration (for [`Step::refresh_only`] and
@@ -259,7 +390,8 @@ impl Step {
     /// If the step is not an import step (a mistake in the test).
     #[must_use]
     pub fn ignore(mut self, attribute: Attribute) -> Step {
-        let Kind::Import { ignore, .. } = &mut self.kind else {
+        let (Kind::Import { ignore, .. } | Kind::ImportIdentity { ignore, .. }) = &mut self.kind
+        else {
             panic!("tfsdk-testing: `ignore` is for import steps");
         };
         ignore.push(attribute.path().clone());
@@ -273,7 +405,8 @@ impl Step {
     /// If the step is not an import step (a mistake in the test).
     #[must_use]
     pub fn without_verify(mut self) -> Step {
-        let Kind::Import { verify, .. } = &mut self.kind else {
+        let (Kind::Import { verify, .. } | Kind::ImportIdentity { verify, .. }) = &mut self.kind
+        else {
             panic!("tfsdk-testing: `without_verify` is for import steps");
         };
         *verify = false;

@@ -430,3 +430,13 @@ fn terraform_receives_descriptions_from_doc_comments_and_the_deprecated_flag() {
         assert_eq!(block["attributes"]["region"].get("required"), None);
     }
 }
+
+/// The generic run every provider binary of the project passes under both Terraforms: plan,
+/// apply, an empty second plan, destroy, and every provider process exiting by itself.
+#[test]
+fn a_generic_run_leaves_no_provider_process_behind() {
+    example_binary()
+        .check_shutdown()
+        .step(Step::apply(config(VOLUME)))
+        .run();
+}

@@ -9,8 +9,11 @@ use tfsdk_server::{Context, Provider, Registry};
 
 use crate::data_source::FileDataSource;
 use crate::functions;
+use crate::legacy::LegacyFileResource;
+use crate::list::FilesList;
 use crate::resource::FileResource;
 use crate::secret::SecretResource;
+use crate::touch::TouchAction;
 
 /// Manages files on the local disk.
 #[derive(TfObject, Clone, Debug, PartialEq)]
@@ -100,7 +103,10 @@ impl Provider for FilesProvider {
 
     fn register(&self, registry: &mut Registry<Self>) {
         registry
-            .resource(FileResource)
+            .resource_with_identity(FileResource)
+            .resource(LegacyFileResource)
+            .list_resource(FilesList)
+            .action(TouchAction)
             .data_source(FileDataSource)
             .ephemeral_resource(SecretResource)
             .function(functions::checksum::function())

@@ -4,7 +4,10 @@ use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::tftypes::Value;
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Config, Context, CreateRequest, PlannedChange, Resource, UpdateRequest};
+use tfsdk_server::{
+    Config, Context, CreateRequest, MovedState, PlannedChange, Resource, ResourceIdentity,
+    UpdateRequest,
+};
 
 use crate::disk;
 use crate::provider::{FilesProvider, TEST_PANIC_ON_PATH};
@@ -54,6 +57,16 @@ pub struct File {
     /// Labels (kept in `<path>.meta.json`).
     #[tfsdk(name = "labels", optional)]
     pub labels: Option<Vec<Label>>,
+}
+
+/// What identifies a file for good: its path (Terraform 1.12 and newer keep it beside the
+/// state; `import { to = files_file.x, identity = { path = "x.txt" } }` imports by it).
+#[derive(TfObject, Clone, Debug, PartialEq)]
+#[tfsdk(schema(identity))]
+pub struct FileIdentity {
+    /// The file's path, relative to the provider's base directory.
+    #[tfsdk(name = "path", required)]
+    pub path: String,
 }
 
 /// The file's owner.
@@ -185,6 +198,7 @@ impl File {
         let path = provider.resolve(&self.path);
         disk::write(&path, &body, mode, meta.as_deref())
             .map_err(|error| io_error("write", &self.path, &error))?;
+        tracing::debug!(path = %self.path, bytes = body.len(), mode = format!("{mode:o}"), "wrote file");
         self.id = types::String::new(self.path.clone());
         self.checksum = types::String::new(disk::checksum(&body));
         Ok(self)
@@ -284,16 +298,37 @@ impl Resource for FileResource {
     }
 
     async fn import(&self, ctx: &Context<FilesProvider>, id: String) -> Result<File, Diagnostics> {
-        let path = ctx.provider().resolve(&id);
-        match disk::read(&path) {
-            Ok(Some(on_disk)) => from_disk(id, on_disk, TextIn::Content, None),
-            Ok(None) => Err(Diagnostic::error(
-                "Cannot import file",
-                format!("There is no file at {id}."),
-            )
-            .into()),
-            Err(error) => Err(io_error("read", &id, &error)),
+        existing(ctx.provider(), &id)?.ok_or_else(|| {
+            Diagnostic::error("Cannot import file", format!("There is no file at {id}.")).into()
+        })
+    }
+
+    /// Takes over the files of `files_legacy_file`, the type this one replaces:
+    /// `moved { from = files_legacy_file.x  to = files_file.x }` keeps the file (no destroy).
+    async fn move_state(
+        &self,
+        _ctx: &Context<FilesProvider>,
+        source: MovedState,
+    ) -> Result<Option<File>, Diagnostics> {
+        if source.source_type != crate::legacy::LegacyFileResource::TYPE_NAME
+            || !source.source_provider.ends_with("/example/files")
+        {
+            return Ok(None);
         }
+        let legacy: crate::legacy::LegacyFile = source.state.decode()?;
+        tracing::info!(path = %legacy.filename, "took over a files_legacy_file");
+        Ok(Some(File {
+            id: types::String::new(legacy.filename.clone()),
+            checksum: types::String::new(disk::checksum(&legacy.text)),
+            path: legacy.filename,
+            content: types::String::new(legacy.text),
+            sensitive_content: types::String::null(),
+            content_wo: None,
+            content_wo_version: None,
+            permissions: Some(crate::legacy::MODE.to_owned()),
+            owner: None,
+            labels: None,
+        }))
     }
 
     /// The checksum is known at plan time whenever the text is: computed here so that a change
@@ -317,5 +352,37 @@ impl Resource for FileResource {
             None => types::String::unknown(),
         };
         Ok(())
+    }
+}
+
+impl ResourceIdentity for FileResource {
+    type Identity = FileIdentity;
+
+    fn identity(
+        &self,
+        _ctx: &Context<FilesProvider>,
+        file: &File,
+    ) -> Result<FileIdentity, Diagnostics> {
+        Ok(FileIdentity {
+            path: file.path.clone(),
+        })
+    }
+
+    async fn import_by_identity(
+        &self,
+        ctx: &Context<FilesProvider>,
+        identity: FileIdentity,
+    ) -> Result<File, Diagnostics> {
+        self.import(ctx, identity.path).await
+    }
+}
+
+/// The state of the file at `path` (relative to the base directory) on disk, its text in
+/// `content`: what an import and a listing give.
+pub(crate) fn existing(provider: &FilesProvider, path: &str) -> Result<Option<File>, Diagnostics> {
+    match disk::read(&provider.resolve(path)) {
+        Ok(Some(on_disk)) => from_disk(path.to_owned(), on_disk, TextIn::Content, None).map(Some),
+        Ok(None) => Ok(None),
+        Err(error) => Err(io_error("read", path, &error)),
     }
 }

@@ -170,3 +170,20 @@ fn close_to_exit_millis(log: &str) -> Vec<u64> {
     }
     waits
 }
+
+/// The generic run every provider binary of the project passes under both Terraforms: plan,
+/// apply, an empty second plan, destroy, and every provider process exiting by itself.
+#[test]
+fn a_generic_run_leaves_no_provider_process_behind() {
+    tfsdk_testing::ProviderTest::binary(
+        "example/files",
+        env!("CARGO_BIN_EXE_terraform-provider-files"),
+    )
+    .check_shutdown()
+    .file("out/.keep", "")
+    .step(tfsdk_testing::Step::apply(
+        "provider \"files\" {\n  base_dir = \"${path.cwd}/out\"\n}\n\
+         resource \"files_file\" \"a\" {\n  path    = \"a.txt\"\n  content = \"a\"\n}\n",
+    ))
+    .run();
+}

@@ -162,10 +162,22 @@ pub(crate) async fn run(
         signals::ignore_interrupt().map_err(LaunchError::Signal)?;
         let certificate = tls.as_ref().map(|tls| tls.certificate.as_ref());
         handshake::write_line(&mut stdout, address, certificate).map_err(LaunchError::Handshake)?;
+        stdout_to_stderr();
     }
     drop(stdout);
 
     serve_on(listener, tls.map(|tls| tls.config), routes, shutdown).await
+}
+
+/// Points standard output at standard error: after the handshake line Terraform reads nothing
+/// more from stdout, and what provider code prints there belongs in the log.
+fn stdout_to_stderr() {
+    #[cfg(unix)]
+    // SAFETY: dup2 on the process's own standard descriptors, which stay open; Rust's stdout
+    // handle (locked by the caller, flushed) keeps writing to descriptor 1.
+    unsafe {
+        libc::dup2(2, 1);
+    }
 }
 
 /// Serves `routes` plus the controller service on `listener` (through mutual TLS when `tls` is

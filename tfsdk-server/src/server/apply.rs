@@ -1,10 +1,11 @@
 //! ApplyResourceChange: create, update or delete, decided by which of the prior and planned
-//! states is null; the new state must be wholly known.
+//! states is null; the new state must be wholly known, and comes with the object's identity
+//! when the resource has one.
 
 use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, call, decode, diagnostic, diagnostics, encode, known};
+use super::{Server, call, decode, diagnostic, diagnostics, encode, identity_data, known};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -24,6 +25,9 @@ pub(super) async fn apply_resource_change<P: Provider>(
         }
     };
     let ty = resource.object_type().clone();
+    let identity_ty = resource
+        .identity_schema()
+        .map(|identity| identity.ty.clone());
     let decoded = decode(request.prior_state.as_ref(), &ty).and_then(|prior| {
         let planned = decode(request.planned_state.as_ref(), &ty)?;
         Ok((prior, planned))
@@ -68,9 +72,21 @@ pub(super) async fn apply_resource_change<P: Provider>(
     response.private = std::mem::take(&mut outcome.private);
     let (new_state, mut found) = outcome.split();
     let new_state = match new_state {
-        Some(Some(state)) => checked(operation, state, &mut found),
+        Some(Some(stored)) => {
+            match identity_data(stored.identity.as_ref(), identity_ty.as_ref()) {
+                Ok(identity) => response.new_identity = identity,
+                Err(error) => found.push(error),
+            }
+            checked(operation, stored.state, &mut found)
+        }
         Some(None) => Value::null(ty.clone()),
-        None => on_error,
+        None => {
+            // The object as it was: an update keeps its identity, a failed create has none.
+            if operation == "update" {
+                response.new_identity = request.planned_identity;
+            }
+            on_error
+        }
     };
     match encode(&new_state, &ty) {
         Ok(encoded) => response.new_state = Some(encoded),

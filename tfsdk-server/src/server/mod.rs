@@ -2,14 +2,19 @@
 //! request, calls provider code through the registry, and encodes the answer. One file per
 //! call, named for it.
 
+mod action;
 mod apply;
 mod call;
 mod configure;
 mod data_source;
 mod ephemeral;
 mod function;
+mod generate;
+mod identity;
 mod import;
 mod known;
+mod list;
+mod moved;
 mod plan;
 mod read;
 mod schema;
@@ -19,7 +24,7 @@ mod upgrade;
 mod validate;
 
 pub(crate) use call::contained;
-pub(crate) use schema::unplanned_schema_problems;
+pub(crate) use schema::{identity_schema_problems, unplanned_schema_problems};
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -30,7 +35,9 @@ use tfsdk_core::tftypes::{Type, Value};
 
 use crate::context::CallState;
 use crate::proto::tfplugin6 as pb;
-use crate::registry::{DataSourceHandler, EphemeralHandler, Registry, ResourceHandler};
+use crate::registry::{
+    ActionHandler, DataSourceHandler, EphemeralHandler, ListHandler, Registry, ResourceHandler,
+};
 use crate::wire;
 use crate::{Context, Provider, StopToken};
 
@@ -58,6 +65,28 @@ impl<P: Provider> Server<P> {
         registry
             .diagnostics
             .append(schema::provider_schema_problems(&provider_schema));
+        // A list resource streams identities: the resource it lists must have one.
+        let unlisted: Vec<Diagnostic> = registry
+            .list_resources
+            .keys()
+            .filter(|name| {
+                registry
+                    .resources
+                    .get(*name)
+                    .is_none_or(|resource| resource.identity_schema().is_none())
+            })
+            .map(|name| {
+                Diagnostic::error(
+                    "List resource without an identity",
+                    format!(
+                        "The list resource {name} lists a resource type that is not registered \
+                         with an identity: register it with `resource_with_identity`. This is a \
+                         bug in the provider."
+                    ),
+                )
+            })
+            .collect();
+        registry.diagnostics.extend(unlisted);
         let provider_type = provider_schema.object_type();
         let schema_response = schema::provider_schema_response(&provider_schema, &registry);
         Server {
@@ -121,6 +150,32 @@ impl<P: Provider> Server<P> {
             })
     }
 
+    fn list_resource(&self, type_name: &str) -> Result<Arc<dyn ListHandler<P>>, Diagnostic> {
+        self.registry
+            .list_resources
+            .get(type_name)
+            .cloned()
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    "List Resource Type Not Found",
+                    format!("This provider has no list resource type {type_name:?}."),
+                )
+            })
+    }
+
+    fn action(&self, type_name: &str) -> Result<Arc<dyn ActionHandler<P>>, Diagnostic> {
+        self.registry
+            .actions
+            .get(type_name)
+            .cloned()
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    "Action Type Not Found",
+                    format!("This provider has no action type {type_name:?}."),
+                )
+            })
+    }
+
     fn data_source(&self, type_name: &str) -> Result<Arc<dyn DataSourceHandler<P>>, Diagnostic> {
         self.registry
             .data_sources
@@ -154,6 +209,23 @@ fn decode(value: Option<&pb::DynamicValue>, ty: &Type) -> Result<Value, Diagnost
 fn encode(value: &Value, ty: &Type) -> Result<pb::DynamicValue, Diagnostic> {
     wire::dynamic_value::encode(value, ty)
 }
+
+/// A resource's identity as the protocol's message, when it has one.
+fn identity_data(
+    identity: Option<&Value>,
+    ty: Option<&Type>,
+) -> Result<Option<pb::ResourceIdentityData>, Diagnostic> {
+    match (identity, ty) {
+        (Some(identity), Some(ty)) => Ok(Some(pb::ResourceIdentityData {
+            identity_data: Some(encode(identity, ty)?),
+        })),
+        _ => Ok(None),
+    }
+}
+
+/// A stream of a server-streaming call's messages.
+type Stream<T> =
+    std::pin::Pin<Box<dyn tokio_stream::Stream<Item = Result<T, tonic::Status>> + Send + 'static>>;
 
 type RpcResult<T> = Result<tonic::Response<T>, tonic::Status>;
 
@@ -209,15 +281,14 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         _request: tonic::Request<pb::get_resource_identity_schemas::Request>,
     ) -> RpcResult<pb::get_resource_identity_schemas::Response> {
-        // No resource declares an identity: the empty answer the protocol allows.
-        ok(pb::get_resource_identity_schemas::Response::default())
+        ok(identity::identity_schemas(self))
     }
 
     async fn upgrade_resource_identity(
         &self,
         request: tonic::Request<pb::upgrade_resource_identity::Request>,
     ) -> RpcResult<pb::upgrade_resource_identity::Response> {
-        ok(unsupported::upgrade_resource_identity(request.into_inner()))
+        ok(identity::upgrade_resource_identity(self, request.into_inner()).await)
     }
 
     async fn configure_provider(
@@ -259,7 +330,17 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         request: tonic::Request<pb::move_resource_state::Request>,
     ) -> RpcResult<pb::move_resource_state::Response> {
-        ok(unsupported::move_resource_state(request.into_inner()))
+        ok(moved::move_resource_state(self, request.into_inner()).await)
+    }
+
+    async fn generate_resource_config(
+        &self,
+        request: tonic::Request<pb::generate_resource_config::Request>,
+    ) -> RpcResult<pb::generate_resource_config::Response> {
+        ok(generate::generate_resource_config(
+            self,
+            request.into_inner(),
+        ))
     }
 
     async fn read_data_source(
@@ -312,6 +393,132 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         request: tonic::Request<pb::call_function::Request>,
     ) -> RpcResult<pb::call_function::Response> {
         ok(function::call_function(self, request.into_inner()).await)
+    }
+
+    type ListResourceStream = Stream<pb::list_resource::Event>;
+
+    async fn list_resource(
+        &self,
+        request: tonic::Request<pb::list_resource::Request>,
+    ) -> RpcResult<Self::ListResourceStream> {
+        ok(list::list_resource(self, request.into_inner()))
+    }
+
+    async fn validate_list_resource_config(
+        &self,
+        request: tonic::Request<pb::validate_list_resource_config::Request>,
+    ) -> RpcResult<pb::validate_list_resource_config::Response> {
+        ok(list::validate(self, request.into_inner()))
+    }
+
+    async fn validate_action_config(
+        &self,
+        request: tonic::Request<pb::validate_action_config::Request>,
+    ) -> RpcResult<pb::validate_action_config::Response> {
+        ok(action::validate(self, request.into_inner()))
+    }
+
+    async fn plan_action(
+        &self,
+        request: tonic::Request<pb::plan_action::Request>,
+    ) -> RpcResult<pb::plan_action::Response> {
+        ok(action::plan(self, request.into_inner()).await)
+    }
+
+    type InvokeActionStream = Stream<pb::invoke_action::Event>;
+
+    async fn invoke_action(
+        &self,
+        request: tonic::Request<pb::invoke_action::Request>,
+    ) -> RpcResult<Self::InvokeActionStream> {
+        ok(action::invoke(self, request.into_inner()))
+    }
+
+    async fn validate_state_store_config(
+        &self,
+        request: tonic::Request<pb::validate_state_store_config::Request>,
+    ) -> RpcResult<pb::validate_state_store_config::Response> {
+        let request = request.into_inner();
+        ok(pb::validate_state_store_config::Response {
+            diagnostics: unsupported::state_store(&request.type_name),
+        })
+    }
+
+    async fn configure_state_store(
+        &self,
+        request: tonic::Request<pb::configure_state_store::Request>,
+    ) -> RpcResult<pb::configure_state_store::Response> {
+        let request = request.into_inner();
+        ok(pb::configure_state_store::Response {
+            diagnostics: unsupported::state_store(&request.type_name),
+            capabilities: None,
+        })
+    }
+
+    type ReadStateBytesStream = Stream<pb::read_state_bytes::ResponseChunk>;
+
+    async fn read_state_bytes(
+        &self,
+        request: tonic::Request<pb::read_state_bytes::Request>,
+    ) -> RpcResult<Self::ReadStateBytesStream> {
+        let chunk = pb::read_state_bytes::ResponseChunk {
+            diagnostics: unsupported::state_store(&request.into_inner().type_name),
+            ..Default::default()
+        };
+        ok(Box::pin(tokio_stream::iter([Ok(chunk)])))
+    }
+
+    async fn write_state_bytes(
+        &self,
+        request: tonic::Request<tonic::Streaming<pb::write_state_bytes::RequestChunk>>,
+    ) -> RpcResult<pb::write_state_bytes::Response> {
+        // The first chunk names the store; nothing is kept.
+        let first = request.into_inner().message().await.ok().flatten();
+        let type_name = first
+            .and_then(|chunk| chunk.meta)
+            .map(|meta| meta.type_name)
+            .unwrap_or_default();
+        ok(pb::write_state_bytes::Response {
+            diagnostics: unsupported::state_store(&type_name),
+        })
+    }
+
+    async fn lock_state(
+        &self,
+        request: tonic::Request<pb::lock_state::Request>,
+    ) -> RpcResult<pb::lock_state::Response> {
+        ok(pb::lock_state::Response {
+            lock_id: String::new(),
+            diagnostics: unsupported::state_store(&request.into_inner().type_name),
+        })
+    }
+
+    async fn unlock_state(
+        &self,
+        request: tonic::Request<pb::unlock_state::Request>,
+    ) -> RpcResult<pb::unlock_state::Response> {
+        ok(pb::unlock_state::Response {
+            diagnostics: unsupported::state_store(&request.into_inner().type_name),
+        })
+    }
+
+    async fn get_states(
+        &self,
+        request: tonic::Request<pb::get_states::Request>,
+    ) -> RpcResult<pb::get_states::Response> {
+        ok(pb::get_states::Response {
+            state_ids: Vec::new(),
+            diagnostics: unsupported::state_store(&request.into_inner().type_name),
+        })
+    }
+
+    async fn delete_state(
+        &self,
+        request: tonic::Request<pb::delete_state::Request>,
+    ) -> RpcResult<pb::delete_state::Response> {
+        ok(pb::delete_state::Response {
+            diagnostics: unsupported::state_store(&request.into_inner().type_name),
+        })
     }
 
     async fn stop_provider(

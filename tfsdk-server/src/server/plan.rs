@@ -1,7 +1,8 @@
 //! PlanResourceChange: Terraform's plan rules on values (defaults, computed values unknown on
 //! create and update unless stable, `force_new`, `diff_suppress`, a plan without changes kept
 //! as it is), then the resource's own plan modification; a destroy plan is null, after the
-//! resource's `plan_destroy` has had its say.
+//! resource's `plan_destroy` has had its say. The planned identity is the prior one, unless the
+//! object is created or replaced (its identity is known after apply).
 
 use tfsdk_core::tftypes::Value;
 
@@ -89,6 +90,9 @@ pub(super) async fn plan_resource_change<P: Provider>(
         match encode(&planned_state, &ty) {
             Ok(planned) => response.planned_state = Some(planned),
             Err(error) => found.push(error),
+        }
+        if requires_replace.is_empty() {
+            response.planned_identity = request.prior_identity;
         }
         response.requires_replace = requires_replace
             .iter()

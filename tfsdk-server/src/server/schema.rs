@@ -11,12 +11,55 @@ use crate::registry::Registry;
 use crate::wire;
 
 /// What the server supports beyond the protocol's base: destroy plans go through
-/// PlanResourceChange (with a null proposed state).
+/// PlanResourceChange (with a null proposed state), MoveResourceState (resources take over
+/// state from other types through [`Resource::move_state`](crate::Resource::move_state)), and
+/// GenerateResourceConfig (configuration for imported and listed objects).
 fn capabilities() -> pb::ServerCapabilities {
     pb::ServerCapabilities {
         plan_destroy: true,
-        ..pb::ServerCapabilities::default()
+        get_provider_schema_optional: false,
+        move_resource_state: true,
+        generate_resource_config: true,
     }
+}
+
+/// What Terraform refuses in an identity schema, found at registration: attributes that are
+/// not strings, numbers, bools or lists of them, and an identity without attributes.
+pub(crate) fn identity_schema_problems(type_name: &str, schema: &Schema) -> Diagnostics {
+    use tfsdk_core::tftypes::Type;
+    let mut found = Diagnostics::new();
+    if schema.attributes.is_empty() {
+        found.push(Diagnostic::error(
+            "Empty resource identity",
+            format!(
+                "The identity of {type_name} has no attributes; an identity names at least                  one. This is a bug in the provider."
+            ),
+        ));
+    }
+    for (name, attribute) in &schema.attributes {
+        let allowed = match &attribute.ty {
+            Type::List(element) => element.is_primitive(),
+            ty => ty.is_primitive(),
+        };
+        if !allowed || attribute.nested.is_some() {
+            found.push(Diagnostic::error(
+                "Unsupported identity attribute type",
+                format!(
+                    "The identity attribute {name} of {type_name} is a {}; identity attributes                      are strings, numbers, bools or lists of them. This is a bug in the                      provider.",
+                    attribute.ty.friendly_name()
+                ),
+            ));
+        }
+        if attribute.computed || attribute.sensitive || attribute.write_only {
+            found.push(Diagnostic::error(
+                "Invalid identity attribute",
+                format!(
+                    "The identity attribute {name} of {type_name} is computed, sensitive or                      write-only; an identity attribute is `required` (import by identity needs                      it) or `optional`, and nothing else. This is a bug in the provider."
+                ),
+            ));
+        }
+    }
+    found
 }
 
 /// What Terraform refuses in a provider block, found when the server starts (a
@@ -90,10 +133,11 @@ pub(crate) fn unplanned_schema_problems(
             } else {
                 return None;
             };
-            let role = if kind == "data source" {
-                "data_source"
-            } else {
-                "ephemeral"
+            let role = match kind {
+                "data source" => "data_source",
+                "list resource" => "list",
+                "action" => "action",
+                _ => "ephemeral",
             };
             Some(Diagnostic::error(
                 format!("Plan behaviour in a {kind} schema"),
@@ -160,6 +204,29 @@ pub(super) fn provider_schema_response<P: Provider>(
                 )
             })
             .collect(),
+        list_resource_schemas: registry
+            .list_resources
+            .iter()
+            .map(|(name, list)| {
+                (
+                    (*name).to_owned(),
+                    wire::schema::schema_to_proto(list.schema(), 0),
+                )
+            })
+            .collect(),
+        action_schemas: registry
+            .actions
+            .iter()
+            .map(|(name, action)| {
+                (
+                    (*name).to_owned(),
+                    pb::ActionSchema {
+                        schema: Some(wire::schema::schema_to_proto(action.schema(), 0)),
+                    },
+                )
+            })
+            .collect(),
+        state_store_schemas: Default::default(),
         diagnostics: diagnostics(&registry.diagnostics),
         provider_meta: None,
         server_capabilities: Some(capabilities()),
@@ -201,5 +268,22 @@ pub(super) fn get_metadata<P: Provider>(server: &Server<P>) -> pb::get_metadata:
                 type_name: (*name).to_owned(),
             })
             .collect(),
+        list_resources: server
+            .registry
+            .list_resources
+            .keys()
+            .map(|name| pb::get_metadata::ListResourceMetadata {
+                type_name: (*name).to_owned(),
+            })
+            .collect(),
+        actions: server
+            .registry
+            .actions
+            .keys()
+            .map(|name| pb::get_metadata::ActionMetadata {
+                type_name: (*name).to_owned(),
+            })
+            .collect(),
+        state_stores: Vec::new(),
     }
 }

@@ -17,7 +17,7 @@ pub(crate) fn schema_to_proto(schema: &Schema, version: i64) -> pb::Schema {
         block: Some(block_to_proto(
             &schema.attributes,
             schema.description.as_deref(),
-            false,
+            None,
             version,
         )),
     }
@@ -29,7 +29,7 @@ pub(crate) fn schema_to_proto(schema: &Schema, version: i64) -> pb::Schema {
 fn block_to_proto(
     attributes: &BTreeMap<String, Attribute>,
     description: Option<&str>,
-    deprecated: bool,
+    deprecation: Option<&str>,
     version: i64,
 ) -> pb::schema::Block {
     let (blocks, plain): (Vec<_>, Vec<_>) = attributes
@@ -47,7 +47,8 @@ fn block_to_proto(
             .collect(),
         description: description.unwrap_or_default().to_owned(),
         description_kind: pb::StringKind::Markdown as i32,
-        deprecated,
+        deprecated: deprecation.is_some(),
+        deprecation_message: deprecation.unwrap_or_default().to_owned(),
     }
 }
 
@@ -76,12 +77,36 @@ fn nested_block_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Neste
         block: Some(block_to_proto(
             attributes,
             attribute.description.as_deref(),
-            attribute.deprecation.is_some(),
+            attribute.deprecation.as_deref(),
             0,
         )),
         nesting: wire as i32,
         min_items,
         max_items,
+    }
+}
+
+/// A resource's identity schema at `version`: each attribute with its type, whether import by
+/// identity needs it (`required`) or may give it (`optional`), and its description.
+pub(crate) fn identity_schema_to_proto(
+    schema: &Schema,
+    version: i64,
+) -> pb::ResourceIdentitySchema {
+    pb::ResourceIdentitySchema {
+        version,
+        identity_attributes: schema
+            .attributes
+            .iter()
+            .map(
+                |(name, attribute)| pb::resource_identity_schema::IdentityAttribute {
+                    name: name.clone(),
+                    r#type: attribute.ty.to_json().unwrap_or_default().into_bytes(),
+                    required_for_import: attribute.required,
+                    optional_for_import: !attribute.required,
+                    description: attribute.description.clone().unwrap_or_default(),
+                },
+            )
+            .collect(),
     }
 }
 
@@ -123,6 +148,7 @@ fn attribute_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Attribut
         description_kind: pb::StringKind::Markdown as i32,
         deprecated: attribute.deprecation.is_some(),
         write_only: attribute.write_only,
+        deprecation_message: attribute.deprecation.clone().unwrap_or_default(),
     }
 }
 
