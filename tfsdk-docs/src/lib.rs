@@ -5,9 +5,11 @@
 //! | page | from |
 //! | --- | --- |
 //! | `docs/index.md` | the provider block's schema, `examples/provider/provider.tf` |
-//! | `docs/resources/NAME.md` | each resource's schema, `examples/resources/TYPE/resource.tf`, `import.sh` |
+//! | `docs/resources/NAME.md` | each resource's schema and identity schema, `examples/resources/TYPE/resource.tf`, `import-by-identity.tf`, `import.sh` |
 //! | `docs/data-sources/NAME.md` | each data source's schema, `examples/data-sources/TYPE/data-source.tf` |
 //! | `docs/ephemeral-resources/NAME.md` | each ephemeral resource's schema, `examples/ephemeral-resources/TYPE/ephemeral-resource.tf` |
+//! | `docs/list-resources/NAME.md` | each list resource's schema, `examples/list-resources/TYPE/list-resource.tfquery.hcl` |
+//! | `docs/actions/NAME.md` | each action's schema, `examples/actions/TYPE/action.tf` |
 //! | `docs/functions/NAME.md` | each function's signature, `examples/functions/NAME/function.tf` |
 //!
 //! (`NAME` is the type name without the provider's prefix: `files_file` → `file.md`.) The
@@ -118,11 +120,15 @@ pub fn render(name: &str, schema: &Json, examples: &Path) -> Result<Docs, DocsEr
                 let block = entry.get("block").ok_or_else(|| {
                     DocsError::Schema(format!("{}.{type_name} has no block", kind.schema_key()))
                 })?;
+                let identity = (kind == page::Kind::Resource)
+                    .then(|| schema.get("resource_identity_schemas")?.get(type_name))
+                    .flatten();
                 page::block(
                     name,
                     kind,
                     type_name,
                     &schema::Block::read(block, type_name)?,
+                    identity,
                     &examples,
                 )?
             };

@@ -15,14 +15,18 @@ pub(crate) enum Kind {
     Resource,
     DataSource,
     EphemeralResource,
+    ListResource,
+    Action,
     Function,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 4] = [
+    pub(crate) const ALL: [Kind; 6] = [
         Kind::Resource,
         Kind::DataSource,
         Kind::EphemeralResource,
+        Kind::ListResource,
+        Kind::Action,
         Kind::Function,
     ];
 
@@ -32,6 +36,8 @@ impl Kind {
             Kind::Resource => "resource_schemas",
             Kind::DataSource => "data_source_schemas",
             Kind::EphemeralResource => "ephemeral_resource_schemas",
+            Kind::ListResource => "list_resource_schemas",
+            Kind::Action => "action_schemas",
             Kind::Function => "functions",
         }
     }
@@ -42,6 +48,8 @@ impl Kind {
             Kind::Resource => "resources",
             Kind::DataSource => "data-sources",
             Kind::EphemeralResource => "ephemeral-resources",
+            Kind::ListResource => "list-resources",
+            Kind::Action => "actions",
             Kind::Function => "functions",
         }
     }
@@ -52,6 +60,8 @@ impl Kind {
             Kind::Resource => "Resource",
             Kind::DataSource => "Data Source",
             Kind::EphemeralResource => "Ephemeral",
+            Kind::ListResource => "List Resource",
+            Kind::Action => "Action",
             Kind::Function => "function",
         }
     }
@@ -62,6 +72,8 @@ impl Kind {
             Kind::Resource => "resource.tf",
             Kind::DataSource => "data-source.tf",
             Kind::EphemeralResource => "ephemeral-resource.tf",
+            Kind::ListResource => "list-resource.tfquery.hcl",
+            Kind::Action => "action.tf",
             Kind::Function => "function.tf",
         }
     }
@@ -118,12 +130,14 @@ pub(crate) fn provider(
     Ok(finish(out))
 }
 
-/// A resource's, data source's or ephemeral resource's page.
+/// A resource's, data source's, ephemeral resource's, list resource's or action's page; a
+/// resource's with its identity schema (`resource_identity_schemas`) when it has one.
 pub(crate) fn block(
     provider: &str,
     kind: Kind,
     type_name: &str,
     block: &Block,
+    identity: Option<&Json>,
     examples: &Examples<'_>,
 ) -> Result<String, DocsError> {
     let mut out = String::new();
@@ -147,15 +161,82 @@ pub(crate) fn block(
         examples.read(&folder.join(kind.example_file()))?,
     );
     schema_section(&mut out, block);
-    if kind == Kind::Resource
-        && let Some(import) = examples.read(&folder.join("import.sh"))?
-    {
-        let _ = write!(
-            out,
-            "## Import\n\nImport is supported using the following syntax:\n\n```shell\n{import}\n```\n\n"
-        );
+    if let Some(identity) = identity {
+        identity_section(&mut out, identity);
+    }
+    if kind == Kind::Resource {
+        import_section(&mut out, &folder, examples)?;
     }
     Ok(finish(out))
+}
+
+/// `### Identity Schema`: the attributes an `import` block's `identity` takes (Terraform 1.12
+/// and later), required ones first.
+fn identity_section(out: &mut String, identity: &Json) {
+    let Some(attributes) = identity.get("attributes").and_then(Json::as_object) else {
+        return;
+    };
+    if !out.ends_with("\n\n") {
+        out.push('\n');
+    }
+    out.push_str("### Identity Schema\n\n");
+    for (title, flag) in [
+        ("Required", "required_for_import"),
+        ("Optional", "optional_for_import"),
+    ] {
+        let listed: Vec<_> = attributes
+            .iter()
+            .filter(|(_, attribute)| attribute.get(flag).and_then(Json::as_bool) == Some(true))
+            .collect();
+        if listed.is_empty() {
+            continue;
+        }
+        let _ = write!(out, "#### {title}\n\n");
+        for (name, attribute) in listed {
+            let ty = attribute
+                .get("type")
+                .map_or_else(|| "Dynamic".into(), schema::type_name);
+            let _ = write!(out, "- `{name}` ({ty})");
+            if let Some(description) = attribute
+                .get("description")
+                .and_then(Json::as_str)
+                .map(str::trim)
+                .filter(|d| !d.is_empty())
+            {
+                let _ = write!(out, " {description}");
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+}
+
+/// `## Import`: the `import` block by identity (`import-by-identity.tf`, Terraform 1.12 and
+/// later) and the command line by id (`import.sh`), each when its example exists.
+fn import_section(
+    out: &mut String,
+    folder: &Path,
+    examples: &Examples<'_>,
+) -> Result<(), DocsError> {
+    let by_identity = examples.read(&folder.join("import-by-identity.tf"))?;
+    let by_id = examples.read(&folder.join("import.sh"))?;
+    if by_identity.is_none() && by_id.is_none() {
+        return Ok(());
+    }
+    out.push_str("## Import\n\n");
+    if let Some(block) = by_identity {
+        let _ = write!(
+            out,
+            "In Terraform 1.12 and later, an `import` block can name the resource by its identity:\n\n```terraform\n{block}\n```\n\n"
+        );
+    }
+    if let Some(import) = by_id {
+        let _ = write!(
+            out,
+            "Import is supported using the following syntax:\n\n```shell\n{import}\n```\n\n"
+        );
+    }
+    Ok(())
 }
 
 /// A function's page: its signature and arguments.

@@ -253,3 +253,60 @@ fn a_schema_that_is_not_terraforms_is_an_error() {
         "unexpected schema JSON: x_y.a: an attribute has a type or a nested_type"
     );
 }
+
+#[test]
+fn identities_list_resources_and_actions_have_their_sections_and_pages() {
+    let mut schema = schema();
+    schema["resource_identity_schemas"] = json!({"files_file": {"version": 0, "attributes": {
+        "path": {"type": "string", "required_for_import": true, "description": "Its path."},
+        "host": {"type": "string", "optional_for_import": true}
+    }}});
+    schema["list_resource_schemas"] = json!({"files_file": {"block": {
+        "description": "Lists files.",
+        "attributes": {"suffix": {"type": "string", "optional": true}}
+    }}});
+    schema["action_schemas"] = json!({"files_touch": {"block": {
+        "description": "Touches a file.",
+        "attributes": {"path": {"type": "string", "required": true}}
+    }}});
+    let examples = examples();
+    let write = |path: &str, text: &str| {
+        let path = examples.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "resources/files_file/import-by-identity.tf",
+        "import {\n  to       = files_file.a\n  identity = { path = \"a.txt\" }\n}\n",
+    );
+    write(
+        "list-resources/files_file/list-resource.tfquery.hcl",
+        "list \"files_file\" \"all\" {\n  provider = files\n}\n",
+    );
+    let docs = render("files", &schema, examples.path()).unwrap();
+    let resource = &docs.files()[Path::new("resources/file.md")];
+    assert!(
+        resource.contains(
+            "\n\n### Identity Schema\n\n#### Required\n\n- `path` (String) Its path.\n\n#### Optional\n\n- `host` (String)\n\n## Import\n\n"
+        ),
+        "{resource}"
+    );
+    assert!(
+        resource.contains("identity:\n\n```terraform\nimport {\n  to       = files_file.a\n"),
+        "{resource}"
+    );
+    assert!(
+        resource.contains("Import is supported using the following syntax:\n\n```shell\nterraform import files_file.a a.txt\n```"),
+        "{resource}"
+    );
+    let list = &docs.files()[Path::new("list-resources/file.md")];
+    assert!(list.contains("# files_file (List Resource)\n\nLists files.\n\n## Example Usage\n\n```terraform\nlist \"files_file\" \"all\""), "{list}");
+    assert!(
+        list.contains("### Optional\n\n- `suffix` (String)"),
+        "{list}"
+    );
+    let action = &docs.files()[Path::new("actions/touch.md")];
+    assert!(action.contains("# files_touch (Action)\n\nTouches a file.\n\n## Schema\n\n### Required\n\n- `path` (String)"), "{action}");
+    let data = &docs.files()[Path::new("data-sources/file.md")];
+    assert!(!data.contains("Identity"), "{data}");
+}

@@ -7,8 +7,10 @@
 //! A provider author implements [`Provider`] (the provider's configuration and what it
 //! registers), [`Resource`] (create, read, update, delete, and optionally import, state
 //! upgrade, plan modification and validation), [`DataSource`] (read) and
-//! [`EphemeralResource`] (open, renew, close), each over a derived model, and marks ordinary
-//! Rust functions [`#[function]`](macro@function); [`serve`] does the rest:
+//! [`EphemeralResource`] (open, renew, close), [`ResourceIdentity`] (a resource's identity and
+//! import by it), [`ListResource`] (what `terraform query` lists) and [`Action`] (invoked with
+//! progress), each over a derived model, and marks ordinary Rust functions
+//! [`#[function]`](macro@function); [`serve`] does the rest:
 //!
 //! - the schema Terraform receives is the one derived from the models (required, optional,
 //!   computed, sensitive, descriptions from doc comments in Markdown, deprecations, nested
@@ -26,6 +28,13 @@
 //!   parameters' types, an error naming the argument at fault; ephemeral resources are opened,
 //!   renewed and closed with their private state; write-only attributes reach create and update
 //!   through the configuration and are null in every plan and state;
+//! - plugin protocol 6.11 (Terraform 1.15): resource identities beside every state, import and
+//!   upgrade by identity, list resources streamed to `terraform query` (limits, whole states on
+//!   request, configuration generated from them), [`Resource::move_state`] for `moved` blocks
+//!   between types, actions, deprecation messages; state store calls are refused with a clear
+//!   error;
+//! - logs: [`tracing`] events written as hclog JSON at `TF_LOG_PROVIDER` / `TF_LOG`'s level
+//!   ([`logging`]), standard output sent to standard error after the handshake;
 //! - every diagnostic carries its attribute path, so Terraform points at the argument;
 //! - a panic in provider code (CRUD, validation, defaults, `diff_suppress`, plan modification,
 //!   configure) fails that request with an error diagnostic, and the server keeps serving;

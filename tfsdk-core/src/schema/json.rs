@@ -6,9 +6,9 @@
 //! sensitive is a nested block under `block_types` (see [`Attribute::served_as_block`]);
 //! `description_kind` is always written (`markdown`: descriptions are Markdown, doc comments
 //! included); the flags `deprecated`, `required`, `optional`, `computed`, `sensitive` and
-//! `write_only` appear
-//! only when true, as Go's `omitempty` writes them, and say what Terraform was told (a
-//! `required` attribute with a `default_fn` is served optional, see
+//! `write_only` appear only when true, as Go's `omitempty` writes them (with
+//! `deprecation_message` beside `deprecated`, as Terraform 1.15 writes it), and say what
+//! Terraform was told (a `required` attribute with a `default_fn` is served optional, see
 //! [`Attribute::required_for_terraform`]).
 //! Plan-time behaviours (`default`, `force_new`, `diff_suppress`) are plan modifiers, not part
 //! of this document, exactly as in Terraform's output.
@@ -87,6 +87,7 @@ fn block_type_json(attribute: &Attribute) -> Json {
         && let Json::Object(block) = &mut block
     {
         block.insert("deprecated".into(), Json::Bool(true));
+        insert_deprecation_message(block, attribute);
     }
     out.insert("block".into(), block);
     let (min, max) = block_items(attribute, nesting);
@@ -144,7 +145,16 @@ fn attribute_json(attribute: &Attribute) -> Json {
             out.insert(flag.into(), Json::Bool(true));
         }
     }
+    insert_deprecation_message(&mut out, attribute);
     Json::Object(out)
+}
+
+/// The `deprecation_message` Terraform 1.15 writes beside `deprecated` (older versions write
+/// the flag only); an empty message is left out, as Go's `omitempty` does.
+fn insert_deprecation_message(out: &mut Map<String, Json>, attribute: &Attribute) {
+    if let Some(message) = attribute.deprecation.as_deref().filter(|m| !m.is_empty()) {
+        out.insert("deprecation_message".into(), Json::from(message));
+    }
 }
 
 fn nested_json(nested: &NestedAttributes) -> Json {
