@@ -9,8 +9,9 @@
 //!   provider crates take.
 //! - [`provider`]: the reference model as a resource of a provider served by `tfsdk-server`,
 //!   for the request-path and start-up benches.
+//! - [`collections`]: resources holding a set, a list or a map of many nested objects.
 //! - [`CountingAllocator`]: a global allocator that counts allocations, for the per-operation
-//!   counts the benches print.
+//!   counts the benches print; [`PeakAllocator`] the same for peak memory.
 //!
 //! The benches live in `benches/`; `BENCHMARKS.md` at the repository root has the numbers.
 
@@ -21,6 +22,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use tfsdk_core::TfObject;
 use tfsdk_core::types;
 
+pub mod collections;
 pub mod hand;
 pub mod provider;
 pub mod serde_model;
@@ -173,6 +175,74 @@ unsafe impl GlobalAlloc for CountingAllocator {
         // SAFETY: as above.
         unsafe { System.dealloc(ptr, layout) }
     }
+}
+
+/// A [`GlobalAlloc`] over [`System`] that tracks the bytes in use and their peak, so a bench can
+/// report the most memory one operation holds at once. Install it with `#[global_allocator]`
+/// (in a bench of its own: the bookkeeping costs a little on every allocation).
+pub struct PeakAllocator;
+
+static IN_USE: AtomicU64 = AtomicU64::new(0);
+static PEAK: AtomicU64 = AtomicU64::new(0);
+
+impl PeakAllocator {
+    fn grew(bytes: usize) {
+        let now = IN_USE.fetch_add(bytes as u64, Ordering::Relaxed) + bytes as u64;
+        PEAK.fetch_max(now, Ordering::Relaxed);
+    }
+
+    fn shrank(bytes: usize) {
+        IN_USE.fetch_sub(bytes as u64, Ordering::Relaxed);
+    }
+}
+
+// SAFETY: every call is forwarded to `System` unchanged; only counters are added.
+unsafe impl GlobalAlloc for PeakAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is `System`'s.
+        let ptr = unsafe { System.alloc(layout) };
+        if !ptr.is_null() {
+            PeakAllocator::grew(layout.size());
+        }
+        ptr
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as above.
+        let ptr = unsafe { System.alloc_zeroed(layout) };
+        if !ptr.is_null() {
+            PeakAllocator::grew(layout.size());
+        }
+        ptr
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as above.
+        let new = unsafe { System.realloc(ptr, layout, new_size) };
+        if !new.is_null() {
+            PeakAllocator::shrank(layout.size());
+            PeakAllocator::grew(new_size);
+        }
+        new
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) };
+        PeakAllocator::shrank(layout.size());
+    }
+}
+
+/// Runs `f` once and returns the most bytes in use at any moment during it beyond those in
+/// use when it started (its result dropped outside the measure). Meaningful only where
+/// [`PeakAllocator`] is the global allocator.
+pub fn peak_bytes<R>(f: impl FnOnce() -> R) -> u64 {
+    let start = IN_USE.load(Ordering::Relaxed);
+    PEAK.store(start, Ordering::Relaxed);
+    let result = f();
+    let peak = PEAK.load(Ordering::Relaxed);
+    drop(result);
+    peak - start
 }
 
 /// Allocations (including reallocations) counted so far by [`CountingAllocator`].

@@ -7,6 +7,8 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::{TfObject, types};
 use tfsdk_server::{Context, CreateRequest, NoConfig, Provider, Registry, Resource, UpdateRequest};
 
+use crate::collections::{CollectionResource, ListOf, MapOf, SetOf};
+
 /// The reference model as a resource schema: the same 12 attributes, each with a role.
 #[derive(TfObject, Clone, Debug, PartialEq)]
 #[tfsdk(schema)]
@@ -120,14 +122,20 @@ impl Model {
     }
 }
 
-/// A provider without configuration that serves [`Thing`] as `bench_thing`.
+/// A provider without configuration that serves [`Thing`] as `bench_thing`, and the
+/// [`collections`](crate::collections) as `bench_set`, `bench_list` and `bench_map`.
 pub struct Bench;
 
 impl Provider for Bench {
     type Config = NoConfig;
 
     fn register(&self, registry: &mut Registry<Self>) {
-        registry.resource(Thing).function(heaviest_rule::function());
+        registry
+            .resource(Thing)
+            .resource(CollectionResource::<SetOf>::default())
+            .resource(CollectionResource::<ListOf>::default())
+            .resource(CollectionResource::<MapOf>::default())
+            .function(heaviest_rule::function());
     }
 }
 

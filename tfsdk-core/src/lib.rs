@@ -6,6 +6,7 @@
 pub mod attr;
 pub mod convert;
 pub mod diag;
+#[cfg(feature = "msgpack-direct")]
 pub mod msgpack_direct;
 mod object;
 pub mod path;

@@ -57,6 +57,7 @@ pub fn object_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value 
 }
 
 /// The direct msgpack codec's part of the derive.
+#[cfg(feature = "msgpack-direct")]
 pub use crate::msgpack_direct::__private as msgpack;
 
 /// A type a derived struct's field can have: one that converts both ways and has a Terraform

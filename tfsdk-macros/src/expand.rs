@@ -14,10 +14,11 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
     let schema = schema::schema_impls(container);
     let view = view::impls(container);
     let paths = paths::impls(container);
-    // A view is only ever converted through values; the direct codec is for models.
+    // A view is only ever converted through values; the direct codec is for models, and only
+    // with the `msgpack-direct` feature (the server does not use it: see BENCHMARKS.md).
     let msgpack = match container.kind {
-        Kind::Model => msgpack::impls(container),
-        Kind::View => quote!(),
+        Kind::Model if cfg!(feature = "msgpack-direct") => msgpack::impls(container),
+        _ => quote!(),
     };
     quote! {
         #object

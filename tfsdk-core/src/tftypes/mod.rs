@@ -24,6 +24,7 @@ pub use type_json::TypeJsonError;
 pub use types::{ObjectType, Type};
 pub(crate) use value::quoted_list;
 pub use value::{Value, ValueData, ValueError, ValueKind};
+#[cfg(feature = "msgpack-direct")]
 pub(crate) use wire::too_deep;
 
 /// How deeply values and types may nest in anything decoded or parsed from outside (msgpack,

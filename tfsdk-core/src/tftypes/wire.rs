@@ -38,6 +38,7 @@ pub(crate) fn check_level(level: usize) -> Result<(), ValueError> {
 /// Steps a reader's or writer's `level` one down, for the elements of a container, unless
 /// that would pass [`MAX_DEPTH`].
 #[inline]
+#[cfg_attr(not(feature = "msgpack-direct"), allow(dead_code))]
 pub(crate) fn step_down(level: &mut usize) -> Result<(), ValueError> {
     if *level >= MAX_DEPTH {
         return Err(too_deep());

@@ -39,7 +39,9 @@ use crate::path::PathStep;
 mod read;
 mod write;
 
-pub use read::{Read, Reader, WireNumber};
+#[cfg(feature = "msgpack-direct")]
+pub use read::WireNumber;
+pub use read::{Read, Reader};
 pub use write::Writer;
 
 impl Value {

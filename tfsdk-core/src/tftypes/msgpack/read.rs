@@ -4,6 +4,9 @@
 //! (`msgpack_direct`) both read through it, so they accept the same bytes with the same
 //! messages.
 
+// Parts of this module serve only the direct struct codec (feature `msgpack-direct`).
+#![cfg_attr(not(feature = "msgpack-direct"), allow(dead_code))]
+
 use rmp::Marker;
 
 use super::describe;

@@ -3,6 +3,9 @@
 //! written straight into a buffer. The value codec and the direct struct codec both write
 //! through it, so they write the same bytes.
 
+// Parts of this module serve only the direct struct codec (feature `msgpack-direct`).
+#![cfg_attr(not(feature = "msgpack-direct"), allow(dead_code))]
+
 use crate::tftypes::wire::step_down;
 use crate::tftypes::{Number, NumberError, ValueError, binary_parts};
 

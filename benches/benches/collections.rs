@@ -1,0 +1,285 @@
+//! One resource holding 10,000 or 100,000 nested objects as a set, a list or a map
+//! (`bench_set`, `bench_list`, `bench_map`: `benches/src/collections.rs`), through the
+//! requests Terraform sends for it: ValidateResourceConfig, PlanResourceChange (create),
+//! ApplyResourceChange (create) and ReadResource, in-process without gRPC as in the server
+//! bench. Before timing, each request's growth from 10,000 to 100,000 elements (the exponent
+//! of time ∝ size^k, from medians of 5 runs) and its peak memory against the encoded size of the
+//! collection are printed.
+//! `cargo bench -p tfsdk-benches --bench collections`
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group};
+use prost::Message;
+use tfsdk_benches::collections::{Collection, ListOf, MapOf, SetOf};
+use tfsdk_benches::provider::Bench;
+use tfsdk_benches::{PeakAllocator, criterion_config, peak_bytes};
+use tfsdk_core::convert::ToValue;
+use tfsdk_core::tftypes::{Type, Value};
+use tfsdk_core::types;
+use tfsdk_server::Server;
+use tfsdk_server::proto::tfplugin6 as pb;
+use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
+
+#[global_allocator]
+static ALLOCATOR: PeakAllocator = PeakAllocator;
+
+const SIZES: [usize; 2] = [10_000, 100_000];
+
+fn dynamic(value: &Value, ty: &Type) -> Option<pb::DynamicValue> {
+    Some(pb::DynamicValue {
+        msgpack: value.to_msgpack(ty).expect("encodes"),
+        json: Vec::new(),
+    })
+}
+
+/// The requests for one resource of `n` elements, as bytes, and the collection's encoded size.
+struct Requests {
+    validate: Vec<u8>,
+    plan_create: Vec<u8>,
+    apply_create: Vec<u8>,
+    read: Vec<u8>,
+    encoded: usize,
+}
+
+fn requests<M: Collection + ToValue>(n: usize) -> Requests {
+    let ty = M::terraform_type();
+    let value = |id: types::String| M::sample(n, id).to_value(&ty).expect("converts");
+    let config = value(types::String::null());
+    let planned = value(types::String::unknown());
+    let state = value(types::String::new("collection-1"));
+    let null = Value::null(ty.clone());
+    let type_name = M::TYPE_NAME.to_owned();
+    let encoded = config.to_msgpack(&ty).expect("encodes").len();
+    Requests {
+        validate: pb::validate_resource_config::Request {
+            type_name: type_name.clone(),
+            config: dynamic(&config, &ty),
+            ..Default::default()
+        }
+        .encode_to_vec(),
+        plan_create: pb::plan_resource_change::Request {
+            type_name: type_name.clone(),
+            prior_state: dynamic(&null, &ty),
+            proposed_new_state: dynamic(&config, &ty),
+            config: dynamic(&config, &ty),
+            ..Default::default()
+        }
+        .encode_to_vec(),
+        apply_create: pb::apply_resource_change::Request {
+            type_name: type_name.clone(),
+            prior_state: dynamic(&null, &ty),
+            planned_state: dynamic(&planned, &ty),
+            config: dynamic(&config, &ty),
+            ..Default::default()
+        }
+        .encode_to_vec(),
+        read: pb::read_resource::Request {
+            type_name,
+            current_state: dynamic(&state, &ty),
+            ..Default::default()
+        }
+        .encode_to_vec(),
+        encoded,
+    }
+}
+
+/// The four calls, each from request bytes to response bytes; each asserts that the answer
+/// has no diagnostics.
+#[derive(Clone, Copy, Debug)]
+enum Call {
+    Validate,
+    PlanCreate,
+    ApplyCreate,
+    Read,
+}
+
+impl Call {
+    const ALL: [Call; 4] = [
+        Call::Validate,
+        Call::PlanCreate,
+        Call::ApplyCreate,
+        Call::Read,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Call::Validate => "validate",
+            Call::PlanCreate => "plan_create",
+            Call::ApplyCreate => "apply_create",
+            Call::Read => "read",
+        }
+    }
+
+    fn bytes(self, requests: &Requests) -> &[u8] {
+        match self {
+            Call::Validate => &requests.validate,
+            Call::PlanCreate => &requests.plan_create,
+            Call::ApplyCreate => &requests.apply_create,
+            Call::Read => &requests.read,
+        }
+    }
+
+    fn run(
+        self,
+        runtime: &tokio::runtime::Runtime,
+        server: &Server<Bench>,
+        bytes: &[u8],
+    ) -> Vec<u8> {
+        macro_rules! call {
+            ($module:ident, $method:ident) => {{
+                let request = pb::$module::Request::decode(bytes).expect("decodes");
+                let response = runtime
+                    .block_on(server.$method(tonic::Request::new(request)))
+                    .expect("answers")
+                    .into_inner();
+                assert!(
+                    response.diagnostics.is_empty(),
+                    "{:?}",
+                    response.diagnostics
+                );
+                response.encode_to_vec()
+            }};
+        }
+        match self {
+            Call::Validate => call!(validate_resource_config, validate_resource_config),
+            Call::PlanCreate => call!(plan_resource_change, plan_resource_change),
+            Call::ApplyCreate => call!(apply_resource_change, apply_resource_change),
+            Call::Read => call!(read_resource, read_resource),
+        }
+    }
+}
+
+/// The plan of a create has the id unknown and every element; the apply's state and the read
+/// answer have the id and every element.
+fn check<M: Collection + ToValue>(
+    runtime: &tokio::runtime::Runtime,
+    server: &Server<Bench>,
+    n: usize,
+    requests: &Requests,
+) {
+    let ty = M::terraform_type();
+    let planned = pb::plan_resource_change::Response::decode(&*Call::PlanCreate.run(
+        runtime,
+        server,
+        &requests.plan_create,
+    ))
+    .unwrap();
+    let planned = Value::from_msgpack(&planned.planned_state.unwrap().msgpack, &ty).unwrap();
+    assert_eq!(
+        planned,
+        M::sample(n, types::String::unknown())
+            .to_value(&ty)
+            .unwrap()
+    );
+    let state = M::sample(n, types::String::new("collection-1"))
+        .to_value(&ty)
+        .unwrap();
+    let applied = pb::apply_resource_change::Response::decode(&*Call::ApplyCreate.run(
+        runtime,
+        server,
+        &requests.apply_create,
+    ))
+    .unwrap();
+    assert_eq!(
+        Value::from_msgpack(&applied.new_state.unwrap().msgpack, &ty).unwrap(),
+        state
+    );
+    let read =
+        pb::read_resource::Response::decode(&*Call::Read.run(runtime, server, &requests.read))
+            .unwrap();
+    assert_eq!(
+        Value::from_msgpack(&read.new_state.unwrap().msgpack, &ty).unwrap(),
+        state
+    );
+}
+
+/// The median of 5 timed runs (after one warm-up run).
+fn median_time(mut f: impl FnMut() -> Vec<u8>) -> Duration {
+    drop(f());
+    let mut times: Vec<Duration> = (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            let out = f();
+            let time = start.elapsed();
+            drop(out);
+            time
+        })
+        .collect();
+    times.sort();
+    times[2]
+}
+
+/// Growth and peak memory of each call, printed before the timings.
+fn report_growth<M: Collection + ToValue>(
+    runtime: &tokio::runtime::Runtime,
+    server: &Server<Bench>,
+) {
+    let all: Vec<(usize, Requests)> = SIZES.iter().map(|&n| (n, requests::<M>(n))).collect();
+    for call in Call::ALL {
+        let mut line = format!(
+            "growth  {:<24}",
+            format!("{}/{}", M::TYPE_NAME, call.name())
+        );
+        let mut times = Vec::new();
+        for (n, requests) in &all {
+            let bytes = call.bytes(requests);
+            let time = median_time(|| call.run(runtime, server, bytes));
+            let peak = peak_bytes(|| call.run(runtime, server, bytes));
+            line.push_str(&format!(
+                "  N={n}: {:>9.2} ms, peak {:>6.1} MB = {:>4.1}× the {:.1} MB collection",
+                time.as_secs_f64() * 1e3,
+                peak as f64 / 1e6,
+                peak as f64 / requests.encoded as f64,
+                requests.encoded as f64 / 1e6,
+            ));
+            times.push(time.as_secs_f64());
+        }
+        let exponent = (times[1] / times[0]).ln() / (SIZES[1] as f64 / SIZES[0] as f64).ln();
+        println!("{line}  exponent {exponent:.2}");
+    }
+}
+
+fn bench_shape<M: Collection + ToValue>(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let server = Server::new(Bench);
+    for n in SIZES {
+        check::<M>(&runtime, &server, n, &requests::<M>(n));
+    }
+    report_growth::<M>(&runtime, &server);
+    for n in SIZES {
+        let requests = requests::<M>(n);
+        let mut group = c.benchmark_group(format!("collections/{}/N={n}", M::TYPE_NAME));
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(if n >= 100_000 { 10 } else { 3 }));
+        group.throughput(criterion::Throughput::Elements(n as u64));
+        for call in Call::ALL {
+            let bytes = call.bytes(&requests);
+            group.bench_function(call.name(), |b| {
+                b.iter(|| call.run(&runtime, &server, black_box(bytes)))
+            });
+        }
+        group.finish();
+    }
+}
+
+fn collections(c: &mut Criterion) {
+    bench_shape::<SetOf>(c);
+    bench_shape::<ListOf>(c);
+    bench_shape::<MapOf>(c);
+}
+
+criterion_group! {
+    name = benches;
+    config = criterion_config();
+    targets = collections
+}
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
