@@ -18,6 +18,7 @@ reported.
 
     python3 scripts/compile_time.py                 # dev + release, defined + used, 3 runs
     python3 scripts/compile_time.py --runs 1 --profiles dev --shapes defined
+    python3 scripts/compile_time.py --tfsdk-features msgpack-direct   # with the direct codec
 
 The generated workspace lives in target/compile-time/ (override with --dir).
 """
@@ -119,7 +120,7 @@ def use_source(kind, structs):
     return lines
 
 
-def write_workspace(directory, structs, fields, core):
+def write_workspace(directory, structs, fields, core, features):
     directory.mkdir(parents=True, exist_ok=True)
     core = core.resolve().as_posix()
     members = []
@@ -130,7 +131,8 @@ def write_workspace(directory, structs, fields, core):
             crate = directory / name
             (crate / "src").mkdir(parents=True, exist_ok=True)
             if kind == "tfsdk":
-                deps = f'tfsdk-core = {{ path = "{core}" }}\n'
+                listed = ", ".join(f'"{f}"' for f in features)
+                deps = f'tfsdk-core = {{ path = "{core}", features = [{listed}] }}\n'
             else:
                 deps = 'serde = { version = "1", features = ["derive"] }\nrmp-serde = "1"\n'
             (crate / "Cargo.toml").write_text(
@@ -191,9 +193,12 @@ def main():
     parser.add_argument("--dir", type=pathlib.Path, default=ROOT / "target" / "compile-time")
     parser.add_argument("--tfsdk-core", type=pathlib.Path, default=ROOT / "tfsdk-core",
                         help="the tfsdk-core to build against (e.g. another checkout, for A/B)")
+    parser.add_argument("--tfsdk-features", default="",
+                        help="tfsdk-core features to enable, comma-separated (e.g. msgpack-direct)")
     args = parser.parse_args()
 
-    write_workspace(args.dir, args.structs, args.fields, args.tfsdk_core)
+    features = [f for f in args.tfsdk_features.split(",") if f]
+    write_workspace(args.dir, args.structs, args.fields, args.tfsdk_core, features)
     print(f"{args.structs} structs x {args.fields} fields, {args.runs} run(s) each; median "
           f"wall and CPU (user + system) seconds of `cargo build` of the generated crate")
     print(f"{'profile':8} {'shape':8} {'tfsdk wall':>10} {'serde wall':>10} {'ratio':>6}"

@@ -211,12 +211,34 @@ fn median_time(mut f: impl FnMut() -> Vec<u8>) -> Duration {
     times[2]
 }
 
+/// The two sizes the growth is measured between: [`SIZES`], or the two of
+/// `TFSDK_BENCH_GROWTH_SIZES` (`100000,1000000`: whether the growth settles once the data no
+/// longer fits in the processor's caches).
+fn growth_sizes() -> [usize; 2] {
+    let Ok(text) = std::env::var("TFSDK_BENCH_GROWTH_SIZES") else {
+        return SIZES;
+    };
+    let sizes: Vec<usize> = text
+        .split(',')
+        .map(|n| {
+            n.trim()
+                .parse()
+                .expect("TFSDK_BENCH_GROWTH_SIZES: two sizes, `a,b`")
+        })
+        .collect();
+    match sizes[..] {
+        [a, b] if a < b => [a, b],
+        _ => panic!("TFSDK_BENCH_GROWTH_SIZES: two increasing sizes, `a,b`"),
+    }
+}
+
 /// Growth and peak memory of each call, printed before the timings.
 fn report_growth<M: Collection + ToValue>(
     runtime: &tokio::runtime::Runtime,
     server: &Server<Bench>,
 ) {
-    let all: Vec<(usize, Requests)> = SIZES.iter().map(|&n| (n, requests::<M>(n))).collect();
+    let sizes = growth_sizes();
+    let all: Vec<(usize, Requests)> = sizes.iter().map(|&n| (n, requests::<M>(n))).collect();
     for call in Call::ALL {
         let mut line = format!(
             "growth  {:<24}",
@@ -236,7 +258,7 @@ fn report_growth<M: Collection + ToValue>(
             ));
             times.push(time.as_secs_f64());
         }
-        let exponent = (times[1] / times[0]).ln() / (SIZES[1] as f64 / SIZES[0] as f64).ln();
+        let exponent = (times[1] / times[0]).ln() / (sizes[1] as f64 / sizes[0] as f64).ln();
         println!("{line}  exponent {exponent:.2}");
     }
 }

@@ -647,6 +647,17 @@ impl Value {
                 }
                 x.len().cmp(&y.len())
             }
+            // Objects of one type have the same attribute names in the same order: compare
+            // the values alone (a set's elements all share one type, so this is the usual case).
+            (Repr::Object(x), Repr::Object(y)) if a.ty == b.ty => {
+                for (p, q) in x.iter().zip(y.iter()) {
+                    match Value::canonical_cmp(p, q) {
+                        Ordering::Equal => {}
+                        other => return other,
+                    }
+                }
+                return Ordering::Equal;
+            }
             (Repr::Map(_), Repr::Map(_)) | (Repr::Object(_), Repr::Object(_)) => {
                 let (Some(x), Some(y)) = (a.as_attributes(), b.as_attributes()) else {
                     return Ordering::Equal;

@@ -205,6 +205,12 @@ fn decode(value: Option<&pb::DynamicValue>, ty: &Type) -> Result<Value, Diagnost
     wire::dynamic_value::decode(value, ty)
 }
 
+/// Whether a value Terraform sent is null, without decoding it (see
+/// [`wire::dynamic_value::is_null`]).
+fn is_null(value: Option<&pb::DynamicValue>, ty: &Type) -> Result<bool, Diagnostic> {
+    wire::dynamic_value::is_null(value, ty)
+}
+
 /// Encodes an answer's value of type `ty`.
 fn encode(value: &Value, ty: &Type) -> Result<pb::DynamicValue, Diagnostic> {
     wire::dynamic_value::encode(value, ty)

@@ -6,7 +6,7 @@
 
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, call, decode, diagnostic, diagnostics, encode};
+use super::{Server, call, decode, diagnostic, diagnostics, encode, is_null};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::PlanParts;
@@ -28,12 +28,15 @@ pub(super) async fn plan_resource_change<P: Provider>(
         }
     };
     let ty = resource.object_type().clone();
+    // The plan is made from the prior state and the configuration (Terraform's proposal is
+    // the same merge, redone here by the schema's rules); the proposal only says whether this
+    // is a destroy, which its first byte tells.
     let decoded = decode(request.prior_state.as_ref(), &ty).and_then(|prior| {
-        let proposed = decode(request.proposed_new_state.as_ref(), &ty)?;
+        let destroy = is_null(request.proposed_new_state.as_ref(), &ty)?;
         let config = decode(request.config.as_ref(), &ty)?;
-        Ok((prior, proposed, config))
+        Ok((prior, destroy, config))
     });
-    let (prior, proposed, config) = match decoded {
+    let (prior, destroy, config) = match decoded {
         Ok(values) => values,
         Err(error) => {
             response.diagnostics = diagnostic(error);
@@ -42,7 +45,7 @@ pub(super) async fn plan_resource_change<P: Provider>(
     };
 
     // Destroy: the resource may warn or refuse; the plan is the null state.
-    if proposed.is_null() {
+    if destroy {
         let mut found = tfsdk_core::diag::Diagnostics::new();
         if !prior.is_null() {
             let (ctx, state) = server.context(request.prior_private);

@@ -27,6 +27,21 @@ pub(crate) fn decode(value: Option<&pb::DynamicValue>, ty: &Type) -> Result<Valu
     decoded.map_err(|error| value_error("Unable to decode the value Terraform sent", error))
 }
 
+/// Whether a value Terraform sent is null, read from its first byte where that settles it (a
+/// msgpack nil is the single byte `0xc0`), without decoding the rest: PlanResourceChange's
+/// proposed state only tells a destroy (null) from a create or update, and is not otherwise
+/// used, since the plan is made from the prior state and the configuration.
+///
+/// # Errors
+/// As [`decode`], for a value given as JSON or as empty msgpack of an unexpected shape.
+pub(crate) fn is_null(value: Option<&pb::DynamicValue>, ty: &Type) -> Result<bool, Diagnostic> {
+    match value {
+        None => Ok(true),
+        Some(value) if !value.msgpack.is_empty() => Ok(value.msgpack == [0xc0]),
+        Some(_) => decode(value, ty).map(|decoded| decoded.is_null()),
+    }
+}
+
 /// Encodes an answer's value of type `ty` as msgpack.
 ///
 /// # Errors
@@ -80,6 +95,26 @@ mod tests {
     use tfsdk_core::path::AttributePath;
 
     use super::*;
+
+    #[test]
+    fn a_null_is_told_from_its_first_byte_and_json_is_decoded() {
+        let ty = ty();
+        let msgpack = |bytes: Vec<u8>| pb::DynamicValue {
+            msgpack: bytes,
+            json: Vec::new(),
+        };
+        assert!(is_null(None, &ty).unwrap());
+        assert!(is_null(Some(&msgpack(vec![0xc0])), &ty).unwrap());
+        let known = Value::from_json(br#"{"name": "a", "size": 1, "ports": []}"#, &ty).unwrap();
+        assert!(!is_null(Some(&msgpack(known.to_msgpack(&ty).unwrap())), &ty).unwrap());
+        let json = |text: &str| pb::DynamicValue {
+            msgpack: Vec::new(),
+            json: text.as_bytes().to_vec(),
+        };
+        assert!(is_null(Some(&json("null")), &ty).unwrap());
+        assert!(!is_null(Some(&json(r#"{"name": "a", "size": 1, "ports": []}"#)), &ty).unwrap());
+        assert!(is_null(Some(&json("[")), &ty).is_err());
+    }
 
     /// The object type the tests decode.
     fn ty() -> Type {
