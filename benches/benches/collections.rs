@@ -14,9 +14,9 @@ use criterion::{Criterion, criterion_group};
 use prost::Message;
 use tfsdk_benches::collections::{Collection, ListOf, MapOf, SetOf};
 use tfsdk_benches::provider::Bench;
-use tfsdk_benches::{PeakAllocator, criterion_config, peak_bytes};
+use tfsdk_benches::{PeakAllocator, criterion_config, dynamic_value as dynamic, peak_bytes};
 use tfsdk_core::convert::ToValue;
-use tfsdk_core::tftypes::{Type, Value};
+use tfsdk_core::tftypes::Value;
 use tfsdk_core::types;
 use tfsdk_server::Server;
 use tfsdk_server::proto::tfplugin6 as pb;
@@ -26,13 +26,6 @@ use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
 static ALLOCATOR: PeakAllocator = PeakAllocator;
 
 const SIZES: [usize; 2] = [10_000, 100_000];
-
-fn dynamic(value: &Value, ty: &Type) -> Option<pb::DynamicValue> {
-    Some(pb::DynamicValue {
-        msgpack: value.to_msgpack(ty).expect("encodes"),
-        json: Vec::new(),
-    })
-}
 
 /// The requests for one resource of `n` elements, as bytes, and the collection's encoded size.
 struct Requests {

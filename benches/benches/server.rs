@@ -10,7 +10,8 @@ use criterion::{Criterion, criterion_group};
 use prost::Message;
 use tfsdk_benches::provider::{Bench, Model, Rule};
 use tfsdk_benches::{
-    CountingAllocator, count_allocations, criterion_config, report_allocations, sample_size,
+    CountingAllocator, count_allocations, criterion_config, dynamic_value as dynamic,
+    report_allocations, sample_size,
 };
 use tfsdk_core::convert::{TerraformType, ToValue};
 use tfsdk_core::tftypes::{Type, Value};
@@ -23,13 +24,6 @@ use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 const SIZES: [usize; 2] = [10, 1000];
-
-fn dynamic(value: &Value, ty: &Type) -> Option<pb::DynamicValue> {
-    Some(pb::DynamicValue {
-        msgpack: value.to_msgpack(ty).expect("encodes"),
-        json: Vec::new(),
-    })
-}
 
 /// The requests Terraform sends for one resource of `n` rules, as bytes, and a call of a
 /// function taking the `n` rules.

@@ -145,6 +145,20 @@ impl Rule {
     }
 }
 
+/// `value` as the protocol's `DynamicValue` (msgpack of type `ty`), as Terraform sends it.
+///
+/// # Panics
+/// If `value` is not of type `ty` (a mistake in the bench).
+pub fn dynamic_value(
+    value: &tfsdk_core::tftypes::Value,
+    ty: &tfsdk_core::tftypes::Type,
+) -> Option<tfsdk_server::proto::tfplugin6::DynamicValue> {
+    Some(tfsdk_server::proto::tfplugin6::DynamicValue {
+        msgpack: value.to_msgpack(ty).expect("encodes"),
+        json: Vec::new(),
+    })
+}
+
 /// A [`GlobalAlloc`] over [`System`] that counts allocations (and reallocations), so a bench
 /// can report how many one operation makes. Install it with `#[global_allocator]`.
 pub struct CountingAllocator;

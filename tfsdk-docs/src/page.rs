@@ -197,12 +197,7 @@ fn identity_section(out: &mut String, identity: &Json) {
                 .get("type")
                 .map_or_else(|| "Dynamic".into(), schema::type_name);
             let _ = write!(out, "- `{name}` ({ty})");
-            if let Some(description) = attribute
-                .get("description")
-                .and_then(Json::as_str)
-                .map(str::trim)
-                .filter(|d| !d.is_empty())
-            {
+            if let Some(description) = description_of(attribute) {
                 let _ = write!(out, " {description}");
             }
             out.push('\n');
@@ -322,12 +317,7 @@ pub(crate) fn function(
                     .unwrap_or("arg"),
                 facts.join(", ")
             );
-            if let Some(description) = parameter
-                .get("description")
-                .and_then(Json::as_str)
-                .map(str::trim)
-                .filter(|d| !d.is_empty())
-            {
+            if let Some(description) = description_of(parameter) {
                 let _ = write!(out, " {description}");
             }
             out.push('\n');
@@ -348,6 +338,14 @@ fn parameter_signature(parameter: &Json, suffix: &str) -> String {
             .get("type")
             .map_or_else(|| "dynamic".to_owned(), schema::type_constraint)
     )
+}
+
+/// The `description` of a schema JSON object, trimmed, when it has a non-empty one.
+fn description_of(json: &Json) -> Option<&str> {
+    json.get("description")
+        .and_then(Json::as_str)
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
 }
 
 /// One line per page end: the text with a single trailing newline.
