@@ -477,12 +477,7 @@ impl<'t> Session<'t> {
         if step.expect_error.is_empty() {
             return Err(format!("Terraform failed:\n{run}"));
         }
-        let missed: Vec<String> = step
-            .expect_error
-            .iter()
-            .filter(|pattern| !pattern.is_match(&text))
-            .map(|pattern| format!("/{pattern}/"))
-            .collect();
+        let missed = unmatched(&step.expect_error, &text);
         if missed.is_empty() {
             Ok((run, Outcome::ExpectedError))
         } else {
@@ -574,12 +569,7 @@ impl<'t> Session<'t> {
             return Ok(());
         }
         let text = error_text::normalize(&self.transcript.borrow());
-        let missed: Vec<String> = step
-            .expect_output
-            .iter()
-            .filter(|pattern| !pattern.is_match(&text))
-            .map(|pattern| format!("/{pattern}/"))
-            .collect();
+        let missed = unmatched(&step.expect_output, &text);
         if missed.is_empty() {
             Ok(())
         } else {
@@ -919,12 +909,7 @@ impl<'t> Session<'t> {
         let (found, errors) = crate::machine::query_results(&run.stdout);
         if !run.success() || !errors.is_empty() {
             let text = error_text::normalize(&format!("{}\n{}", errors.join("\n"), run.stderr));
-            let missed: Vec<String> = step
-                .expect_error
-                .iter()
-                .filter(|pattern| !pattern.is_match(&text))
-                .map(|pattern| format!("/{pattern}/"))
-                .collect();
+            let missed = unmatched(&step.expect_error, &text);
             return if step.expect_error.is_empty() || !missed.is_empty() {
                 Err(format!("the query failed: {text}\n\n{run}"))
             } else {
@@ -1127,6 +1112,15 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
         .map(|text| (*text).to_owned())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic without a message".into())
+}
+
+/// The patterns that do not match `text`, each as `/pattern/`, for a failure message.
+fn unmatched(patterns: &[regex::Regex], text: &str) -> Vec<String> {
+    patterns
+        .iter()
+        .filter(|pattern| !pattern.is_match(text))
+        .map(|pattern| format!("/{pattern}/"))
+        .collect()
 }
 
 #[cfg(test)]
