@@ -33,7 +33,7 @@ impl ToValue for str {
     #[inline]
     fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
         match ty {
-            Type::String | Type::Dynamic => Ok(Value::string(self)),
+            Type::String | Type::Dynamic => Ok(Value::str(self)),
             _ => Err(cannot_become::<str>(ty, "a string")),
         }
     }

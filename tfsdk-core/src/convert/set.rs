@@ -83,14 +83,50 @@ impl<T: ToValue + TerraformType, S> ToValue for HashSet<T, S> {
 collection_terraform_type!(impl[] BTreeSet<T>, set, SetType, nested in Set);
 
 impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
-    /// A known set (or a list or tuple without duplicates).
+    /// A known set (or a list or tuple without duplicates). Built in bulk from the sorted
+    /// elements: one sort, rather than a search of the tree for each element.
     fn from_value(value: Value) -> Result<Self, ConvertError> {
-        rust_set_from_value(
-            value,
-            |_| BTreeSet::new(),
-            |set, element| set.insert(element),
-        )
+        Ok(BTreeSet::from_iter(sorted_unique_from_value::<T>(value)?))
     }
+}
+
+/// The elements of a known set, list or tuple, converted and sorted by `T`'s order; two
+/// elements equal after conversion are an error at the later one.
+fn sorted_unique_from_value<T: FromValue + Ord>(value: Value) -> Result<Vec<T>, ConvertError> {
+    let (ty, data) = value.into_parts();
+    let (elements, is_set) = match data {
+        ValueData::Set(elements) => (elements, true),
+        ValueData::List(elements) | ValueData::Tuple(elements) => (elements, false),
+        data => {
+            return Err(unexpected::<BTreeSet<T>>(
+                &ty,
+                &data,
+                "a set, list or tuple",
+            ));
+        }
+    };
+    // Set elements are named by value, list and tuple elements by index.
+    let at = |error: ConvertError, index: usize, element: &Value| {
+        if is_set {
+            error.under_set_value(element)
+        } else {
+            error.under_index(index)
+        }
+    };
+    let mut converted = Vec::with_capacity(elements.len());
+    for (index, element) in elements.iter().enumerate() {
+        match T::from_value(element.clone()) {
+            Ok(item) => converted.push((item, index)),
+            Err(error) => return Err(at(error, index, element)),
+        }
+    }
+    // Stable: of two equal elements, the later one in the input is named.
+    converted.sort_by(|a, b| a.0.cmp(&b.0));
+    if let Some(pair) = converted.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+        let index = pair[1].1;
+        return Err(at(duplicate(&elements[index]), index, &elements[index]));
+    }
+    Ok(converted.into_iter().map(|(item, _)| item).collect())
 }
 
 impl<T: ToValue + TerraformType> ToValue for BTreeSet<T> {
@@ -119,6 +155,28 @@ mod tests {
                 .unwrap(),
             set
         );
+    }
+
+    #[test]
+    fn btree_sets_name_the_later_duplicate_and_the_element_that_does_not_convert() {
+        let list = Value::list(
+            Type::Number,
+            [
+                Value::from(3),
+                Value::from(1),
+                Value::from(2),
+                Value::from(1),
+            ],
+        )
+        .unwrap();
+        let err = BTreeSet::<i64>::from_value(list).unwrap_err();
+        assert_eq!(err.path().to_string(), "[3]");
+        let set = Value::set(Type::Number, (0..1000).map(Value::from)).unwrap();
+        let ours = BTreeSet::<i64>::from_value(set).unwrap();
+        assert!(ours.iter().copied().eq(0..1000));
+        let set = Value::set(Type::Number, [Value::from(1), Value::from(300)]).unwrap();
+        let err = BTreeSet::<u8>::from_value(set).unwrap_err();
+        assert_eq!(err.path().to_string(), "[Value(300)]");
     }
 
     #[test]

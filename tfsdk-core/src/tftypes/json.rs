@@ -285,9 +285,10 @@ impl<'a> Decoder<'a> {
 
     fn string(&mut self, kind: Kind, ty: &Type) -> Result<Value, ValueError> {
         match kind {
-            Kind::String => Ok(Value::string(
-                self.r.read_string().map_err(syntax)?.into_owned(),
-            )),
+            Kind::String => match self.r.read_string().map_err(syntax)? {
+                std::borrow::Cow::Borrowed(text) => Ok(Value::str(text)),
+                std::borrow::Cow::Owned(text) => Ok(Value::string(text)),
+            },
             Kind::Number => Ok(Value::string(self.r.read_number().map_err(syntax)?)),
             Kind::Bool => Ok(Value::string(if self.r.read_bool().map_err(syntax)? {
                 "true"

@@ -11,6 +11,7 @@ mod json;
 pub(crate) mod json_syntax;
 pub(crate) mod msgpack;
 mod number;
+mod short_str;
 mod type_json;
 mod types;
 mod value;
@@ -22,8 +23,8 @@ pub(crate) use number::binary_parts;
 pub use number::{Number, NumberError};
 pub use type_json::TypeJsonError;
 pub use types::{ObjectType, Type};
-pub(crate) use value::quoted_list;
 pub use value::{Value, ValueData, ValueError, ValueKind};
+pub(crate) use value::{quoted_list, sort_set_elements};
 #[cfg(feature = "msgpack-direct")]
 pub(crate) use wire::too_deep;
 

@@ -2,9 +2,9 @@
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
-use std::collections::HashSet;
 use std::fmt;
 
+use super::short_str::ShortStr;
 use super::types::write_separated;
 use super::{Attributes, Number, ObjectType, Type};
 use crate::path::{AttributePath, PathStep};
@@ -51,6 +51,10 @@ pub struct Value {
 enum Repr {
     Null,
     Unknown,
+    /// A string of at most [`ShortStr::CAPACITY`] bytes, in place. Every shorter string is
+    /// here and every longer one in `String`, so equal strings have equal representations.
+    ShortString(ShortStr),
+    /// A longer string.
     String(Box<str>),
     Number(Number),
     Bool(bool),
@@ -64,6 +68,18 @@ enum Repr {
     Map(Box<BTreeMap<String, Value>>),
     /// Object attribute values, in the order of the object type's attributes (by name).
     Object(Box<[Value]>),
+}
+
+impl Repr {
+    /// A string's representation: in place when short, else the string's own allocation
+    /// (kept, not copied).
+    #[inline]
+    fn string(text: String) -> Repr {
+        match ShortStr::new(&text) {
+            Some(short) => Repr::ShortString(short),
+            None => Repr::String(text.into_boxed_str()),
+        }
+    }
 }
 
 /// A borrowed view of a value's state and data, for `match`.
@@ -188,7 +204,19 @@ impl Value {
     pub fn string(value: impl Into<String>) -> Value {
         Value {
             ty: Type::String,
-            repr: Repr::String(value.into().into_boxed_str()),
+            repr: Repr::string(value.into()),
+        }
+    }
+
+    /// A known string copied from `text`: no allocation when it is short.
+    #[inline]
+    pub(crate) fn str(text: &str) -> Value {
+        Value {
+            ty: Type::String,
+            repr: match ShortStr::new(text) {
+                Some(short) => Repr::ShortString(short),
+                None => Repr::String(text.into()),
+            },
         }
     }
 
@@ -247,8 +275,9 @@ impl Value {
                 .iter()
                 .map(|v| (PathStep::ElementKeyValue(v.clone()), v)),
         )?;
-        check_unique_elements(&elements)?;
-        elements.sort_by(Value::canonical_cmp);
+        if let Some(at) = sort_set_elements(&mut elements) {
+            return Err(duplicate_set_element(&elements[at]));
+        }
         Ok(Value {
             ty: Type::set(element),
             repr: Repr::Elements(elements.into_boxed_slice()),
@@ -429,6 +458,7 @@ impl Value {
         match &self.repr {
             Repr::Null => ValueKind::Null,
             Repr::Unknown => ValueKind::Unknown,
+            Repr::ShortString(s) => ValueKind::String(s.as_str()),
             Repr::String(s) => ValueKind::String(s),
             Repr::Number(n) => ValueKind::Number(n),
             Repr::Bool(b) => ValueKind::Bool(*b),
@@ -456,6 +486,7 @@ impl Value {
         let data = match self.repr {
             Repr::Null => ValueData::Null,
             Repr::Unknown => ValueData::Unknown,
+            Repr::ShortString(s) => ValueData::String(s.as_str().to_owned()),
             Repr::String(s) => ValueData::String(s.into_string()),
             Repr::Number(n) => ValueData::Number(n),
             Repr::Bool(b) => ValueData::Bool(b),
@@ -475,6 +506,7 @@ impl Value {
     #[inline]
     pub(crate) fn into_string(self) -> Result<String, Value> {
         match self.repr {
+            Repr::ShortString(s) => Ok(s.as_str().to_owned()),
             Repr::String(s) => Ok(s.into_string()),
             repr => Err(Value { ty: self.ty, repr }),
         }
@@ -504,6 +536,7 @@ impl Value {
     /// The string, when this is a known string.
     pub fn as_str(&self) -> Option<&str> {
         match &self.repr {
+            Repr::ShortString(s) => Some(s.as_str()),
             Repr::String(s) => Some(s),
             _ => None,
         }
@@ -635,7 +668,10 @@ impl Value {
             other => return other,
         }
         match (&a.repr, &b.repr) {
+            (Repr::ShortString(x), Repr::ShortString(y)) => x.as_bytes().cmp(y.as_bytes()),
             (Repr::String(x), Repr::String(y)) => x.cmp(y),
+            (Repr::ShortString(x), Repr::String(y)) => x.as_bytes().cmp(y.as_bytes()),
+            (Repr::String(x), Repr::ShortString(y)) => x.as_bytes().cmp(y.as_bytes()),
             (Repr::Number(x), Repr::Number(y)) => x.cmp(y),
             (Repr::Bool(x), Repr::Bool(y)) => x.cmp(y),
             (Repr::Elements(x), Repr::Elements(y)) => {
@@ -688,18 +724,32 @@ impl Value {
         let repr = match data {
             ValueData::Null => Repr::Null,
             ValueData::Unknown => Repr::Unknown,
-            ValueData::String(s) => Repr::String(s.into_boxed_str()),
+            ValueData::String(s) => Repr::string(s),
             ValueData::Number(n) => Repr::Number(n),
             ValueData::Bool(b) => Repr::Bool(b),
             ValueData::List(e) | ValueData::Tuple(e) => Repr::Elements(e.into_boxed_slice()),
             ValueData::Set(mut e) => {
-                e.sort_by(Value::canonical_cmp);
+                e.sort_unstable_by(Value::canonical_cmp);
                 Repr::Elements(e.into_boxed_slice())
             }
             ValueData::Map(m) => Repr::Map(Box::new(m)),
             ValueData::Object(a) => Repr::Object(a.into_values().collect()),
         };
         Value { ty, repr }
+    }
+
+    /// A known set of type `ty` from elements that [`sort_set_elements`] has put in canonical
+    /// order and found unique; not checked again.
+    pub(crate) fn sorted_set_unchecked(ty: Type, elements: Vec<Value>) -> Value {
+        debug_assert!(
+            elements
+                .windows(2)
+                .all(|pair| Value::canonical_cmp(&pair[0], &pair[1]).is_le())
+        );
+        Value {
+            ty,
+            repr: Repr::Elements(elements.into_boxed_slice()),
+        }
     }
 
     /// A known object of type `ty` from its attribute values in the type's order, not checked.
@@ -785,18 +835,26 @@ fn check_elements<'a>(
     Ok(())
 }
 
-/// A set's wholly known elements must be unique (an unknown may turn out to be anything).
-pub(crate) fn check_unique_elements(elements: &[Value]) -> Result<(), ValueError> {
-    let mut seen = HashSet::with_capacity(elements.len());
-    for v in elements {
-        if v.is_wholly_known() && !seen.insert(v) {
-            return Err(ValueError::new(format!(
-                "duplicate set element {v}: set elements must be unique"
-            ))
-            .under(PathStep::ElementKeyValue(v.clone())));
-        }
-    }
-    Ok(())
+/// Sorts a set's elements into canonical order and says where the first wholly known element
+/// that is there twice is, if any. Sorted, equal elements are neighbours, so one pass finds
+/// them (no hashing); an element not wholly known is never a duplicate, as an unknown may turn
+/// out to be anything. The sort is unstable: elements that compare equal are equal values, so
+/// their order cannot be seen.
+pub(crate) fn sort_set_elements(elements: &mut [Value]) -> Option<usize> {
+    elements.sort_unstable_by(Value::canonical_cmp);
+    elements
+        .windows(2)
+        .position(|pair| pair[0] == pair[1] && pair[0].is_wholly_known())
+        .map(|first| first + 1)
+}
+
+/// The error for a set element that is there twice, at that element.
+#[cold]
+pub(crate) fn duplicate_set_element(element: &Value) -> ValueError {
+    ValueError::new(format!(
+        "duplicate set element {element}: set elements must be unique"
+    ))
+    .under(PathStep::ElementKeyValue(element.clone()))
 }
 
 fn check_attributes(
@@ -852,7 +910,7 @@ pub(crate) fn quoted_list(names: &[&str]) -> String {
 
 impl From<&str> for Value {
     fn from(value: &str) -> Value {
-        Value::string(value)
+        Value::str(value)
     }
 }
 
@@ -892,6 +950,7 @@ impl fmt::Display for Value {
         match &self.repr {
             Repr::Null => f.write_str("null"),
             Repr::Unknown => f.write_str("(unknown)"),
+            Repr::ShortString(s) => write!(f, "{:?}", s.as_str()),
             Repr::String(s) => write!(f, "{s:?}"),
             Repr::Number(n) => write!(f, "{n}"),
             Repr::Bool(b) => write!(f, "{b}"),
@@ -926,6 +985,56 @@ mod tests {
     fn values_stay_five_words() {
         assert_eq!(std::mem::size_of::<Type>(), 16);
         assert_eq!(std::mem::size_of::<Value>(), 40);
+    }
+
+    /// Strings of up to 15 bytes live in the value, longer ones in an allocation: equality,
+    /// hashing, order and set uniqueness do not depend on which constructor made them.
+    #[test]
+    fn short_and_long_strings_are_one_kind_of_value() {
+        use std::hash::{BuildHasher, RandomState};
+        let hasher = RandomState::new();
+        for text in [
+            "",
+            "fifteen bytes!!",
+            "sixteen bytes!!!",
+            "a much longer string value",
+        ] {
+            let made = [
+                Value::string(text.to_owned()),
+                Value::from(text),
+                Value::from_parts_unchecked(Type::String, ValueData::String(text.to_owned())),
+            ];
+            for value in &made {
+                assert_eq!(value, &made[0]);
+                assert_eq!(hasher.hash_one(value), hasher.hash_one(&made[0]));
+                assert_eq!(value.as_str(), Some(text));
+                assert_eq!(value.to_string(), format!("{text:?}"));
+            }
+        }
+        let ordered = [
+            "abc",
+            "abcdefghijklmnopq",
+            "abd",
+            "b",
+            "bbbbbbbbbbbbbbbbbbbb",
+        ];
+        for pair in ordered.windows(2) {
+            assert_eq!(
+                Value::canonical_cmp(&s(pair[0]), &s(pair[1])),
+                Ordering::Less,
+                "{pair:?}"
+            );
+        }
+        let err = Value::set(
+            Type::String,
+            [
+                s("sixteen bytes!!!"),
+                s("x"),
+                Value::string("sixteen bytes!!!".to_owned()),
+            ],
+        )
+        .unwrap_err();
+        assert!(err.message.starts_with("duplicate set element"), "{err:?}");
     }
 
     #[test]

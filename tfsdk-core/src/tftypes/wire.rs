@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use super::value::check_unique_elements;
+use super::value::{duplicate_set_element, sort_set_elements};
 use super::{MAX_DEPTH, ObjectType, Type, Value, ValueData, ValueError};
 use crate::path::PathStep;
 
@@ -94,28 +94,26 @@ pub(crate) fn expected(ty: &Type, found: &str) -> ValueError {
 
 /// Under a dynamic element type, every element must have the same type (as [`Value::list`]
 /// requires). Elements decoded under any other element type have it by construction.
-fn check_same_type<'a>(
+fn check_same_type<'a, K>(
     element: &Type,
-    elements: impl Iterator<Item = (&'a Value, PathStep)>,
+    mut elements: impl Iterator<Item = (K, &'a Value)>,
+    step: impl FnOnce(K, &Value) -> PathStep,
 ) -> Result<(), ValueError> {
     if !element.is_dynamic() {
         return Ok(());
     }
-    let mut first: Option<&Type> = None;
-    for (v, step) in elements {
-        match first {
-            None => first = Some(v.ty()),
-            Some(first) if first != v.ty() => {
-                return Err(ValueError::new(format!(
-                    "collection elements must all have the same type, found {first} and {}",
-                    v.ty()
-                ))
-                .under(step));
-            }
-            Some(_) => {}
-        }
+    let Some((_, first)) = elements.next() else {
+        return Ok(());
+    };
+    match elements.find(|(_, v)| v.ty() != first.ty()) {
+        None => Ok(()),
+        Some((key, v)) => Err(ValueError::new(format!(
+            "collection elements must all have the same type, found {} and {}",
+            first.ty(),
+            v.ty()
+        ))
+        .under(step(key, v))),
     }
-    Ok(())
 }
 
 /// A known list or set of type `ty` from decoded elements; a set with [`Value::set`]'s rules:
@@ -125,22 +123,24 @@ pub(crate) fn list_or_set_from(
     element: &Type,
     elements: Vec<Value>,
 ) -> Result<Value, ValueError> {
-    let data = if let Type::Set(_) = ty {
-        let steps = elements
-            .iter()
-            .map(|v| (v, PathStep::ElementKeyValue(v.clone())));
-        check_same_type(element, steps)?;
-        check_unique_elements(&elements)?;
-        ValueData::Set(elements)
+    if let Type::Set(_) = ty {
+        check_same_type(element, elements.iter().map(|v| ((), v)), |(), v| {
+            PathStep::ElementKeyValue(v.clone())
+        })?;
+        let mut elements = elements;
+        if let Some(at) = sort_set_elements(&mut elements) {
+            return Err(duplicate_set_element(&elements[at]));
+        }
+        Ok(Value::sorted_set_unchecked(ty.clone(), elements))
     } else {
-        let steps = elements.iter().enumerate();
-        check_same_type(
-            element,
-            steps.map(|(i, v)| (v, PathStep::ElementKeyInt(i as i64))),
-        )?;
-        ValueData::List(elements)
-    };
-    Ok(Value::from_parts_unchecked(ty.clone(), data))
+        check_same_type(element, elements.iter().enumerate(), |i, _| {
+            PathStep::ElementKeyInt(i as i64)
+        })?;
+        Ok(Value::from_parts_unchecked(
+            ty.clone(),
+            ValueData::List(elements),
+        ))
+    }
 }
 
 /// A known map of type `map_ty` from decoded elements.
@@ -149,12 +149,9 @@ pub(crate) fn map_from(
     element: &Type,
     elements: BTreeMap<String, Value>,
 ) -> Result<Value, ValueError> {
-    check_same_type(
-        element,
-        elements
-            .iter()
-            .map(|(k, v)| (v, PathStep::ElementKeyString(k.clone()))),
-    )?;
+    check_same_type(element, elements.iter(), |k, _| {
+        PathStep::ElementKeyString(k.clone())
+    })?;
     Ok(Value::from_parts_unchecked(
         map_ty.clone(),
         ValueData::Map(elements),

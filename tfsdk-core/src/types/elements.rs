@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use super::conversion::{FromValue, TerraformType, ToValue};
 use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::path::PathStep;
-use crate::tftypes::{Type, Value, ValueData, quoted_list};
+use crate::tftypes::{Type, Value, ValueData, quoted_list, sort_set_elements};
 
 // Lists and tuples.
 
@@ -168,18 +168,10 @@ pub(crate) fn finish_set(
     if let Some((position, error)) = type_conflict(element, &mut elements.iter()) {
         return Err(error.under_set_value(&elements[position]));
     }
-    elements.sort_by(Value::canonical_cmp);
-    // Sorted, equal elements are neighbours. Values not wholly known are never duplicates:
-    // an unknown may turn out to be anything.
-    for pair in elements.windows(2) {
-        if pair[0] == pair[1] && pair[0].is_wholly_known() {
-            return Err(duplicate(&pair[1]).under_set_value(&pair[1]));
-        }
+    if let Some(at) = sort_set_elements(&mut elements) {
+        return Err(duplicate(&elements[at]).under_set_value(&elements[at]));
     }
-    Ok(Value::from_parts_unchecked(
-        ty.clone(),
-        ValueData::Set(elements),
-    ))
+    Ok(Value::sorted_set_unchecked(ty.clone(), elements))
 }
 
 // Maps and objects.

@@ -95,7 +95,7 @@ impl PrimitiveKind for String {
     }
 
     fn write_known(inner: &std::string::String) -> Result<Value, ConvertError> {
-        Ok(Value::string(inner.as_str()))
+        Ok(Value::str(inner.as_str()))
     }
 
     fn fmt_known(inner: &std::string::String, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -255,7 +255,7 @@ impl Decoder<'_> {
         }
         match ty {
             Type::String => match self.r.read_str()? {
-                Read::Known(s) => Ok(Value::string(s)),
+                Read::Known(s) => Ok(Value::str(s)),
                 _ => Err(*self.r.mismatch(ty)),
             },
             Type::Number => match self.r.read_number()? {
