@@ -210,13 +210,16 @@ pub(crate) fn map_value<'a, T: ToValue + TerraformType + 'a>(
 ) -> Result<Value, ConvertError> {
     match ty {
         Type::Map(element) => {
-            let mut out = BTreeMap::new();
+            let mut out = Vec::with_capacity(entries.len());
             for (key, item) in entries {
                 let value = item.to_value(element).map_err(|e| e.under_key(key))?;
                 debug_assert!(value.ty().usable_as(element));
-                out.insert(key.clone(), value);
+                out.push((key.clone(), value));
             }
-            finish_map(ty, element, out)
+            // Keys from a `BTreeMap` come sorted, and a sorted `Vec` becomes a `BTreeMap` in
+            // one linear pass, with no search of the tree per entry (keys of a `HashMap` are
+            // sorted first). The keys of a Rust map are unique.
+            finish_map(ty, element, out.into_iter().collect())
         }
         Type::Object(object) if object.optional().is_empty() => {
             let mut out = BTreeMap::new();
