@@ -478,7 +478,8 @@ fn vecs_from_lists_sets_and_tuples() {
     let list = Value::list(Type::Number, [Value::from(1), Value::from(2)]).unwrap();
     assert_eq!(round_trip::<Vec<i64>>(list), [1, 2]);
     let set = Value::set(Type::String, strings(&["b", "a"])).unwrap();
-    assert_eq!(round_trip::<Vec<String>>(set), ["a", "b"]);
+    // A set's elements come in the order the set keeps (given or read).
+    assert_eq!(round_trip::<Vec<String>>(set), ["b", "a"]);
     let tuple = Value::tuple(
         [Type::Number, Type::Number],
         [Value::from(1), Value::from(2)],

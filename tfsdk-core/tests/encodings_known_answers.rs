@@ -160,8 +160,11 @@ fn json_known_answers() {
     json_both_ways(
         &value,
         &ty,
-        r#"{"any":{"value":{"x":0.1},"type":["map","number"]},"big":18446744073709551617,"ids":["a","b"],"none":null,"pair":[true,-2.5]}"#,
+        r#"{"any":{"value":{"x":0.1},"type":["map","number"]},"big":18446744073709551617,"ids":["b","a"],"none":null,"pair":[true,-2.5]}"#,
     );
+    // A set is written in the order given, and reads back equal from any order.
+    let reordered = r#"{"any":{"value":{"x":0.1},"type":["map","number"]},"big":18446744073709551617,"ids":["a","b"],"none":null,"pair":[true,-2.5]}"#;
+    assert_eq!(Value::from_json(reordered, &ty).unwrap(), value);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,13 +1,11 @@
 //! The order in which the reference (go-cty) lists set elements, for console output and JSON.
 //!
-//! [`Value`] keeps set elements in its own canonical order; the reference iterates a set with
+//! [`Value`] keeps set elements in the order given or read; the reference iterates a set with
 //! `setRules.Less`: known before unknown before null; strings by bytes, numbers ascending,
 //! `false` before `true`; any other element type by comparing a byte rendering of each element
 //! (its "set hash bytes"). Elements that compare equal keep their relative order. go-cty fills
 //! its hash buckets by the crc32 of those same bytes, so two elements tie only when their
-//! renderings are identical, and then the reference keeps insertion order where we keep the
-//! canonical order (documented deviation; it needs numbers that differ only past ten
-//! significant digits inside a collection).
+//! renderings are identical, and then both keep the order the elements came in.
 
 use std::cmp::Ordering;
 

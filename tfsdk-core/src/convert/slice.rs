@@ -112,7 +112,7 @@ mod tests {
         let list = Value::list(Type::String, strings(&["b", "a"])).unwrap();
         assert_eq!(Vec::<String>::from_value(list).unwrap(), ["b", "a"]);
         let set = Value::set(Type::String, strings(&["b", "a"])).unwrap();
-        assert_eq!(Vec::<String>::from_value(set).unwrap(), ["a", "b"]);
+        assert_eq!(Vec::<String>::from_value(set).unwrap(), ["b", "a"]);
         let tuple = Value::tuple_of(strings(&["x"]));
         assert_eq!(Vec::<String>::from_value(tuple).unwrap(), ["x"]);
     }

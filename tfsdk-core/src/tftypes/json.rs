@@ -6,7 +6,7 @@
 //! | null (any type) | `null` |
 //! | string, bool | a JSON string, `true` / `false` |
 //! | number | a JSON number, digit for digit (`1e400` is written as its 401 digits) |
-//! | list, set, tuple | an array (sets in canonical order) |
+//! | list, set, tuple | an array (sets in set order) |
 //! | map, object | an object (keys sorted) |
 //! | a known value, or a null of a concrete type, where [`Type::Dynamic`] is declared | `{"value": <value>, "type": <type JSON>}` |
 //! | unknown | an error: JSON cannot carry unknown values |
@@ -606,7 +606,12 @@ mod tests {
         let list = Value::list(Type::String, ["a".into(), Value::null(Type::String)]).unwrap();
         round_trip(&list, &Type::list(Type::String), r#"["a",null]"#);
         let set = Value::set(Type::Number, [Value::from(3), Value::from(1)]).unwrap();
-        round_trip(&set, &Type::set(Type::Number), "[1,3]");
+        round_trip(&set, &Type::set(Type::Number), "[3,1]");
+        // A set reads back equal from its elements in any order.
+        assert_eq!(
+            Value::from_json("[1,3]", &Type::set(Type::Number)).unwrap(),
+            set
+        );
         let map = Value::map(Type::Bool, [("z", true.into()), ("a", false.into())]).unwrap();
         round_trip(&map, &Type::map(Type::Bool), r#"{"a":false,"z":true}"#);
         let tuple_ty = Type::tuple([Type::String, Type::Number]);

@@ -11,6 +11,7 @@ mod json;
 pub(crate) mod json_syntax;
 pub(crate) mod msgpack;
 mod number;
+mod set_elements;
 mod short_str;
 mod type_json;
 mod types;
@@ -21,10 +22,11 @@ pub use attributes::{Attributes, Iter as AttributesIter};
 pub use json::JsonOptions;
 pub(crate) use number::binary_parts;
 pub use number::{Number, NumberError};
+pub(crate) use set_elements::duplicate_in_set;
 pub use type_json::TypeJsonError;
 pub use types::{ObjectType, Type};
+pub(crate) use value::quoted_list;
 pub use value::{Value, ValueData, ValueError, ValueKind};
-pub(crate) use value::{quoted_list, sort_set_elements};
 #[cfg(feature = "msgpack-direct")]
 pub(crate) use wire::too_deep;
 

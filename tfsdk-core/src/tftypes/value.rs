@@ -4,6 +4,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 
+use super::set_elements::{self, duplicate_in_set};
 use super::short_str::ShortStr;
 use super::types::write_separated;
 use super::{Attributes, Number, ObjectType, Type};
@@ -37,10 +38,41 @@ use crate::path::{AttributePath, PathStep};
 /// element's concrete type has to travel with it anyway). An object keeps only its attribute
 /// values, in its type's attribute order: the names live once, in the type. Strings are one
 /// allocation of exactly their length; numbers that fit a machine mantissa are inline.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Value {
     ty: Type,
     repr: Repr,
+}
+
+/// Equal type and data; a set's elements in any order.
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        if self.ty != other.ty {
+            return false;
+        }
+        match (&self.repr, &other.repr) {
+            (Repr::Elements(a), Repr::Elements(b)) if matches!(self.ty, Type::Set(_)) => {
+                set_elements::same_elements(a, b)
+            }
+            (a, b) => a == b,
+        }
+    }
+}
+
+impl Eq for Value {}
+
+/// Consistent with equality: a set's elements hash in any order alike.
+impl std::hash::Hash for Value {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.ty.hash(state);
+        match &self.repr {
+            Repr::Elements(elements) if matches!(self.ty, Type::Set(_)) => {
+                state.write_usize(elements.len());
+                state.write_u64(set_elements::unordered_hash(elements));
+            }
+            repr => repr.hash(state),
+        }
+    }
 }
 
 // A word-sized tag: a value is then moved as whole aligned words. With a byte-sized tag the
@@ -58,7 +90,8 @@ enum Repr {
     String(Box<str>),
     Number(Number),
     Bool(bool),
-    /// List, set (in canonical order) or tuple elements.
+    /// List, set or tuple elements, in the order given or read (a set's order carries no
+    /// meaning: `Value`'s equality and hash ignore it).
     Elements(Box<[Value]>),
     /// Map elements (boxed, as every variant is at most two words).
     #[allow(
@@ -97,7 +130,7 @@ pub enum ValueKind<'a> {
     Bool(bool),
     /// A known list.
     List(&'a [Value]),
-    /// A known set, in canonical order.
+    /// A known set, in the order its elements were given or read.
     Set(&'a [Value]),
     /// A known map.
     Map(Attributes<'a>),
@@ -122,7 +155,7 @@ pub enum ValueData {
     Bool(bool),
     /// A known list.
     List(Vec<Value>),
-    /// A known set, in canonical order.
+    /// A known set, in the order its elements were given or read.
     Set(Vec<Value>),
     /// A known map.
     Map(BTreeMap<String, Value>),
@@ -259,7 +292,8 @@ impl Value {
         })
     }
 
-    /// A known set of `element` values, kept in canonical order.
+    /// A known set of `element` values, in the order given (as Go's `tftypes.NewValue`; the
+    /// order carries no meaning: two sets with the same elements are equal and hash alike).
     ///
     /// # Errors
     /// As [`Value::list`], and duplicate elements. Elements that are not wholly known are
@@ -268,14 +302,14 @@ impl Value {
         element: Type,
         elements: impl IntoIterator<Item = Value>,
     ) -> Result<Value, ValueError> {
-        let mut elements: Vec<Value> = elements.into_iter().collect();
+        let elements: Vec<Value> = elements.into_iter().collect();
         check_elements(
             &element,
             elements
                 .iter()
                 .map(|v| (PathStep::ElementKeyValue(v.clone()), v)),
         )?;
-        if let Some(at) = sort_set_elements(&mut elements) {
+        if let Some(at) = duplicate_in_set(&elements) {
             return Err(duplicate_set_element(&elements[at]));
         }
         Ok(Value {
@@ -630,6 +664,51 @@ impl Value {
         Some(current)
     }
 
+    /// Feeds this value's content, not its type, to `state`: for finding equal elements of one
+    /// set, which all have one type. Equal values feed the same: the two string representations
+    /// alike, and a set's elements in any order (as the wrapping sum of their own hashes). A
+    /// value's nesting shows in what is fed (lengths and variant tags).
+    pub(super) fn hash_content(&self, state: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        match &self.repr {
+            Repr::Null => state.write_u8(0),
+            Repr::Unknown => state.write_u8(1),
+            Repr::ShortString(text) => {
+                state.write_u8(2);
+                text.as_str().hash(state);
+            }
+            Repr::String(text) => {
+                state.write_u8(2);
+                text.hash(state);
+            }
+            Repr::Number(number) => {
+                state.write_u8(3);
+                number.hash(state);
+            }
+            Repr::Bool(flag) => state.write_u8(4 + u8::from(*flag)),
+            Repr::Elements(values) if matches!(self.ty, Type::Set(_)) => {
+                state.write_u8(8);
+                state.write_usize(values.len());
+                state.write_u64(set_elements::unordered_hash(values));
+            }
+            Repr::Elements(values) | Repr::Object(values) => {
+                state.write_u8(6);
+                state.write_usize(values.len());
+                for value in values {
+                    value.hash_content(state);
+                }
+            }
+            Repr::Map(entries) => {
+                state.write_u8(7);
+                state.write_usize(entries.len());
+                for (key, value) in entries.iter() {
+                    key.hash(state);
+                    value.hash_content(state);
+                }
+            }
+        }
+    }
+
     /// How deeply values nest inside this one (a primitive or null is 1).
     pub fn depth(&self) -> usize {
         match &self.repr {
@@ -653,8 +732,9 @@ impl Value {
         }
     }
 
-    /// A total order used to keep set elements canonical: known before null before unknown;
-    /// strings by bytes, numbers by value, `false` before `true`; collections element by element.
+    /// A total order on values, consistent with equality: known before null before unknown;
+    /// strings by bytes, numbers by value, `false` before `true`; lists, tuples, maps and
+    /// objects element by element; sets by their elements in this order.
     pub fn canonical_cmp(a: &Value, b: &Value) -> Ordering {
         fn rank(v: &Value) -> u8 {
             match v.repr {
@@ -674,6 +754,11 @@ impl Value {
             (Repr::String(x), Repr::ShortString(y)) => x.as_bytes().cmp(y.as_bytes()),
             (Repr::Number(x), Repr::Number(y)) => x.cmp(y),
             (Repr::Bool(x), Repr::Bool(y)) => x.cmp(y),
+            (Repr::Elements(x), Repr::Elements(y))
+                if matches!(a.ty, Type::Set(_)) && matches!(b.ty, Type::Set(_)) =>
+            {
+                set_elements::cmp_unordered(x, y)
+            }
             (Repr::Elements(x), Repr::Elements(y)) => {
                 for (p, q) in x.iter().zip(y) {
                     match Value::canonical_cmp(p, q) {
@@ -728,24 +813,17 @@ impl Value {
             ValueData::Number(n) => Repr::Number(n),
             ValueData::Bool(b) => Repr::Bool(b),
             ValueData::List(e) | ValueData::Tuple(e) => Repr::Elements(e.into_boxed_slice()),
-            ValueData::Set(mut e) => {
-                e.sort_unstable_by(Value::canonical_cmp);
-                Repr::Elements(e.into_boxed_slice())
-            }
+            ValueData::Set(e) => Repr::Elements(e.into_boxed_slice()),
             ValueData::Map(m) => Repr::Map(Box::new(m)),
             ValueData::Object(a) => Repr::Object(a.into_values().collect()),
         };
         Value { ty, repr }
     }
 
-    /// A known set of type `ty` from elements that [`sort_set_elements`] has put in canonical
-    /// order and found unique; not checked again.
-    pub(crate) fn sorted_set_unchecked(ty: Type, elements: Vec<Value>) -> Value {
-        debug_assert!(
-            elements
-                .windows(2)
-                .all(|pair| Value::canonical_cmp(&pair[0], &pair[1]).is_le())
-        );
+    /// A known set of type `ty` from elements that [`duplicate_in_set`] found unique; not
+    /// checked again.
+    pub(crate) fn set_unchecked(ty: Type, elements: Vec<Value>) -> Value {
+        debug_assert!(duplicate_in_set(&elements).is_none());
         Value {
             ty,
             repr: Repr::Elements(elements.into_boxed_slice()),
@@ -833,19 +911,6 @@ fn check_elements<'a>(
         }
     }
     Ok(())
-}
-
-/// Sorts a set's elements into canonical order and says where the first wholly known element
-/// that is there twice is, if any. Sorted, equal elements are neighbours, so one pass finds
-/// them (no hashing); an element not wholly known is never a duplicate, as an unknown may turn
-/// out to be anything. The sort is unstable: elements that compare equal are equal values, so
-/// their order cannot be seen.
-pub(crate) fn sort_set_elements(elements: &mut [Value]) -> Option<usize> {
-    elements.sort_unstable_by(Value::canonical_cmp);
-    elements
-        .windows(2)
-        .position(|pair| pair[0] == pair[1] && pair[0].is_wholly_known())
-        .map(|first| first + 1)
 }
 
 /// The error for a set element that is there twice, at that element.
@@ -1091,14 +1156,14 @@ mod tests {
     }
 
     #[test]
-    fn sets_reject_duplicates_and_keep_canonical_order() {
+    fn sets_reject_duplicates_and_keep_the_order_given() {
         let err = Value::set(Type::String, [s("b"), s("a"), s("b")]).unwrap_err();
         assert!(
             err.to_string().contains("duplicate set element \"b\""),
             "{err}"
         );
         let set = Value::set(Type::String, [s("b"), Value::unknown(Type::String), s("a")]).unwrap();
-        assert_eq!(set.to_string(), r#"["a", "b", (unknown)]"#);
+        assert_eq!(set.to_string(), r#"["b", (unknown), "a"]"#);
         let same =
             Value::set(Type::String, [s("a"), s("b"), Value::unknown(Type::String)]).unwrap();
         assert_eq!(set, same);
@@ -1115,7 +1180,7 @@ mod tests {
             [Value::from(10), Value::from(2), Value::from(-1)],
         )
         .unwrap();
-        assert_eq!(numbers.to_string(), "[-1, 2, 10]");
+        assert_eq!(numbers.to_string(), "[10, 2, -1]");
     }
 
     #[test]
@@ -1169,5 +1234,67 @@ mod tests {
             r#"{"a" = [1, 2], "b" = null, "c" = (unknown)}"#
         );
         assert_eq!(format!("{:?}", s("x")), r#"Value<string>("x")"#);
+    }
+
+    fn hash_of(value: &Value) -> u64 {
+        use std::hash::BuildHasher;
+        // One fixed key, so that two calls compare.
+        std::hash::BuildHasherDefault::<std::hash::DefaultHasher>::default().hash_one(value)
+    }
+
+    /// A set keeps the order given; equality, hashing and the canonical order ignore it; equal
+    /// elements are found in small and large sets, also when they hold sets in other orders.
+    #[test]
+    fn a_set_keeps_its_order_and_is_equal_in_any_order() {
+        let item = Type::object([("name", Type::String), ("size", Type::Number)]);
+        let object = |name: &str, size: i64| {
+            Value::object(
+                item.clone(),
+                [("name", s(name)), ("size", Value::from(size))],
+            )
+            .unwrap()
+        };
+        let long = "a name longer than fifteen bytes";
+        for n in [3, 50] {
+            let forward: Vec<Value> = (0..n)
+                .map(|i| object(if i % 3 == 0 { long } else { "x" }, i))
+                .collect();
+            let backward: Vec<Value> = forward.iter().rev().cloned().collect();
+            let a = Value::set(item.clone(), forward.clone()).unwrap();
+            let b = Value::set(item.clone(), backward.clone()).unwrap();
+            assert_eq!(a.as_elements().unwrap(), forward.as_slice());
+            assert_eq!(b.as_elements().unwrap(), backward.as_slice());
+            assert_eq!(a, b);
+            assert_eq!(hash_of(&a), hash_of(&b));
+            assert_eq!(Value::canonical_cmp(&a, &b), Ordering::Equal);
+            let fewer = Value::set(item.clone(), forward[1..].to_vec()).unwrap();
+            assert_ne!(a, fewer);
+            let other = forward[1..].iter().cloned().chain([object("y", 0)]);
+            assert_ne!(a, Value::set(item.clone(), other).unwrap());
+
+            let mut twice = forward.clone();
+            twice.insert(1, object(long, 0));
+            let err = Value::set(item.clone(), twice).unwrap_err();
+            assert!(err.to_string().contains("duplicate set element"), "{err}");
+            let unknowns = forward
+                .iter()
+                .cloned()
+                .chain([Value::unknown(item.clone()), Value::unknown(item.clone())]);
+            assert!(Value::set(item.clone(), unknowns).is_ok());
+        }
+
+        let numbers = |order: [i64; 3]| Value::set(Type::Number, order.map(Value::from)).unwrap();
+        assert_eq!(numbers([3, 1, 2]).to_string(), "[3, 1, 2]");
+        let holder = Type::object([("tags", Type::set(Type::Number))]);
+        let holding =
+            |order: [i64; 3]| Value::object(holder.clone(), [("tags", numbers(order))]).unwrap();
+        assert_eq!(holding([1, 2, 3]), holding([3, 2, 1]));
+        assert_eq!(hash_of(&holding([1, 2, 3])), hash_of(&holding([3, 2, 1])));
+        for n in [2, 20] {
+            let mut elements: Vec<Value> = (0..n).map(|i| holding([i, i + 1, i + 2])).collect();
+            elements.push(holding([2, 1, 0]));
+            let err = Value::set(holder.clone(), elements).unwrap_err();
+            assert!(err.to_string().contains("duplicate set element"), "{err}");
+        }
     }
 }

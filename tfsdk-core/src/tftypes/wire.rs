@@ -12,7 +12,8 @@
 
 use std::collections::BTreeMap;
 
-use super::value::{duplicate_set_element, sort_set_elements};
+use super::set_elements::duplicate_in_set;
+use super::value::duplicate_set_element;
 use super::{MAX_DEPTH, ObjectType, Type, Value, ValueData, ValueError};
 use crate::path::PathStep;
 
@@ -117,7 +118,7 @@ fn check_same_type<'a, K>(
 }
 
 /// A known list or set of type `ty` from decoded elements; a set with [`Value::set`]'s rules:
-/// wholly known elements must be unique, and the set keeps canonical order.
+/// wholly known elements must be unique; the set keeps the order read.
 pub(crate) fn list_or_set_from(
     ty: &Type,
     element: &Type,
@@ -127,11 +128,10 @@ pub(crate) fn list_or_set_from(
         check_same_type(element, elements.iter().map(|v| ((), v)), |(), v| {
             PathStep::ElementKeyValue(v.clone())
         })?;
-        let mut elements = elements;
-        if let Some(at) = sort_set_elements(&mut elements) {
+        if let Some(at) = duplicate_in_set(&elements) {
             return Err(duplicate_set_element(&elements[at]));
         }
-        Ok(Value::sorted_set_unchecked(ty.clone(), elements))
+        Ok(Value::set_unchecked(ty.clone(), elements))
     } else {
         check_same_type(element, elements.iter().enumerate(), |i, _| {
             PathStep::ElementKeyInt(i as i64)

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use super::conversion::{FromValue, TerraformType, ToValue};
 use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::path::PathStep;
-use crate::tftypes::{Type, Value, ValueData, quoted_list, sort_set_elements};
+use crate::tftypes::{Type, Value, ValueData, duplicate_in_set, quoted_list};
 
 // Lists and tuples.
 
@@ -162,16 +162,16 @@ pub(crate) fn duplicate(element: &Value) -> ConvertError {
 pub(crate) fn finish_set(
     ty: &Type,
     element: &Type,
-    mut elements: Vec<Value>,
+    elements: Vec<Value>,
 ) -> Result<Value, ConvertError> {
     debug_assert!(elements.iter().all(|value| value.ty().usable_as(element)));
     if let Some((position, error)) = type_conflict(element, &mut elements.iter()) {
         return Err(error.under_set_value(&elements[position]));
     }
-    if let Some(at) = sort_set_elements(&mut elements) {
+    if let Some(at) = duplicate_in_set(&elements) {
         return Err(duplicate(&elements[at]).under_set_value(&elements[at]));
     }
-    Ok(Value::sorted_set_unchecked(ty.clone(), elements))
+    Ok(Value::set_unchecked(ty.clone(), elements))
 }
 
 // Maps and objects.

@@ -13,13 +13,14 @@ use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::attr::{self, ValueState};
 use crate::diag::Diagnostics;
 use crate::path::PathStep;
-use crate::tftypes::{Type, Value, ValueData};
+use crate::tftypes::{Type, Value, ValueData, duplicate_in_set};
 
 /// A set attribute value (Go's `types.Set`): null, unknown, or known unique elements of Rust
 /// type `T`.
 ///
-/// Elements keep the order they were given or, read from a Terraform value, Terraform's
-/// canonical order. Equal elements are an error: [`Set::value`] reports them at once;
+/// Elements keep the order they were given or, read from a Terraform value, the order the value
+/// keeps (the order read); equality ignores the order. Equal elements are an error:
+/// [`Set::value`] reports them at once;
 /// [`Set::new`] cannot fail, so a set built with it reports them when it becomes a Terraform
 /// value.
 ///
@@ -88,21 +89,18 @@ impl<T: ToValue> Set<T> {
     /// The checks of [`Set::value`] beyond the element type: each element converts to it, and no
     /// two are equal.
     fn check_new(element_type: &Type, elements: &[T]) -> Result<(), Diagnostics> {
-        let mut values = check_elements(
+        let values = check_elements(
             "Set",
             element_type,
             elements.iter().map(|e| ((), e)),
             |(), value| value.map(|v| PathStep::ElementKeyValue(v.clone())),
         )?;
-        values.sort_by(Value::canonical_cmp);
-        for pair in values.windows(2) {
-            if pair[0] == pair[1] && pair[0].is_wholly_known() {
-                let error = ConvertError::new(ConvertErrorKind::DuplicateSetElement {
-                    element: pair[1].to_string(),
-                })
-                .under_set_value(&pair[1]);
-                return Err(error.into());
-            }
+        if let Some(at) = duplicate_in_set(&values) {
+            let error = ConvertError::new(ConvertErrorKind::DuplicateSetElement {
+                element: values[at].to_string(),
+            })
+            .under_set_value(&values[at]);
+            return Err(error.into());
         }
         Ok(())
     }
