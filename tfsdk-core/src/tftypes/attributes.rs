@@ -33,7 +33,8 @@ pub struct Attributes<'a> {
 
 #[derive(Clone, Copy)]
 enum Inner<'a> {
-    Map(&'a BTreeMap<String, Value>),
+    /// Sorted by key, no key twice.
+    Map(&'a [(String, Value)]),
     Object {
         ty: &'a ObjectType,
         values: &'a [Value],
@@ -41,7 +42,8 @@ enum Inner<'a> {
 }
 
 impl<'a> Attributes<'a> {
-    pub(super) fn map(elements: &'a BTreeMap<String, Value>) -> Attributes<'a> {
+    /// A map's entries, sorted by key with no key twice.
+    pub(super) fn map(elements: &'a [(String, Value)]) -> Attributes<'a> {
         Attributes {
             inner: Inner::Map(elements),
         }
@@ -71,7 +73,7 @@ impl<'a> Attributes<'a> {
     /// The element or attribute called `name`.
     pub fn get(&self, name: &str) -> Option<&'a Value> {
         match self.inner {
-            Inner::Map(m) => m.get(name),
+            Inner::Map(entries) => find_entry(entries, name).map(|(_, v)| v),
             Inner::Object { ty, values } => ty.attribute_index(name).map(|i| &values[i]),
         }
     }
@@ -79,7 +81,7 @@ impl<'a> Attributes<'a> {
     /// The name as stored and the value, for `name`.
     pub fn get_key_value(&self, name: &str) -> Option<(&'a String, &'a Value)> {
         match self.inner {
-            Inner::Map(m) => m.get_key_value(name),
+            Inner::Map(entries) => find_entry(entries, name).map(|(k, v)| (k, v)),
             Inner::Object { ty, values } => {
                 let i = ty.attribute_index(name)?;
                 ty.attributes().keys().nth(i).map(|k| (k, &values[i]))
@@ -96,7 +98,7 @@ impl<'a> Attributes<'a> {
     pub fn iter(&self) -> Iter<'a> {
         Iter {
             inner: match self.inner {
-                Inner::Map(m) => IterInner::Map(m.iter()),
+                Inner::Map(entries) => IterInner::Map(entries.iter()),
                 Inner::Object { ty, values } => {
                     IterInner::Object(ty.attributes().keys().zip(values.iter()))
                 }
@@ -117,10 +119,19 @@ impl<'a> Attributes<'a> {
     /// A copy as a map from name to value.
     pub fn to_map(&self) -> BTreeMap<String, Value> {
         match self.inner {
-            Inner::Map(m) => m.clone(),
-            Inner::Object { .. } => self.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            Inner::Map(_) | Inner::Object { .. } => {
+                self.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+            }
         }
     }
+}
+
+/// The entry for `key` among entries sorted by key.
+fn find_entry<'a>(entries: &'a [(String, Value)], key: &str) -> Option<&'a (String, Value)> {
+    entries
+        .binary_search_by(|(k, _)| k.as_str().cmp(key))
+        .ok()
+        .map(|at| &entries[at])
 }
 
 impl<'a> IntoIterator for Attributes<'a> {
@@ -174,7 +185,7 @@ pub struct Iter<'a> {
 
 #[derive(Clone)]
 enum IterInner<'a> {
-    Map(btree_map::Iter<'a, String, Value>),
+    Map(slice::Iter<'a, (String, Value)>),
     Object(Zip<btree_map::Keys<'a, String, Type>, slice::Iter<'a, Value>>),
 }
 
@@ -184,7 +195,7 @@ impl<'a> Iterator for Iter<'a> {
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         match &mut self.inner {
-            IterInner::Map(i) => i.next(),
+            IterInner::Map(i) => i.next().map(|(k, v)| (k, v)),
             IterInner::Object(i) => i.next(),
         }
     }
@@ -200,7 +211,7 @@ impl<'a> Iterator for Iter<'a> {
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         match &mut self.inner {
-            IterInner::Map(i) => i.next_back(),
+            IterInner::Map(i) => i.next_back().map(|(k, v)| (k, v)),
             IterInner::Object(i) => i.next_back(),
         }
     }

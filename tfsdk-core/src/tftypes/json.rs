@@ -240,7 +240,7 @@ impl<'a> Decoder<'a> {
                         .map_err(|e| e.under(PathStep::ElementKeyString(key.to_string())))?;
                     elements.insert(key.into_owned(), v);
                 }
-                map_from(ty, element, elements)
+                map_from(ty, element, elements.into_iter().collect())
             }
             Type::Object(object) => {
                 if kind != Kind::Object {

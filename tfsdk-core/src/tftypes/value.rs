@@ -93,12 +93,9 @@ enum Repr {
     /// List, set or tuple elements, in the order given or read (a set's order carries no
     /// meaning: `Value`'s equality and hash ignore it).
     Elements(Box<[Value]>),
-    /// Map elements (boxed, as every variant is at most two words).
-    #[allow(
-        clippy::box_collection,
-        reason = "one allocation per map keeps every value five words"
-    )]
-    Map(Box<BTreeMap<String, Value>>),
+    /// Map entries, sorted by key, no key twice: one allocation, read in order by every walk
+    /// (a `BTreeMap` here cost a tree built, walked and freed node by node for each map).
+    Map(Box<[(String, Value)]>),
     /// Object attribute values, in the order of the object type's attributes (by name).
     Object(Box<[Value]>),
 }
@@ -336,7 +333,7 @@ impl Value {
         )?;
         Ok(Value {
             ty: Type::map(element),
-            repr: Repr::Map(Box::new(elements)),
+            repr: Repr::Map(elements.into_iter().collect()),
         })
     }
 
@@ -482,7 +479,7 @@ impl Value {
             Repr::Elements(elements) | Repr::Object(elements) => {
                 elements.iter().all(Value::is_wholly_known)
             }
-            Repr::Map(elements) => elements.values().all(Value::is_wholly_known),
+            Repr::Map(entries) => entries.iter().all(|(_, v)| v.is_wholly_known()),
             _ => true,
         }
     }
@@ -529,7 +526,7 @@ impl Value {
                 Type::Tuple(_) => ValueData::Tuple(e.into_vec()),
                 _ => ValueData::List(e.into_vec()),
             },
-            Repr::Map(m) => ValueData::Map(*m),
+            Repr::Map(entries) => ValueData::Map(entries.into_vec().into_iter().collect()),
             Repr::Object(values) => object_data(&self.ty, values),
         };
         (self.ty, data)
@@ -608,11 +605,20 @@ impl Value {
         }
     }
 
-    /// The elements of a known map.
-    pub fn as_map(&self) -> Option<&BTreeMap<String, Value>> {
+    /// The elements of a known map, by key.
+    pub fn as_map(&self) -> Option<Attributes<'_>> {
         match &self.repr {
-            Repr::Map(m) => Some(m),
+            Repr::Map(entries) => Some(Attributes::map(entries)),
             _ => None,
+        }
+    }
+
+    /// A known map's entries, sorted by key, with its type; any other value back as it was.
+    /// For conversions that move the entries out without building a `BTreeMap`.
+    pub(crate) fn into_map_entries(self) -> Result<(Type, Vec<(String, Value)>), Value> {
+        match self.repr {
+            Repr::Map(entries) => Ok((self.ty, entries.into_vec())),
+            repr => Err(Value { ty: self.ty, repr }),
         }
     }
 
@@ -647,7 +653,9 @@ impl Value {
         for step in path.steps() {
             current = match (step, &current.repr) {
                 (PathStep::AttributeName(name), Repr::Object(_)) => current.attribute(name)?,
-                (PathStep::ElementKeyString(key), Repr::Map(m)) => m.get(key)?,
+                (PathStep::ElementKeyString(key), Repr::Map(entries)) => {
+                    Attributes::map(entries).get(key)?
+                }
                 (PathStep::ElementKeyInt(i), Repr::Elements(e))
                     if !matches!(current.ty, Type::Set(_)) =>
                 {
@@ -715,7 +723,7 @@ impl Value {
             Repr::Elements(e) | Repr::Object(e) => {
                 1 + e.iter().map(Value::depth).max().unwrap_or(0)
             }
-            Repr::Map(m) => 1 + m.values().map(Value::depth).max().unwrap_or(0),
+            Repr::Map(entries) => 1 + entries.iter().map(|(_, v)| v.depth()).max().unwrap_or(0),
             _ => 1,
         }
     }
@@ -814,7 +822,7 @@ impl Value {
             ValueData::Bool(b) => Repr::Bool(b),
             ValueData::List(e) | ValueData::Tuple(e) => Repr::Elements(e.into_boxed_slice()),
             ValueData::Set(e) => Repr::Elements(e.into_boxed_slice()),
-            ValueData::Map(m) => Repr::Map(Box::new(m)),
+            ValueData::Map(m) => Repr::Map(m.into_iter().collect()),
             ValueData::Object(a) => Repr::Object(a.into_values().collect()),
         };
         Value { ty, repr }
@@ -857,7 +865,19 @@ impl Value {
     pub(crate) fn map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
         Value {
             ty: Type::map(element),
-            repr: Repr::Map(Box::new(elements)),
+            repr: Repr::Map(elements.into_iter().collect()),
+        }
+    }
+
+    /// A known map of type `ty` (a map type) from entries sorted by key with no key twice, and
+    /// values of its element type: not checked (but in debug builds). For decoders and
+    /// conversions that produce such entries by construction.
+    pub(crate) fn map_from_sorted_unchecked(ty: Type, entries: Vec<(String, Value)>) -> Value {
+        debug_assert!(matches!(ty, Type::Map(_)));
+        debug_assert!(entries.windows(2).all(|pair| pair[0].0 < pair[1].0));
+        Value {
+            ty,
+            repr: Repr::Map(entries.into_boxed_slice()),
         }
     }
 

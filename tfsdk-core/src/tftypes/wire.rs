@@ -143,19 +143,16 @@ pub(crate) fn list_or_set_from(
     }
 }
 
-/// A known map of type `map_ty` from decoded elements.
+/// A known map of type `map_ty` from decoded entries, sorted by key with no key twice.
 pub(crate) fn map_from(
     map_ty: &Type,
     element: &Type,
-    elements: BTreeMap<String, Value>,
+    entries: Vec<(String, Value)>,
 ) -> Result<Value, ValueError> {
-    check_same_type(element, elements.iter(), |k, _| {
+    check_same_type(element, entries.iter().map(|(k, v)| (k, v)), |k, _| {
         PathStep::ElementKeyString(k.clone())
     })?;
-    Ok(Value::from_parts_unchecked(
-        map_ty.clone(),
-        ValueData::Map(elements),
-    ))
+    Ok(Value::map_from_sorted_unchecked(map_ty.clone(), entries))
 }
 
 /// A known object of type `object_ty` from decoded attributes (all present, checked by the

@@ -185,18 +185,29 @@ pub(crate) fn entries_from_value<C, T: FromValue>(
     mut add: impl FnMut(&mut C, String, T),
     target: impl FnOnce(&Type, &ValueData) -> ConvertError,
 ) -> Result<C, ConvertError> {
-    let (ty, data) = value.into_parts();
-    let (entries, is_object) = match data {
-        ValueData::Map(entries) => (entries, false),
-        ValueData::Object(entries) => (entries, true),
-        data => return Err(target(&ty, &data)),
+    // A map's entries move out as they are stored (sorted); an object's are named from its type.
+    let value = match value.into_map_entries() {
+        Ok((_, entries)) => {
+            let mut out = init(entries.len());
+            for (key, element) in entries {
+                match T::from_value(element) {
+                    Ok(converted) => add(&mut out, key, converted),
+                    Err(error) => return Err(error.under_key(&key)),
+                }
+            }
+            return Ok(out);
+        }
+        Err(value) => value,
     };
-    let mut out = init(entries.len());
-    for (key, element) in entries {
+    let (ty, data) = value.into_parts();
+    let ValueData::Object(attributes) = data else {
+        return Err(target(&ty, &data));
+    };
+    let mut out = init(attributes.len());
+    for (key, element) in attributes {
         match T::from_value(element) {
             Ok(converted) => add(&mut out, key, converted),
-            Err(error) if is_object => return Err(error.under_attribute(&key)),
-            Err(error) => return Err(error.under_key(&key)),
+            Err(error) => return Err(error.under_attribute(&key)),
         }
     }
     Ok(out)
@@ -216,10 +227,12 @@ pub(crate) fn map_value<'a, T: ToValue + TerraformType + 'a>(
                 debug_assert!(value.ty().usable_as(element));
                 out.push((key.clone(), value));
             }
-            // Keys from a `BTreeMap` come sorted, and a sorted `Vec` becomes a `BTreeMap` in
-            // one linear pass, with no search of the tree per entry (keys of a `HashMap` are
-            // sorted first). The keys of a Rust map are unique.
-            finish_map(ty, element, out.into_iter().collect())
+            // Keys from a `BTreeMap` come sorted, and are kept as they come; those of a
+            // `HashMap` are sorted here. The keys of a Rust map are unique.
+            if !out.windows(2).all(|pair| pair[0].0 < pair[1].0) {
+                out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            }
+            finish_map(ty, element, out)
         }
         Type::Object(object) if object.optional().is_empty() => {
             let mut out = BTreeMap::new();
@@ -249,14 +262,17 @@ pub(crate) fn map_value<'a, T: ToValue + TerraformType + 'a>(
 fn finish_map(
     ty: &Type,
     element: &Type,
-    entries: BTreeMap<String, Value>,
+    entries: Vec<(String, Value)>,
 ) -> Result<Value, ConvertError> {
-    debug_assert!(entries.values().all(|value| value.ty().usable_as(element)));
-    check_entries_same_type(element, &entries)?;
-    Ok(Value::from_parts_unchecked(
-        ty.clone(),
-        ValueData::Map(entries),
-    ))
+    debug_assert!(
+        entries
+            .iter()
+            .all(|(_, value)| value.ty().usable_as(element))
+    );
+    check_same_type(element, entries.iter().map(|(k, v)| (k, v)), |key| {
+        Some(PathStep::ElementKeyString(key.clone()))
+    })?;
+    Ok(Value::map_from_sorted_unchecked(ty.clone(), entries))
 }
 
 /// The object of type `ty` holding `attributes`, when the Rust map had exactly its attributes
@@ -276,15 +292,6 @@ fn finish_object(
         ty.clone(),
         ValueData::Object(attributes),
     ))
-}
-
-fn check_entries_same_type(
-    element: &Type,
-    entries: &BTreeMap<String, Value>,
-) -> Result<(), ConvertError> {
-    check_same_type(element, entries.iter(), |key| {
-        Some(PathStep::ElementKeyString(key.clone()))
-    })
 }
 
 #[cold]

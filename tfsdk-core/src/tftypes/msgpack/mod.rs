@@ -23,8 +23,6 @@
 //! right only while it agrees with its rule, so each is written once, next to that rule and a
 //! test that compares them, and the direct codec calls it rather than keeping its own.
 
-use std::collections::BTreeMap;
-
 use rmp::Marker;
 
 use super::json_syntax::JsonReader;
@@ -401,20 +399,20 @@ impl Decoder<'_> {
     }
 }
 
-/// Map entries into a `BTreeMap`, failing on a duplicate key. `sorted` says the keys arrived
-/// strictly increasing (so there are none).
+/// Map entries sorted by key, failing on a duplicate key. `sorted` says the keys arrived
+/// strictly increasing (so there are none), as Terraform writes them.
 fn into_map(
     mut entries: Vec<(String, Value)>,
     sorted: bool,
     duplicate: impl Fn(&str) -> ValueError,
-) -> Result<BTreeMap<String, Value>, ValueError> {
+) -> Result<Vec<(String, Value)>, ValueError> {
     if !sorted {
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         if let Some(pair) = entries.windows(2).find(|pair| pair[0].0 == pair[1].0) {
             return Err(duplicate(&pair[0].0));
         }
     }
-    Ok(entries.into_iter().collect())
+    Ok(entries)
 }
 
 #[cfg(test)]
