@@ -297,7 +297,7 @@ fn json_in_terraform_order(value: &Value) -> Json {
         ValueKind::Map(items) | ValueKind::Object(items) => Json::Object(
             items
                 .iter()
-                .map(|(k, v)| (k.clone(), json_in_terraform_order(v)))
+                .map(|(k, v)| (k.to_owned(), json_in_terraform_order(v)))
                 .collect(),
         ),
         _ => serde_json::from_str(&value.to_json(value.ty()).expect("value JSON"))

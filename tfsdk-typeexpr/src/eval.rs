@@ -513,7 +513,7 @@ impl<'s> Evaluator<'s> {
             ValueKind::Set(e) => e.iter().map(|v| (v.clone(), v.clone())).collect(),
             ValueKind::Map(m) | ValueKind::Object(m) => m
                 .iter()
-                .map(|(k, v)| (super::nfc::string_value(k.clone()), v.clone()))
+                .map(|(k, v)| (super::nfc::string_value(k), v.clone()))
                 .collect(),
             _ => {
                 return Err(EvalError::new(

@@ -360,14 +360,11 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
         "keys" => {
             let arg = &args[0];
             match arg.0.kind() {
-                ValueKind::Map(m) => Value::list(
-                    Type::String,
-                    m.keys().map(|k| super::nfc::string_value(k.clone())),
-                )
-                .map_err(|e| failed(name, span, e)),
-                ValueKind::Object(m) => Ok(Value::tuple_of(
-                    m.keys().map(|k| super::nfc::string_value(k.clone())),
-                )),
+                ValueKind::Map(m) => {
+                    Value::list(Type::String, m.keys().map(super::nfc::string_value))
+                        .map_err(|e| failed(name, span, e))
+                }
+                ValueKind::Object(m) => Ok(Value::tuple_of(m.keys().map(super::nfc::string_value))),
                 _ => Err(invalid_arg(name, 0, arg, "must have map or object type")),
             }
         }

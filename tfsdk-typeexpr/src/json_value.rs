@@ -348,10 +348,10 @@ fn encode(value: &Value, path: &mut AttributePath) -> Result<Json, JsonError> {
         ValueKind::Map(entries) | ValueKind::Object(entries) => {
             let mut map = serde_json::Map::new();
             for (k, e) in entries {
-                path.push(tfsdk_core::path::PathStep::ElementKeyString(k.clone()));
+                path.push(tfsdk_core::path::PathStep::ElementKeyString(k.to_owned()));
                 let item = encode(e, path);
                 path.pop();
-                map.insert(k.clone(), item?);
+                map.insert(k.to_owned(), item?);
             }
             Json::Object(map)
         }

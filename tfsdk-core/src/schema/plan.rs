@@ -371,7 +371,7 @@ impl Planner {
                         let prior_element = prior_elements.and_then(|p| p.get(key));
                         let planned =
                             self.object(&nested.attributes, prior_element, element, &here.key(key));
-                        (key.clone(), planned)
+                        (key.to_owned(), planned)
                     })
                     .collect();
                 Value::from_parts_unchecked(ty, ValueData::Map(planned))
@@ -505,7 +505,7 @@ fn nested_part(nested: &NestedAttributes, value: &Value) -> Value {
             ValueData::Map(
                 elements
                     .iter()
-                    .map(|(k, e)| (k.clone(), configurable_part(&nested.attributes, e)))
+                    .map(|(k, e)| (k.to_owned(), configurable_part(&nested.attributes, e)))
                     .collect(),
             ),
         ),

@@ -10,6 +10,7 @@ use std::iter::Zip;
 use std::ops::Index;
 use std::slice;
 
+use super::short_str::MapKey;
 use super::{ObjectType, Type, Value};
 
 /// The elements of a known map or the attributes of a known object, sorted by name.
@@ -34,7 +35,7 @@ pub struct Attributes<'a> {
 #[derive(Clone, Copy)]
 enum Inner<'a> {
     /// Sorted by key, no key twice.
-    Map(&'a [(String, Value)]),
+    Map(&'a [(MapKey, Value)]),
     Object {
         ty: &'a ObjectType,
         values: &'a [Value],
@@ -43,7 +44,7 @@ enum Inner<'a> {
 
 impl<'a> Attributes<'a> {
     /// A map's entries, sorted by key with no key twice.
-    pub(super) fn map(elements: &'a [(String, Value)]) -> Attributes<'a> {
+    pub(super) fn map(elements: &'a [(MapKey, Value)]) -> Attributes<'a> {
         Attributes {
             inner: Inner::Map(elements),
         }
@@ -79,12 +80,15 @@ impl<'a> Attributes<'a> {
     }
 
     /// The name as stored and the value, for `name`.
-    pub fn get_key_value(&self, name: &str) -> Option<(&'a String, &'a Value)> {
+    pub fn get_key_value(&self, name: &str) -> Option<(&'a str, &'a Value)> {
         match self.inner {
-            Inner::Map(entries) => find_entry(entries, name).map(|(k, v)| (k, v)),
+            Inner::Map(entries) => find_entry(entries, name).map(|(k, v)| (k.as_str(), v)),
             Inner::Object { ty, values } => {
                 let i = ty.attribute_index(name)?;
-                ty.attributes().keys().nth(i).map(|k| (k, &values[i]))
+                ty.attributes()
+                    .keys()
+                    .nth(i)
+                    .map(|k| (k.as_str(), &values[i]))
             }
         }
     }
@@ -107,7 +111,7 @@ impl<'a> Attributes<'a> {
     }
 
     /// The names, sorted.
-    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &'a String> + ExactSizeIterator + 'a {
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &'a str> + ExactSizeIterator + 'a {
         self.iter().map(|(k, _)| k)
     }
 
@@ -119,15 +123,16 @@ impl<'a> Attributes<'a> {
     /// A copy as a map from name to value.
     pub fn to_map(&self) -> BTreeMap<String, Value> {
         match self.inner {
-            Inner::Map(_) | Inner::Object { .. } => {
-                self.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
-            }
+            Inner::Map(_) | Inner::Object { .. } => self
+                .iter()
+                .map(|(k, v)| (k.to_owned(), v.clone()))
+                .collect(),
         }
     }
 }
 
 /// The entry for `key` among entries sorted by key.
-fn find_entry<'a>(entries: &'a [(String, Value)], key: &str) -> Option<&'a (String, Value)> {
+fn find_entry<'a>(entries: &'a [(MapKey, Value)], key: &str) -> Option<&'a (MapKey, Value)> {
     entries
         .binary_search_by(|(k, _)| k.as_str().cmp(key))
         .ok()
@@ -135,7 +140,7 @@ fn find_entry<'a>(entries: &'a [(String, Value)], key: &str) -> Option<&'a (Stri
 }
 
 impl<'a> IntoIterator for Attributes<'a> {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a str, &'a Value);
     type IntoIter = Iter<'a>;
 
     fn into_iter(self) -> Iter<'a> {
@@ -144,7 +149,7 @@ impl<'a> IntoIterator for Attributes<'a> {
 }
 
 impl<'a> IntoIterator for &Attributes<'a> {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a str, &'a Value);
     type IntoIter = Iter<'a>;
 
     fn into_iter(self) -> Iter<'a> {
@@ -185,18 +190,18 @@ pub struct Iter<'a> {
 
 #[derive(Clone)]
 enum IterInner<'a> {
-    Map(slice::Iter<'a, (String, Value)>),
+    Map(slice::Iter<'a, (MapKey, Value)>),
     Object(Zip<btree_map::Keys<'a, String, Type>, slice::Iter<'a, Value>>),
 }
 
 impl<'a> Iterator for Iter<'a> {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a str, &'a Value);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         match &mut self.inner {
-            IterInner::Map(i) => i.next().map(|(k, v)| (k, v)),
-            IterInner::Object(i) => i.next(),
+            IterInner::Map(i) => i.next().map(|(k, v)| (k.as_str(), v)),
+            IterInner::Object(i) => i.next().map(|(k, v)| (k.as_str(), v)),
         }
     }
 
@@ -211,8 +216,8 @@ impl<'a> Iterator for Iter<'a> {
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         match &mut self.inner {
-            IterInner::Map(i) => i.next_back().map(|(k, v)| (k, v)),
-            IterInner::Object(i) => i.next_back(),
+            IterInner::Map(i) => i.next_back().map(|(k, v)| (k.as_str(), v)),
+            IterInner::Object(i) => i.next_back().map(|(k, v)| (k.as_str(), v)),
         }
     }
 }
@@ -231,10 +236,7 @@ mod tests {
         assert_eq!(m, o);
         assert_eq!(o.len(), 2);
         assert!(o.contains_key("a") && !o.contains_key("c"));
-        assert_eq!(
-            o.get_key_value("b"),
-            Some((&"b".to_owned(), &Value::from(2)))
-        );
+        assert_eq!(o.get_key_value("b"), Some(("b", &Value::from(2))));
         assert_eq!(o.values().next_back(), Some(&Value::from(2)));
         assert_eq!(o.to_map(), m.to_map());
         assert_eq!(format!("{o:?}"), format!("{:?}", m.to_map()));

@@ -25,7 +25,7 @@ use super::wire::{
     check_encodable, check_level, check_no_optional, expected, list_or_set_from, map_from,
     object_from, tuple_from,
 };
-use super::{Number, Type, Value, ValueError, ValueKind};
+use super::{MapKey, Number, Type, Value, ValueError, ValueKind};
 use crate::path::PathStep;
 
 /// Options for reading JSON values ([`Value::from_json_with`]).
@@ -240,7 +240,11 @@ impl<'a> Decoder<'a> {
                         .map_err(|e| e.under(PathStep::ElementKeyString(key.to_string())))?;
                     elements.insert(key.into_owned(), v);
                 }
-                map_from(ty, element, elements.into_iter().collect())
+                let entries = elements
+                    .into_iter()
+                    .map(|(k, v)| (MapKey::from_string(k), v))
+                    .collect();
+                map_from(ty, element, entries)
             }
             Type::Object(object) => {
                 if kind != Kind::Object {
@@ -494,7 +498,7 @@ fn write_value(value: &Value, ty: &Type, out: &mut String, level: usize) -> Resu
                 write_string(out, k);
                 out.push(':');
                 write_value(v, element, out, level + 1)
-                    .map_err(|e| e.under(PathStep::ElementKeyString(k.clone())))?;
+                    .map_err(|e| e.under(PathStep::ElementKeyString(k.to_owned())))?;
             }
             out.push('}');
         }

@@ -23,6 +23,7 @@ pub use json::JsonOptions;
 pub(crate) use number::binary_parts;
 pub use number::{Number, NumberError};
 pub(crate) use set_elements::duplicate_in_set;
+pub(crate) use short_str::MapKey;
 pub use type_json::TypeJsonError;
 pub use types::{ObjectType, Type};
 pub(crate) use value::quoted_list;

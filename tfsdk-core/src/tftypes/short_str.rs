@@ -46,6 +46,52 @@ impl ShortStr {
     }
 }
 
+/// A map key: in place when it fits a [`ShortStr`] (most keys are names), else its own
+/// allocation. Every key that fits is `Short`, so equal keys have equal representations.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) enum MapKey {
+    Short(ShortStr),
+    Long(Box<str>),
+}
+
+impl MapKey {
+    /// A copy of `text`, in place when it fits.
+    #[inline]
+    pub(crate) fn new(text: &str) -> MapKey {
+        match ShortStr::new(text) {
+            Some(short) => MapKey::Short(short),
+            None => MapKey::Long(text.into()),
+        }
+    }
+
+    /// `text`, in place when it fits, else keeping its allocation.
+    #[inline]
+    pub(crate) fn from_string(text: String) -> MapKey {
+        match ShortStr::new(&text) {
+            Some(short) => MapKey::Short(short),
+            None => MapKey::Long(text.into_boxed_str()),
+        }
+    }
+
+    /// The text.
+    #[inline]
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            MapKey::Short(short) => short.as_str(),
+            MapKey::Long(long) => long,
+        }
+    }
+
+    /// The text as a `String` (a long key keeps its allocation).
+    #[inline]
+    pub(crate) fn into_string(self) -> String {
+        match self {
+            MapKey::Short(short) => short.as_str().to_owned(),
+            MapKey::Long(long) => long.into_string(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::ShortStr;

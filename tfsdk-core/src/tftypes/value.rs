@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::set_elements::{self, duplicate_in_set};
-use super::short_str::ShortStr;
+use super::short_str::{MapKey, ShortStr};
 use super::types::write_separated;
 use super::{Attributes, Number, ObjectType, Type};
 use crate::path::{AttributePath, PathStep};
@@ -94,8 +94,9 @@ enum Repr {
     /// meaning: `Value`'s equality and hash ignore it).
     Elements(Box<[Value]>),
     /// Map entries, sorted by key, no key twice: one allocation, read in order by every walk
-    /// (a `BTreeMap` here cost a tree built, walked and freed node by node for each map).
-    Map(Box<[(String, Value)]>),
+    /// (a `BTreeMap` here cost a tree built, walked and freed node by node for each map), and
+    /// keys of up to 15 bytes in place.
+    Map(Box<[(MapKey, Value)]>),
     /// Object attribute values, in the order of the object type's attributes (by name).
     Object(Box<[Value]>),
 }
@@ -333,7 +334,7 @@ impl Value {
         )?;
         Ok(Value {
             ty: Type::map(element),
-            repr: Repr::Map(elements.into_iter().collect()),
+            repr: Repr::Map(map_entries(elements)),
         })
     }
 
@@ -526,7 +527,13 @@ impl Value {
                 Type::Tuple(_) => ValueData::Tuple(e.into_vec()),
                 _ => ValueData::List(e.into_vec()),
             },
-            Repr::Map(entries) => ValueData::Map(entries.into_vec().into_iter().collect()),
+            Repr::Map(entries) => ValueData::Map(
+                entries
+                    .into_vec()
+                    .into_iter()
+                    .map(|(k, v)| (k.into_string(), v))
+                    .collect(),
+            ),
             Repr::Object(values) => object_data(&self.ty, values),
         };
         (self.ty, data)
@@ -613,11 +620,16 @@ impl Value {
         }
     }
 
-    /// A known map's entries, sorted by key, with its type; any other value back as it was.
-    /// For conversions that move the entries out without building a `BTreeMap`.
-    pub(crate) fn into_map_entries(self) -> Result<(Type, Vec<(String, Value)>), Value> {
+    /// A known map's entries, sorted by key; any other value back as it was. For conversions
+    /// that move the entries out without building a `BTreeMap`.
+    pub(crate) fn into_map_entries(
+        self,
+    ) -> Result<impl ExactSizeIterator<Item = (String, Value)>, Value> {
         match self.repr {
-            Repr::Map(entries) => Ok((self.ty, entries.into_vec())),
+            Repr::Map(entries) => Ok(entries
+                .into_vec()
+                .into_iter()
+                .map(|(k, v)| (k.into_string(), v))),
             repr => Err(Value { ty: self.ty, repr }),
         }
     }
@@ -710,7 +722,7 @@ impl Value {
                 state.write_u8(7);
                 state.write_usize(entries.len());
                 for (key, value) in entries.iter() {
-                    key.hash(state);
+                    key.as_str().hash(state);
                     value.hash_content(state);
                 }
             }
@@ -822,7 +834,7 @@ impl Value {
             ValueData::Bool(b) => Repr::Bool(b),
             ValueData::List(e) | ValueData::Tuple(e) => Repr::Elements(e.into_boxed_slice()),
             ValueData::Set(e) => Repr::Elements(e.into_boxed_slice()),
-            ValueData::Map(m) => Repr::Map(m.into_iter().collect()),
+            ValueData::Map(m) => Repr::Map(map_entries(m)),
             ValueData::Object(a) => Repr::Object(a.into_values().collect()),
         };
         Value { ty, repr }
@@ -865,16 +877,20 @@ impl Value {
     pub(crate) fn map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
         Value {
             ty: Type::map(element),
-            repr: Repr::Map(elements.into_iter().collect()),
+            repr: Repr::Map(map_entries(elements)),
         }
     }
 
     /// A known map of type `ty` (a map type) from entries sorted by key with no key twice, and
     /// values of its element type: not checked (but in debug builds). For decoders and
     /// conversions that produce such entries by construction.
-    pub(crate) fn map_from_sorted_unchecked(ty: Type, entries: Vec<(String, Value)>) -> Value {
+    pub(crate) fn map_from_sorted_unchecked(ty: Type, entries: Vec<(MapKey, Value)>) -> Value {
         debug_assert!(matches!(ty, Type::Map(_)));
-        debug_assert!(entries.windows(2).all(|pair| pair[0].0 < pair[1].0));
+        debug_assert!(
+            entries
+                .windows(2)
+                .all(|pair| pair[0].0.as_str() < pair[1].0.as_str())
+        );
         Value {
             ty,
             repr: Repr::Map(entries.into_boxed_slice()),
@@ -931,6 +947,14 @@ fn check_elements<'a>(
         }
     }
     Ok(())
+}
+
+/// A map's entries as a value keeps them: sorted (as a `BTreeMap` has them), keys in place
+/// when short.
+fn map_entries(map: BTreeMap<String, Value>) -> Box<[(MapKey, Value)]> {
+    map.into_iter()
+        .map(|(k, v)| (MapKey::from_string(k), v))
+        .collect()
 }
 
 /// The error for a set element that is there twice, at that element.

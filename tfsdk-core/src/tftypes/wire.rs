@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use super::set_elements::duplicate_in_set;
 use super::value::duplicate_set_element;
-use super::{MAX_DEPTH, ObjectType, Type, Value, ValueData, ValueError};
+use super::{MAX_DEPTH, MapKey, ObjectType, Type, Value, ValueData, ValueError};
 use crate::path::PathStep;
 
 /// The error for nesting beyond [`MAX_DEPTH`], whichever codec meets it.
@@ -147,10 +147,10 @@ pub(crate) fn list_or_set_from(
 pub(crate) fn map_from(
     map_ty: &Type,
     element: &Type,
-    entries: Vec<(String, Value)>,
+    entries: Vec<(MapKey, Value)>,
 ) -> Result<Value, ValueError> {
     check_same_type(element, entries.iter().map(|(k, v)| (k, v)), |k, _| {
-        PathStep::ElementKeyString(k.clone())
+        PathStep::ElementKeyString(k.as_str().to_owned())
     })?;
     Ok(Value::map_from_sorted_unchecked(map_ty.clone(), entries))
 }

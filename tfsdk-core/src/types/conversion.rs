@@ -101,7 +101,7 @@ pub(crate) fn validate_elements<T: TerraformType + ?Sized>(
         }
         ValueKind::Map(elements) => {
             for (key, element) in elements {
-                let at = path.clone().at_map_key(key.clone());
+                let at = path.clone().at_map_key(key);
                 diagnostics.extend(T::validate_value(element, &at));
             }
         }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use super::conversion::{FromValue, TerraformType, ToValue};
 use crate::attr::error::{ConvertError, ConvertErrorKind};
 use crate::path::PathStep;
-use crate::tftypes::{Type, Value, ValueData, duplicate_in_set, quoted_list};
+use crate::tftypes::{MapKey, Type, Value, ValueData, duplicate_in_set, quoted_list};
 
 // Lists and tuples.
 
@@ -187,7 +187,7 @@ pub(crate) fn entries_from_value<C, T: FromValue>(
 ) -> Result<C, ConvertError> {
     // A map's entries move out as they are stored (sorted); an object's are named from its type.
     let value = match value.into_map_entries() {
-        Ok((_, entries)) => {
+        Ok(entries) => {
             let mut out = init(entries.len());
             for (key, element) in entries {
                 match T::from_value(element) {
@@ -225,12 +225,15 @@ pub(crate) fn map_value<'a, T: ToValue + TerraformType + 'a>(
             for (key, item) in entries {
                 let value = item.to_value(element).map_err(|e| e.under_key(key))?;
                 debug_assert!(value.ty().usable_as(element));
-                out.push((key.clone(), value));
+                out.push((MapKey::new(key), value));
             }
             // Keys from a `BTreeMap` come sorted, and are kept as they come; those of a
             // `HashMap` are sorted here. The keys of a Rust map are unique.
-            if !out.windows(2).all(|pair| pair[0].0 < pair[1].0) {
-                out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            if !out
+                .windows(2)
+                .all(|pair| pair[0].0.as_str() < pair[1].0.as_str())
+            {
+                out.sort_unstable_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
             }
             finish_map(ty, element, out)
         }
@@ -262,7 +265,7 @@ pub(crate) fn map_value<'a, T: ToValue + TerraformType + 'a>(
 fn finish_map(
     ty: &Type,
     element: &Type,
-    entries: Vec<(String, Value)>,
+    entries: Vec<(MapKey, Value)>,
 ) -> Result<Value, ConvertError> {
     debug_assert!(
         entries
@@ -270,7 +273,7 @@ fn finish_map(
             .all(|(_, value)| value.ty().usable_as(element))
     );
     check_same_type(element, entries.iter().map(|(k, v)| (k, v)), |key| {
-        Some(PathStep::ElementKeyString(key.clone()))
+        Some(PathStep::ElementKeyString(key.as_str().to_owned()))
     })?;
     Ok(Value::map_from_sorted_unchecked(ty.clone(), entries))
 }

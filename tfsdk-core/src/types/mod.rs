@@ -228,7 +228,7 @@ fn fmt_go(value: &tftypes::Value, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             fmt_go_elements(false, e.iter().map(|v| (None, v)), f)
         }
         ValueKind::Map(a) | ValueKind::Object(a) => {
-            fmt_go_elements(true, a.iter().map(|(k, v)| (Some(k.as_str()), v)), f)
+            fmt_go_elements(true, a.iter().map(|(k, v)| (Some(k), v)), f)
         }
     }
 }

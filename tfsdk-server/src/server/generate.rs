@@ -44,11 +44,11 @@ fn object(attributes: &BTreeMap<String, Attribute>, value: &Value) -> Value {
         return value.clone();
     };
     let kept = values.iter().map(|(name, value)| {
-        let value = match attributes.get(name.as_str()) {
+        let value = match attributes.get(name) {
             Some(attribute) => attribute_value(attribute, value),
             None => value.clone(),
         };
-        (name.clone(), value)
+        (name.to_owned(), value)
     });
     Value::object(value.ty().clone(), kept.collect::<Vec<_>>()).unwrap_or_else(|_| value.clone())
 }
@@ -84,7 +84,7 @@ fn attribute_value(attribute: &Attribute, value: &Value) -> Value {
             let element_ty = value.ty().element_type().cloned();
             let elements = map
                 .iter()
-                .map(|(key, element)| (key.clone(), inner(element)));
+                .map(|(key, element)| (key.to_owned(), inner(element)));
             element_ty
                 .and_then(|ty| Value::map(ty, elements).ok())
                 .unwrap_or_else(|| value.clone())

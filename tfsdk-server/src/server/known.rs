@@ -33,11 +33,11 @@ fn find(value: &Value, path: &mut AttributePath) -> bool {
             .iter()
             .any(|element| step_into(PathStep::ElementKeyValue(element.clone()), element, path)),
         ValueKind::Map(elements) => elements.iter().any(|(key, element)| {
-            step_into(PathStep::ElementKeyString(key.clone()), element, path)
+            step_into(PathStep::ElementKeyString(key.to_owned()), element, path)
         }),
-        ValueKind::Object(attributes) => attributes
-            .iter()
-            .any(|(name, element)| step_into(PathStep::AttributeName(name.clone()), element, path)),
+        ValueKind::Object(attributes) => attributes.iter().any(|(name, element)| {
+            step_into(PathStep::AttributeName(name.to_owned()), element, path)
+        }),
     }
 }
 
@@ -58,14 +58,14 @@ pub(super) fn require_known(operation: &str, state: Value) -> Result<Value, (Val
     let mut repaired = BTreeMap::new();
     for (name, value) in attributes {
         if value.is_wholly_known() {
-            repaired.insert(name.clone(), value.clone());
+            repaired.insert(name.to_owned(), value.clone());
         } else {
             let inner = first_unknown(value).unwrap_or_else(AttributePath::empty);
             diagnostics.push(unknown_after(
                 operation,
-                AttributePath::root(name.clone()).join(&inner),
+                AttributePath::root(name.to_owned()).join(&inner),
             ));
-            repaired.insert(name.clone(), Value::null(value.ty().clone()));
+            repaired.insert(name.to_owned(), Value::null(value.ty().clone()));
         }
     }
     let repaired = Value::object(state.ty().clone(), repaired)

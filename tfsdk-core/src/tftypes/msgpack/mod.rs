@@ -31,7 +31,7 @@ use super::wire::{
     ObjectValues, check_encodable, check_level, check_no_optional, expected, list_or_set_from,
     map_from, tuple_from,
 };
-use super::{Type, Value, ValueError, ValueKind};
+use super::{MapKey, Type, Value, ValueError, ValueKind};
 use crate::path::PathStep;
 
 mod read;
@@ -178,7 +178,7 @@ impl Encoder<'_> {
                 for (k, v) in elements {
                     self.w.write_str(k)?;
                     self.value(v, element, level + 1)
-                        .map_err(|e| e.under(PathStep::ElementKeyString(k.clone())))?;
+                        .map_err(|e| e.under(PathStep::ElementKeyString(k.to_owned())))?;
                 }
             }
             (ValueKind::Object(_), Type::Object(object)) => {
@@ -317,7 +317,7 @@ impl Decoder<'_> {
                 let Some(len) = self.r.map_header()? else {
                     return Err(*self.r.mismatch(ty));
                 };
-                let mut entries: Vec<(String, Value)> = Vec::with_capacity(len);
+                let mut entries: Vec<(MapKey, Value)> = Vec::with_capacity(len);
                 let mut sorted = true;
                 for _ in 0..len {
                     let key = self.r.key()?;
@@ -327,7 +327,7 @@ impl Decoder<'_> {
                     if let Some((last, _)) = entries.last() {
                         sorted &= last.as_str() < key;
                     }
-                    entries.push((key.to_owned(), v));
+                    entries.push((MapKey::new(key), v));
                 }
                 let elements = into_map(entries, sorted, |key| {
                     ValueError::new(format!("duplicate map key {key:?}"))
@@ -402,14 +402,14 @@ impl Decoder<'_> {
 /// Map entries sorted by key, failing on a duplicate key. `sorted` says the keys arrived
 /// strictly increasing (so there are none), as Terraform writes them.
 fn into_map(
-    mut entries: Vec<(String, Value)>,
+    mut entries: Vec<(MapKey, Value)>,
     sorted: bool,
     duplicate: impl Fn(&str) -> ValueError,
-) -> Result<Vec<(String, Value)>, ValueError> {
+) -> Result<Vec<(MapKey, Value)>, ValueError> {
     if !sorted {
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
         if let Some(pair) = entries.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-            return Err(duplicate(&pair[0].0));
+            return Err(duplicate(pair[0].0.as_str()));
         }
     }
     Ok(entries)
