@@ -929,6 +929,7 @@ mod properties {
     use proptest::prelude::*;
     use tfsdk_core::convert::TerraformType;
     use tfsdk_core::msgpack_direct::{from_slice, from_slice_via_value, to_vec, to_vec_via_value};
+    use tfsdk_core::tftypes::Value;
 
     use super::{Account, Strict, decode_both};
     use crate::support::arbitrary::known_value_of;
@@ -942,20 +943,26 @@ mod properties {
         ///
         /// With several problems in one input the routes may name different ones (the direct
         /// route the first in byte order, the value route the first in field order), so only
-        /// the outcome is compared here; single problems are compared by message above.
+        /// the outcome is compared here; single problems are compared by message above. What
+        /// the struct writes reads back as the value it was read from (a `BTreeSet` field
+        /// writes its elements in its own order, which a set value does not keep to).
         #[test]
         fn both_routes_agree_on_random_models(value in known_value_of(&Account::terraform_type())) {
-            let bytes = value.to_msgpack(&Account::terraform_type()).unwrap();
+            let ty = Account::terraform_type();
+            let bytes = value.to_msgpack(&ty).unwrap();
             if let (Ok(decoded), _) = decode_both::<Account>(&bytes) {
-                prop_assert_eq!(to_vec(&decoded).unwrap(), bytes);
+                let written = to_vec(&decoded).unwrap();
+                prop_assert_eq!(Value::from_msgpack(&written, &ty).unwrap(), value);
             }
         }
 
         #[test]
         fn both_routes_agree_on_random_strict_models(value in known_value_of(&Strict::terraform_type())) {
-            let bytes = value.to_msgpack(&Strict::terraform_type()).unwrap();
+            let ty = Strict::terraform_type();
+            let bytes = value.to_msgpack(&ty).unwrap();
             if let (Ok(decoded), _) = decode_both::<Strict>(&bytes) {
-                prop_assert_eq!(to_vec(&decoded).unwrap(), bytes);
+                let written = to_vec(&decoded).unwrap();
+                prop_assert_eq!(Value::from_msgpack(&written, &ty).unwrap(), value);
             }
         }
 

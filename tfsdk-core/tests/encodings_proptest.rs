@@ -249,7 +249,7 @@ proptest! {
         let bytes = value.to_msgpack(&ty).unwrap();
         let back = Value::from_msgpack(&bytes, &ty).unwrap();
         prop_assert_eq!(&back, &value);
-        // And the bytes are canonical: encoding again gives the same.
+        // And the bytes are stable: encoding again gives the same (sets keep the order read).
         prop_assert_eq!(back.to_msgpack(&ty).unwrap(), bytes);
     }
 
