@@ -74,7 +74,7 @@ fn attribute_value(attribute: &Attribute, value: Value) -> Value {
     match (nested.nesting, value.kind()) {
         (NestingMode::Single, ValueKind::Object(_)) => inner(value),
         (NestingMode::List | NestingMode::Set | NestingMode::Map, _) => {
-            // Rebuilt from its parts, so that a set is put back in set order.
+            // Rebuilt from its parts, each element normalised where it is.
             let (ty, data) = value.into_parts();
             let data = match data {
                 ValueData::List(elements) => {
