@@ -266,9 +266,9 @@ pub fn check_derived_struct_bytes(bytes: &[u8]) {
     check_struct_round_trip(&resource, &back, true);
 }
 
-/// Struct → msgpack → struct. A struct built in Rust may list set elements in any order (and
-/// `types::Set` equality, as Go's `SetValue.Equal`, is by position), while a decoded one has
-/// them in set order; so structs are compared only when `exact`, values always.
+/// Struct → msgpack → struct. A struct's set fields may come back in another order than the
+/// value's (a `BTreeSet` keeps its own), so structs are compared only when `exact`, values
+/// (equal in any set order) always.
 pub fn check_struct_round_trip(resource: &Resource, value: &Value, exact: bool) {
     let ty = Resource::terraform_type();
     let bytes = value.to_msgpack(&ty).expect("a struct's value encodes");

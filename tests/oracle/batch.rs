@@ -282,7 +282,7 @@ fn through_the_plan(value: &Value) -> Value {
 
 /// The value's JSON as Terraform writes it: set elements in Terraform's order (the order
 /// `console` prints them in, from `set_order`), leaves as `Value::to_json` writes them.
-/// (`Value::to_json` keeps the project's canonical set order, which need not be Terraform's.)
+/// (`Value::to_json` writes a set in the order it holds, which need not be Terraform's.)
 fn json_in_terraform_order(value: &Value) -> Json {
     match value.kind() {
         ValueKind::List(items) | ValueKind::Tuple(items) => {

@@ -362,7 +362,7 @@ pub mod typeexpr {
     use crate::tftypes::{Type, Value, ValueData};
 
     /// Builds a value without checking it against its type: for conversions whose output is
-    /// well-typed by construction (sets are still put in set order).
+    /// well-typed by construction.
     pub fn value_from_parts_unchecked(ty: Type, data: ValueData) -> Value {
         Value::from_parts_unchecked(ty, data)
     }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use super::decode::{Read, WireNumber};
 use super::{Decoder, Encoder, Error, MsgpackDecode, MsgpackEncode};
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
-use crate::path::{AttributePath, PathStep};
+use crate::path::AttributePath;
 use crate::tftypes::{Number, NumberError, Type, Value, ValueData, ValueError};
 use crate::types;
 
@@ -403,10 +403,7 @@ impl<T: MsgpackEncode> MsgpackEncode for Vec<T> {
 #[cold]
 #[inline(never)]
 fn duplicate_key(key: String) -> Error {
-    Error::wire(
-        ValueError::new(format!("duplicate map key {key:?}"))
-            .under(PathStep::ElementKeyString(key)),
-    )
+    Error::wire(crate::tftypes::duplicate_map_key(&key))
 }
 
 /// Reads `len` map entries into `insert`, which says whether the key was new.

@@ -67,8 +67,8 @@
 //! `BTreeMap<String, T>`, `HashMap<String, T>`, the framework types `types::String`,
 //! `types::Bool`, `types::Int64`, `types::Int32`, `types::Float64`, `types::Float32` and
 //! `types::Number`, and every `#[derive(TfObject)]` struct. Sets (`BTreeSet`, `HashSet`)
-//! implement both traits through the value route (their elements' set order and
-//! duplicate rules are those of [`Value`] sets).
+//! implement both traits through the value route (their duplicate rules are those of
+//! [`Value`] sets).
 //!
 //! A field of any other type (`tftypes::Value`, `types::List`, `types::Object`, a
 //! provider-defined type, a field whose type mentions a type parameter of a generic struct)

@@ -6,7 +6,7 @@
 //! | null (any type) | `null` |
 //! | string, bool | a JSON string, `true` / `false` |
 //! | number | a JSON number, digit for digit (`1e400` is written as its 401 digits) |
-//! | list, set, tuple | an array (sets in set order) |
+//! | list, set, tuple | an array (a set in the order it holds) |
 //! | map, object | an object (keys sorted) |
 //! | a known value, or a null of a concrete type, where [`Type::Dynamic`] is declared | `{"value": <value>, "type": <type JSON>}` |
 //! | unknown | an error: JSON cannot carry unknown values |
@@ -227,24 +227,20 @@ impl<'a> Decoder<'a> {
                     return Err(expected(ty, kind.name()));
                 }
                 self.r.begin_object().map_err(syntax)?;
-                let mut elements = BTreeMap::new();
+                let mut entries: Vec<(MapKey, Value)> = Vec::new();
+                let mut sorted = true;
                 let mut first = true;
                 while let Some(key) = self.r.object_next(first).map_err(syntax)? {
                     first = false;
-                    if elements.contains_key(&*key) {
-                        return Err(ValueError::new(format!("duplicate map key {key:?}"))
-                            .under(PathStep::ElementKeyString(key.into_owned())));
-                    }
                     let v = self
                         .value(element, level + 1)
                         .map_err(|e| e.under(PathStep::ElementKeyString(key.to_string())))?;
-                    elements.insert(key.into_owned(), v);
+                    if let Some((last, _)) = entries.last() {
+                        sorted &= last.as_str() < &*key;
+                    }
+                    entries.push((MapKey::new(&key), v));
                 }
-                let entries = elements
-                    .into_iter()
-                    .map(|(k, v)| (MapKey::from_string(k), v))
-                    .collect();
-                map_from(ty, element, entries)
+                map_from(ty, element, entries, sorted)
             }
             Type::Object(object) => {
                 if kind != Kind::Object {
@@ -831,6 +827,13 @@ mod tests {
         let map_ty = Type::map(Type::String);
         let err = Value::from_json(r#"{"k":"a","k":"b"}"#, &map_ty).unwrap_err();
         assert_eq!(err.to_string(), r#"["k"]: duplicate map key "k""#);
+        let err = Value::from_json(r#"{"k":"a","j":"c","k":"b"}"#, &map_ty).unwrap_err();
+        assert_eq!(err.to_string(), r#"["k"]: duplicate map key "k""#);
+        // Keys in any order read as the same map.
+        assert_eq!(
+            Value::from_json(r#"{"z":"b","a":"a"}"#, &map_ty).unwrap(),
+            Value::map(Type::String, [("a", "a".into()), ("z", "b".into())]).unwrap()
+        );
         let tuple_ty = Type::tuple([Type::String]);
         assert!(
             Value::from_json(r#"["a","b"]"#, &tuple_ty)

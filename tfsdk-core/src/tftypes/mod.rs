@@ -29,7 +29,7 @@ pub use types::{ObjectType, Type};
 pub(crate) use value::quoted_list;
 pub use value::{Value, ValueData, ValueError, ValueKind};
 #[cfg(feature = "msgpack-direct")]
-pub(crate) use wire::too_deep;
+pub(crate) use wire::{duplicate_map_key, too_deep};
 
 /// How deeply values and types may nest in anything decoded or parsed from outside (msgpack,
 /// JSON, type expressions). Deeper input is an error, never a stack overflow.

@@ -143,16 +143,32 @@ pub(crate) fn list_or_set_from(
     }
 }
 
-/// A known map of type `map_ty` from decoded entries, sorted by key with no key twice.
+/// A known map of type `map_ty` from decoded entries in the order read. `sorted` says the keys
+/// came strictly increasing (as Terraform writes them), so none is there twice; otherwise they
+/// are sorted here, and a key read twice is an error.
 pub(crate) fn map_from(
     map_ty: &Type,
     element: &Type,
-    entries: Vec<(MapKey, Value)>,
+    mut entries: Vec<(MapKey, Value)>,
+    sorted: bool,
 ) -> Result<Value, ValueError> {
+    if !sorted {
+        entries.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+        if let Some(pair) = entries.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            return Err(duplicate_map_key(pair[0].0.as_str()));
+        }
+    }
     check_same_type(element, entries.iter().map(|(k, v)| (k, v)), |k, _| {
         PathStep::ElementKeyString(k.as_str().to_owned())
     })?;
     Ok(Value::map_from_sorted_unchecked(map_ty.clone(), entries))
+}
+
+/// The error for a map key read twice, at that key.
+#[cold]
+pub(crate) fn duplicate_map_key(key: &str) -> ValueError {
+    ValueError::new(format!("duplicate map key {key:?}"))
+        .under(PathStep::ElementKeyString(key.to_owned()))
 }
 
 /// A known object of type `object_ty` from decoded attributes (all present, checked by the

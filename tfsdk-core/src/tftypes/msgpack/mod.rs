@@ -7,7 +7,7 @@
 //! | unknown | extension type 0 with one zero byte (`d4 00 00`) |
 //! | string, bool | str, bool |
 //! | number | the most compact integer when it fits `i64`; else float64 when the number is exactly that float; else its decimal text as a str |
-//! | list, set, tuple | array (sets in set order) |
+//! | list, set, tuple | array (a set in the order it holds) |
 //! | map, object | map with str keys, sorted |
 //! | a known value, or a null or unknown of a concrete type, where [`Type::Dynamic`] is declared | `[type JSON as bin, value]` |
 //!
@@ -329,11 +329,7 @@ impl Decoder<'_> {
                     }
                     entries.push((MapKey::new(key), v));
                 }
-                let elements = into_map(entries, sorted, |key| {
-                    ValueError::new(format!("duplicate map key {key:?}"))
-                        .under(PathStep::ElementKeyString(key.to_owned()))
-                })?;
-                map_from(ty, element, elements)
+                map_from(ty, element, entries, sorted)
             }
             Type::Object(object) => {
                 check_no_optional(object)?;
@@ -397,22 +393,6 @@ impl Decoder<'_> {
             })?;
         self.value(&ty, level + 1)
     }
-}
-
-/// Map entries sorted by key, failing on a duplicate key. `sorted` says the keys arrived
-/// strictly increasing (so there are none), as Terraform writes them.
-fn into_map(
-    mut entries: Vec<(MapKey, Value)>,
-    sorted: bool,
-    duplicate: impl Fn(&str) -> ValueError,
-) -> Result<Vec<(MapKey, Value)>, ValueError> {
-    if !sorted {
-        entries.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
-        if let Some(pair) = entries.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-            return Err(duplicate(pair[0].0.as_str()));
-        }
-    }
-    Ok(entries)
 }
 
 #[cfg(test)]
