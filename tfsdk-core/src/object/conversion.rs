@@ -25,8 +25,8 @@ pub struct ObjectShape {
     pub has_attribute: fn(&str) -> bool,
     /// [`TerraformType::terraform_type`] of the struct.
     pub terraform_type: fn() -> Type,
-    /// The type of [`ObjectFields::cached_type`](super::ObjectFields::cached_type).
-    pub shared_type: Option<&'static Type>,
+    /// [`ObjectFields::cached_type`](super::ObjectFields::cached_type).
+    pub cached: Option<&'static CachedObjectType>,
 }
 
 impl ObjectShape {
@@ -39,7 +39,7 @@ impl ObjectShape {
             attribute_count: T::attribute_count(),
             has_attribute: T::has_attribute,
             terraform_type: T::terraform_type,
-            shared_type: T::cached_type().map(CachedObjectType::ty),
+            cached: T::cached_type(),
         }
     }
 
@@ -47,8 +47,8 @@ impl ObjectShape {
     /// attribute names are the struct's by construction.
     #[inline]
     fn is_own_type(&self, ty: &Type) -> bool {
-        match (ty, self.shared_type) {
-            (Type::Object(a), Some(Type::Object(b))) => Arc::ptr_eq(a, b),
+        match (ty, self.cached) {
+            (Type::Object(object), Some(cached)) => cached.is(object),
             _ => false,
         }
     }
@@ -456,29 +456,39 @@ pub fn cached_object_type(
 /// As [`object_to_value`].
 #[inline]
 pub fn object_to_value_sorted<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
-    let cached = T::cached_type();
-    let own;
-    let ty = match (ty, cached) {
-        (Type::Dynamic, Some(cached)) => cached.ty(),
-        (Type::Dynamic, None) => {
-            own = object_type::<T>();
-            &own
-        }
-        (ty, _) => ty,
+    let shape = ObjectShape::of::<T>();
+    let own = match (ty, shape.cached) {
+        (Type::Dynamic, None) => Some(object_type::<T>()),
+        _ => None,
     };
-    let types = match (ty, cached) {
+    let ty = own.as_ref().unwrap_or(ty);
+    let mut out = sorted_output(ty, &shape)?;
+    value.write_attributes(&mut out);
+    out.finish(sorted_output_type(ty, &shape))
+}
+
+/// The type a struct of `shape` is written as when `ty` is asked for (its own for `Dynamic`).
+fn sorted_output_type<'t>(ty: &'t Type, shape: &ObjectShape) -> &'t Type {
+    match (ty, shape.cached) {
+        (Type::Dynamic, Some(cached)) => cached.ty(),
+        (ty, _) => ty,
+    }
+}
+
+/// Where [`object_to_value_sorted`] writes a struct of `shape` as a value of `ty`: the
+/// attribute types in name order, from the cache when `ty` is the struct's own type.
+fn sorted_output<'t>(
+    ty: &'t Type,
+    shape: &ObjectShape,
+) -> Result<SortedAttributesOut<'t>, ConvertError> {
+    let ty = sorted_output_type(ty, shape);
+    let types = match (ty, shape.cached) {
         (Type::Object(object), Some(cached)) if cached.is(object) => {
             AttributeTypes::Cached(cached.attribute_types.iter())
         }
-        _ => AttributeTypes::Named(
-            named_object_type(ty, &ObjectShape::of::<T>())?
-                .attributes()
-                .values(),
-        ),
+        _ => AttributeTypes::Named(named_object_type(ty, shape)?.attributes().values()),
     };
-    let mut out = SortedAttributesOut::new(types);
-    value.write_attributes(&mut out);
-    out.finish(ty)
+    Ok(SortedAttributesOut::new(types))
 }
 
 /// The object type `ty`, which must have exactly the attribute names of the struct of `shape`.

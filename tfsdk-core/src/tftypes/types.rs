@@ -53,11 +53,19 @@ pub struct ObjectType {
 impl ObjectType {
     /// An object type with these attributes, none optional.
     pub fn new<K: Into<String>>(attributes: impl IntoIterator<Item = (K, Type)>) -> ObjectType {
-        ObjectType {
-            attributes: attributes
+        ObjectType::from_pairs(
+            attributes
                 .into_iter()
                 .map(|(name, ty)| (name.into(), ty))
                 .collect(),
+        )
+    }
+
+    /// [`ObjectType::new`] past its generic part: the map (and the sort it does) is built
+    /// here once, not once for every iterator type a caller passes (each derived model's).
+    fn from_pairs(attributes: Vec<(String, Type)>) -> ObjectType {
+        ObjectType {
+            attributes: attributes.into_iter().collect(),
             optional: BTreeSet::new(),
         }
     }

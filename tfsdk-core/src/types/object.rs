@@ -193,14 +193,7 @@ impl<M> Object<M> {
 
     /// The object as a Terraform value of its own type.
     fn terraform_value(&self) -> Value {
-        let ty = Type::Object(self.object_type.clone());
-        match self.state {
-            ValueState::Null => Value::null(ty),
-            ValueState::Unknown => Value::unknown(ty),
-            ValueState::Known => {
-                Value::from_parts_unchecked(ty, ValueData::Object(self.attributes.clone()))
-            }
-        }
+        object_terraform_value(&self.object_type, self.state, &self.attributes)
     }
 
     /// The object converted to `T` by the conversion rules (Go's `As` with default options):
@@ -545,22 +538,8 @@ impl<M> Object<M> {
     /// An object value of any state and any object type as an `Object<M>`, unchecked against
     /// the model (callers check the type first).
     fn from_object_value(value: Value) -> Result<Self, ConvertError> {
-        match value.into_parts() {
-            (Type::Object(object), ValueData::Object(attributes)) => {
-                Ok(Object::with_state(object, ValueState::Known, attributes))
-            }
-            (Type::Object(object), ValueData::Null) => Ok(Object::with_state(
-                object,
-                ValueState::Null,
-                BTreeMap::new(),
-            )),
-            (Type::Object(object), ValueData::Unknown) => Ok(Object::with_state(
-                object,
-                ValueState::Unknown,
-                BTreeMap::new(),
-            )),
-            (ty, _) => Err(ConvertError::type_mismatch::<Self>("an object", &ty)),
-        }
+        let (object, state, attributes) = object_value_parts(value, std::any::type_name::<Self>())?;
+        Ok(Object::with_state(object, state, attributes))
     }
 }
 
@@ -651,13 +630,6 @@ impl<M> ObjectType<M> {
             model: PhantomData,
         }
     }
-
-    /// The framework type of attribute `name` of type `ty`.
-    fn attribute_attr_type(&self, name: &str, ty: &Type) -> Box<dyn attr::Type> {
-        self.attribute_attr
-            .and_then(|lookup| lookup(name))
-            .unwrap_or_else(|| attr_type_of(ty))
-    }
 }
 
 impl<M: TerraformType> ObjectType<M> {
@@ -703,12 +675,12 @@ impl<M: 'static> attr::Type for ObjectType<M> {
     }
 
     fn value_from_terraform(&self, value: Value) -> Result<Box<dyn attr::Value>, Diagnostics> {
-        let expected = self.terraform_type();
-        if !value.ty().usable_as(&expected) {
-            return Err(wrong_type(&value, &expected).into());
-        }
-        let object = Object::<M>::from_object_value(value)?;
-        Ok(Box::new(object))
+        let (object, state, attributes) = checked_object_value_parts(
+            &self.object_type,
+            value,
+            std::any::type_name::<Object<M>>(),
+        )?;
+        Ok(Box::new(Object::<M>::with_state(object, state, attributes)))
     }
 
     fn equal(&self, other: &dyn attr::Type) -> bool {
@@ -718,13 +690,7 @@ impl<M: 'static> attr::Type for ObjectType<M> {
     }
 
     fn apply_path_step(&self, step: &PathStep) -> Result<Box<dyn attr::Type>, PathStepError> {
-        match step {
-            PathStep::AttributeName(name) => match self.object_type.attribute(name) {
-                Some(ty) => Ok(self.attribute_attr_type(name, ty)),
-                None => Err(PathStepError::new(step, self)),
-            },
-            _ => Err(PathStepError::new(step, self)),
-        }
+        object_type_path_step(&self.object_type, self.attribute_attr, step, self)
     }
 
     fn as_type_with_attribute_types(&self) -> Option<&dyn TypeWithAttributeTypes> {
@@ -734,11 +700,7 @@ impl<M: 'static> attr::Type for ObjectType<M> {
 
 impl<M: 'static> TypeWithAttributeTypes for ObjectType<M> {
     fn attribute_types(&self) -> BTreeMap<String, Box<dyn attr::Type>> {
-        self.object_type
-            .attributes()
-            .iter()
-            .map(|(name, ty)| (name.clone(), self.attribute_attr_type(name, ty)))
-            .collect()
+        object_attribute_attr_types(&self.object_type, self.attribute_attr)
     }
 
     /// An untyped `ObjectType`: other attributes are no longer the model's.
@@ -746,24 +708,145 @@ impl<M: 'static> TypeWithAttributeTypes for ObjectType<M> {
         &self,
         attributes: &BTreeMap<String, &dyn attr::Type>,
     ) -> Box<dyn TypeWithAttributeTypes> {
-        Box::new(ObjectType::<AnyAttributes>::new(
-            attributes
-                .iter()
-                .map(|(name, ty)| (name.clone(), ty.terraform_type())),
-        ))
+        untyped_object_type(attributes)
     }
 }
 
 impl<M> fmt::Display for ObjectType<M> {
     /// `ObjectType["a":StringType,"b":NumberType]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ObjectType[")?;
-        for (i, (name, ty)) in self.object_type.attributes().iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{name:?}:{}", self.attribute_attr_type(name, ty))?;
-        }
-        f.write_str("]")
+        fmt_object_type(&self.object_type, self.attribute_attr, f)
     }
+}
+
+// The model-independent halves of `Object<M>` and `ObjectType<M>`. Every derived struct has an
+// `ObjectType<Self>` (its framework type), whose vtable instantiates each method for that
+// struct: the work lives here, once, and the generic methods only pass their data on.
+
+/// An object value of `object_type` in `state`.
+fn object_terraform_value(
+    object_type: &Arc<tftypes::ObjectType>,
+    state: ValueState,
+    attributes: &BTreeMap<String, Value>,
+) -> Value {
+    let ty = Type::Object(object_type.clone());
+    match state {
+        ValueState::Null => Value::null(ty),
+        ValueState::Unknown => Value::unknown(ty),
+        ValueState::Known => Value::from_parts_unchecked(ty, ValueData::Object(attributes.clone())),
+    }
+}
+
+/// The parts of an object value of any state; `target` names the Rust type for the error.
+fn object_value_parts(
+    value: Value,
+    target: &str,
+) -> Result<
+    (
+        Arc<tftypes::ObjectType>,
+        ValueState,
+        BTreeMap<String, Value>,
+    ),
+    ConvertError,
+> {
+    match value.into_parts() {
+        (Type::Object(object), ValueData::Object(attributes)) => {
+            Ok((object, ValueState::Known, attributes))
+        }
+        (Type::Object(object), ValueData::Null) => Ok((object, ValueState::Null, BTreeMap::new())),
+        (Type::Object(object), ValueData::Unknown) => {
+            Ok((object, ValueState::Unknown, BTreeMap::new()))
+        }
+        (ty, _) => Err(ConvertError::type_mismatch_named(
+            target,
+            "an object".to_owned(),
+            &ty,
+        )),
+    }
+}
+
+/// [`object_value_parts`] of a value that must be usable as `expected`.
+fn checked_object_value_parts(
+    expected: &Arc<tftypes::ObjectType>,
+    value: Value,
+    target: &str,
+) -> Result<
+    (
+        Arc<tftypes::ObjectType>,
+        ValueState,
+        BTreeMap<String, Value>,
+    ),
+    Diagnostics,
+> {
+    let expected = Type::Object(expected.clone());
+    if !value.ty().usable_as(&expected) {
+        return Err(wrong_type(&value, &expected).into());
+    }
+    Ok(object_value_parts(value, target)?)
+}
+
+/// An attribute's framework type: the model's lookup, else the built-in companion of `ty`.
+fn attribute_attr_type_of(
+    lookup: Option<AttributeAttrTypes>,
+    name: &str,
+    ty: &Type,
+) -> Box<dyn attr::Type> {
+    lookup
+        .and_then(|lookup| lookup(name))
+        .unwrap_or_else(|| attr_type_of(ty))
+}
+
+/// Every attribute's framework type, by name.
+fn object_attribute_attr_types(
+    object_type: &tftypes::ObjectType,
+    lookup: Option<AttributeAttrTypes>,
+) -> BTreeMap<String, Box<dyn attr::Type>> {
+    object_type
+        .attributes()
+        .iter()
+        .map(|(name, ty)| (name.clone(), attribute_attr_type_of(lookup, name, ty)))
+        .collect()
+}
+
+/// A step into an object type: an attribute name it has.
+fn object_type_path_step(
+    object_type: &tftypes::ObjectType,
+    lookup: Option<AttributeAttrTypes>,
+    step: &PathStep,
+    this: &dyn attr::Type,
+) -> Result<Box<dyn attr::Type>, PathStepError> {
+    match step {
+        PathStep::AttributeName(name) => match object_type.attribute(name) {
+            Some(ty) => Ok(attribute_attr_type_of(lookup, name, ty)),
+            None => Err(PathStepError::new(step, this)),
+        },
+        _ => Err(PathStepError::new(step, this)),
+    }
+}
+
+/// An untyped object type of these attribute types.
+fn untyped_object_type(
+    attributes: &BTreeMap<String, &dyn attr::Type>,
+) -> Box<dyn TypeWithAttributeTypes> {
+    Box::new(ObjectType::<AnyAttributes>::new(
+        attributes
+            .iter()
+            .map(|(name, ty)| (name.clone(), ty.terraform_type())),
+    ))
+}
+
+/// `ObjectType["a":StringType,"b":NumberType]`.
+fn fmt_object_type(
+    object_type: &tftypes::ObjectType,
+    lookup: Option<AttributeAttrTypes>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    f.write_str("ObjectType[")?;
+    for (i, (name, ty)) in object_type.attributes().iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{name:?}:{}", attribute_attr_type_of(lookup, name, ty))?;
+    }
+    f.write_str("]")
 }
