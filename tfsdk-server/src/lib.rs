@@ -74,6 +74,7 @@ mod ephemeral;
 mod function;
 mod identity;
 mod launch;
+mod lazy_schema;
 mod list;
 pub mod logging;
 mod plan_change;

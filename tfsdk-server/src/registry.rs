@@ -15,6 +15,7 @@ use tfsdk_core::schema::Schema;
 use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::{TfSchema, View};
 
+use crate::lazy_schema::LazySchema;
 use crate::proto::tfplugin6 as pb;
 use crate::resource::{CreateRequest, MovedState, UpdateRequest};
 use crate::server::contained;
@@ -66,15 +67,12 @@ impl<P: Provider> Registry<P> {
         &mut self,
         resource: R,
     ) -> &mut Registry<P> {
-        let schema = R::Identity::schema();
-        self.diagnostics
-            .append(crate::server::identity_schema_problems(
-                R::TYPE_NAME,
-                &schema,
-            ));
         let identity = IdentityOf::<R> {
-            ty: schema.object_type(),
-            schema,
+            lazy: LazySchema::new(
+                R::TYPE_NAME,
+                R::Identity::schema,
+                crate::server::identity_schema_problems,
+            ),
             marker: std::marker::PhantomData,
         };
         self.add_resource(resource, Some(Box::new(identity)))
@@ -88,10 +86,11 @@ impl<P: Provider> Registry<P> {
         if self.resources.contains_key(R::TYPE_NAME) {
             self.diagnostics.push(duplicate("resource", R::TYPE_NAME));
         } else {
-            let schema = R::Model::schema();
-            self.diagnostics.append(schema.write_only_problems());
+            let lazy = LazySchema::new(R::TYPE_NAME, R::Model::schema, |_, schema| {
+                schema.write_only_problems()
+            });
             let handler = TypedResource {
-                typed: Typed::new(resource, schema),
+                typed: Typed::new(resource, lazy),
                 identity,
             };
             self.resources.insert(R::TYPE_NAME, Arc::new(handler));
@@ -106,15 +105,11 @@ impl<P: Provider> Registry<P> {
         if self.list_resources.contains_key(type_name) {
             self.diagnostics.push(duplicate("list resource", type_name));
         } else {
-            let schema = L::Config::schema();
-            self.diagnostics
-                .append(crate::server::unplanned_schema_problems(
-                    "list resource",
-                    type_name,
-                    &schema,
-                ));
-            let handler = Typed::new(list, schema);
-            self.list_resources.insert(type_name, Arc::new(handler));
+            let lazy = LazySchema::new(type_name, L::Config::schema, |name, schema| {
+                crate::server::unplanned_schema_problems("list resource", name, schema)
+            });
+            self.list_resources
+                .insert(type_name, Arc::new(Typed::new(list, lazy)));
         }
         self
     }
@@ -125,15 +120,11 @@ impl<P: Provider> Registry<P> {
         if self.actions.contains_key(A::TYPE_NAME) {
             self.diagnostics.push(duplicate("action", A::TYPE_NAME));
         } else {
-            let schema = A::Config::schema();
-            self.diagnostics
-                .append(crate::server::unplanned_schema_problems(
-                    "action",
-                    A::TYPE_NAME,
-                    &schema,
-                ));
-            let handler = Typed::new(action, schema);
-            self.actions.insert(A::TYPE_NAME, Arc::new(handler));
+            let lazy = LazySchema::new(A::TYPE_NAME, A::Config::schema, |name, schema| {
+                crate::server::unplanned_schema_problems("action", name, schema)
+            });
+            self.actions
+                .insert(A::TYPE_NAME, Arc::new(Typed::new(action, lazy)));
         }
         self
     }
@@ -144,15 +135,11 @@ impl<P: Provider> Registry<P> {
             self.diagnostics
                 .push(duplicate("data source", D::TYPE_NAME));
         } else {
-            let schema = D::Model::schema();
-            self.diagnostics
-                .append(crate::server::unplanned_schema_problems(
-                    "data source",
-                    D::TYPE_NAME,
-                    &schema,
-                ));
-            let handler = Typed::new(data_source, schema);
-            self.data_sources.insert(D::TYPE_NAME, Arc::new(handler));
+            let lazy = LazySchema::new(D::TYPE_NAME, D::Model::schema, |name, schema| {
+                crate::server::unplanned_schema_problems("data source", name, schema)
+            });
+            self.data_sources
+                .insert(D::TYPE_NAME, Arc::new(Typed::new(data_source, lazy)));
         }
         self
     }
@@ -167,18 +154,31 @@ impl<P: Provider> Registry<P> {
             self.diagnostics
                 .push(duplicate("ephemeral resource", E::TYPE_NAME));
         } else {
-            let schema = E::Model::schema();
-            self.diagnostics
-                .append(crate::server::unplanned_schema_problems(
-                    "ephemeral resource",
-                    E::TYPE_NAME,
-                    &schema,
-                ));
-            let handler = Typed::new(ephemeral, schema);
+            let lazy = LazySchema::new(E::TYPE_NAME, E::Model::schema, |name, schema| {
+                crate::server::unplanned_schema_problems("ephemeral resource", name, schema)
+            });
             self.ephemeral_resources
-                .insert(E::TYPE_NAME, Arc::new(handler));
+                .insert(E::TYPE_NAME, Arc::new(Typed::new(ephemeral, lazy)));
         }
         self
+    }
+
+    /// What the registered types' schemas get wrong, building every schema: the mistakes
+    /// `GetProviderSchema` reports beside the registration's own.
+    pub(crate) fn schema_problems(&self) -> Diagnostics {
+        let resources = self.resources.values().flat_map(|resource| {
+            let identity = resource.identity_lazy().map(|lazy| &lazy.get().problems);
+            std::iter::once(&resource.lazy().get().problems).chain(identity)
+        });
+        let others = (self.data_sources.values().map(|d| d.lazy()))
+            .chain(self.ephemeral_resources.values().map(|e| e.lazy()))
+            .chain(self.list_resources.values().map(|l| l.lazy()))
+            .chain(self.actions.values().map(|a| a.lazy()))
+            .map(|lazy| &lazy.get().problems);
+        resources
+            .chain(others)
+            .flat_map(|problems| problems.iter().cloned())
+            .collect()
     }
 }
 
@@ -204,34 +204,24 @@ fn duplicate(kind: &str, name: &str) -> Diagnostic {
     )
 }
 
-/// A resource or data source with its schema and object type, computed once.
+/// A resource or data source with its schema and object type, built on first use.
 pub(crate) struct Typed<T> {
     inner: T,
-    schema: Schema,
-    ty: Type,
-    /// Whether states need normalizing: the schema has lists or sets of nested blocks (never
-    /// null in a state) or write-only attributes (always null).
-    normalize: bool,
+    lazy: LazySchema,
 }
 
 impl<T> Typed<T> {
-    fn new(inner: T, schema: Schema) -> Typed<T> {
-        let ty = schema.object_type();
-        let normalize = schema.needs_normalizing();
-        Typed {
-            inner,
-            schema,
-            ty,
-            normalize,
-        }
+    fn new(inner: T, lazy: LazySchema) -> Typed<T> {
+        Typed { inner, lazy }
     }
 
     /// A model returned by provider code as a state Terraform accepts: of the schema's type,
     /// lists and sets of nested blocks empty rather than null, write-only attributes null.
     fn state<M: ToValue>(&self, model: &M) -> Result<Value, Diagnostics> {
-        let state = value(model, &self.ty)?;
-        Ok(if self.normalize {
-            self.schema.normalize_state(state)
+        let built = self.lazy.get();
+        let state = value(model, &built.ty)?;
+        Ok(if built.normalize {
+            built.schema.normalize_state(state)
         } else {
             state
         })
@@ -261,9 +251,17 @@ pub(crate) struct IdentitySchema<'a> {
 
 /// A resource as the server drives it: values in, values out.
 pub(crate) trait ResourceHandler<P>: Send + Sync {
-    fn schema(&self) -> &Schema;
+    /// The type's schema, built on first use.
+    fn lazy(&self) -> &LazySchema;
+    fn schema(&self) -> &Schema {
+        self.lazy().schema()
+    }
+    fn object_type(&self) -> &Type {
+        self.lazy().ty()
+    }
     fn schema_version(&self) -> i64;
-    fn object_type(&self) -> &Type;
+    /// The identity's schema, built on first use, when the resource has one.
+    fn identity_lazy(&self) -> Option<&LazySchema>;
     /// The identity's schema, when the resource has one.
     fn identity_schema(&self) -> Option<IdentitySchema<'_>>;
     /// `write_only_allowed`: the client supports write-only attributes.
@@ -334,8 +332,14 @@ pub(crate) struct PlanParts {
 
 /// An ephemeral resource as the server drives it.
 pub(crate) trait EphemeralHandler<P>: Send + Sync {
-    fn object_type(&self) -> &Type;
-    fn schema(&self) -> &Schema;
+    /// The type's schema, built on first use.
+    fn lazy(&self) -> &LazySchema;
+    fn schema(&self) -> &Schema {
+        self.lazy().schema()
+    }
+    fn object_type(&self) -> &Type {
+        self.lazy().ty()
+    }
     fn validate(&self, config: Value) -> Diagnostics;
     fn open(
         self: Arc<Self>,
@@ -351,8 +355,14 @@ pub(crate) trait EphemeralHandler<P>: Send + Sync {
 
 /// A list resource as the server drives it.
 pub(crate) trait ListHandler<P>: Send + Sync {
-    fn schema(&self) -> &Schema;
-    fn object_type(&self) -> &Type;
+    /// The type's schema, built on first use.
+    fn lazy(&self) -> &LazySchema;
+    fn schema(&self) -> &Schema {
+        self.lazy().schema()
+    }
+    fn object_type(&self) -> &Type {
+        self.lazy().ty()
+    }
     fn validate(&self, config: Value) -> Diagnostics;
     /// Lists into `sender` the objects `config` asks for, through `resource` (the listed
     /// type, for states and identities).
@@ -374,8 +384,14 @@ pub(crate) struct ListSink {
 
 /// An action as the server drives it.
 pub(crate) trait ActionHandler<P>: Send + Sync {
-    fn schema(&self) -> &Schema;
-    fn object_type(&self) -> &Type;
+    /// The type's schema, built on first use.
+    fn lazy(&self) -> &LazySchema;
+    fn schema(&self) -> &Schema {
+        self.lazy().schema()
+    }
+    fn object_type(&self) -> &Type {
+        self.lazy().ty()
+    }
     fn validate(&self, config: Value) -> Diagnostics;
     fn plan(self: Arc<Self>, ctx: Context<P>, config: Value) -> BoxFuture<Result<(), Diagnostics>>;
     fn invoke(
@@ -388,8 +404,14 @@ pub(crate) trait ActionHandler<P>: Send + Sync {
 
 /// A data source as the server drives it.
 pub(crate) trait DataSourceHandler<P>: Send + Sync {
-    fn schema(&self) -> &Schema;
-    fn object_type(&self) -> &Type;
+    /// The type's schema, built on first use.
+    fn lazy(&self) -> &LazySchema;
+    fn schema(&self) -> &Schema {
+        self.lazy().schema()
+    }
+    fn object_type(&self) -> &Type {
+        self.lazy().ty()
+    }
     fn validate(&self, config: Value) -> Diagnostics;
     fn read(
         self: Arc<Self>,
@@ -436,8 +458,8 @@ fn value<M: ToValue>(model: &M, ty: &Type) -> Result<Value, Diagnostics> {
 
 /// The identity side of a resource registered with one, without the identity's type.
 pub(crate) trait IdentityOps<R: Resource>: Send + Sync {
-    fn schema(&self) -> &Schema;
-    fn ty(&self) -> &Type;
+    /// The identity's schema, built on first use.
+    fn lazy(&self) -> &LazySchema;
     fn version(&self) -> i64;
     fn identity(
         &self,
@@ -462,18 +484,13 @@ pub(crate) trait IdentityOps<R: Resource>: Send + Sync {
 
 /// [`IdentityOps`] of a [`ResourceIdentity`].
 struct IdentityOf<R> {
-    schema: Schema,
-    ty: Type,
+    lazy: LazySchema,
     marker: std::marker::PhantomData<fn() -> R>,
 }
 
 impl<R: ResourceIdentity> IdentityOps<R> for IdentityOf<R> {
-    fn schema(&self) -> &Schema {
-        &self.schema
-    }
-
-    fn ty(&self) -> &Type {
-        &self.ty
+    fn lazy(&self) -> &LazySchema {
+        &self.lazy
     }
 
     fn version(&self) -> i64 {
@@ -487,7 +504,7 @@ impl<R: ResourceIdentity> IdentityOps<R> for IdentityOf<R> {
         state: &R::Model,
     ) -> Result<Value, Diagnostics> {
         let identity = resource.identity(ctx, state)?;
-        value(&identity, &self.ty)
+        value(&identity, self.lazy.ty())
     }
 
     fn import<'a>(
@@ -511,7 +528,7 @@ impl<R: ResourceIdentity> IdentityOps<R> for IdentityOf<R> {
     ) -> BoxFutureRef<'a, Result<Value, Diagnostics>> {
         Box::pin(async move {
             let identity = resource.upgrade_identity(ctx, version, raw).await?;
-            value(&identity, &self.ty)
+            value(&identity, self.lazy.ty())
         })
     }
 }
@@ -543,22 +560,22 @@ impl<R: Resource> TypedResource<R> {
 }
 
 impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
-    fn schema(&self) -> &Schema {
-        &self.schema
+    fn lazy(&self) -> &LazySchema {
+        &self.lazy
     }
 
     fn schema_version(&self) -> i64 {
         R::SCHEMA_VERSION
     }
 
-    fn object_type(&self) -> &Type {
-        &self.ty
+    fn identity_lazy(&self) -> Option<&LazySchema> {
+        self.identity.as_ref().map(|identity| identity.lazy())
     }
 
     fn identity_schema(&self) -> Option<IdentitySchema<'_>> {
         self.identity.as_ref().map(|identity| IdentitySchema {
-            schema: identity.schema(),
-            ty: identity.ty(),
+            schema: identity.lazy().schema(),
+            ty: identity.lazy().ty(),
             version: identity.version(),
         })
     }
@@ -566,10 +583,10 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
     fn validate(&self, config: Value, write_only_allowed: bool) -> Diagnostics {
         let mut found = Diagnostics::new();
         if !write_only_allowed {
-            found.append(self.schema.write_only_values(&config));
+            found.append(self.lazy.schema().write_only_values(&config));
         }
         found.append(validate_config::<R::Model>(
-            &self.schema,
+            self.lazy.schema(),
             &config,
             |view, found| self.inner.validate_config(view, found),
         ));
@@ -585,7 +602,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
         Box::pin(async move {
             let request = CreateRequest {
                 planned: model::<R::Model>(planned)?,
-                config: Config::encoded(config, self.ty.clone()),
+                config: Config::encoded(config, self.lazy.ty().clone()),
             };
             let state = self.inner.create(&ctx, request).await?;
             self.store(&ctx, &state)
@@ -617,7 +634,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
             let request = UpdateRequest {
                 prior: model::<R::Model>(prior)?,
                 planned: model::<R::Model>(planned)?,
-                config: Config::encoded(config, self.ty.clone()),
+                config: Config::encoded(config, self.lazy.ty().clone()),
             };
             let state = self.inner.update(&ctx, request).await?;
             self.store(&ctx, &state)
@@ -739,16 +756,12 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
 }
 
 impl<D: DataSource> DataSourceHandler<D::Provider> for Typed<D> {
-    fn schema(&self) -> &Schema {
-        &self.schema
-    }
-
-    fn object_type(&self) -> &Type {
-        &self.ty
+    fn lazy(&self) -> &LazySchema {
+        &self.lazy
     }
 
     fn validate(&self, config: Value) -> Diagnostics {
-        validate_config::<D::Model>(&self.schema, &config, |view, found| {
+        validate_config::<D::Model>(self.lazy.schema(), &config, |view, found| {
             self.inner.validate_config(view, found);
         })
     }
@@ -767,16 +780,12 @@ impl<D: DataSource> DataSourceHandler<D::Provider> for Typed<D> {
 }
 
 impl<E: EphemeralResource> EphemeralHandler<E::Provider> for Typed<E> {
-    fn object_type(&self) -> &Type {
-        &self.ty
-    }
-
-    fn schema(&self) -> &Schema {
-        &self.schema
+    fn lazy(&self) -> &LazySchema {
+        &self.lazy
     }
 
     fn validate(&self, config: Value) -> Diagnostics {
-        validate_config::<E::Model>(&self.schema, &config, |view, found| {
+        validate_config::<E::Model>(self.lazy.schema(), &config, |view, found| {
             self.inner.validate_config(view, found);
         })
     }
@@ -806,16 +815,12 @@ impl<E: EphemeralResource> EphemeralHandler<E::Provider> for Typed<E> {
 }
 
 impl<L: ListResource> ListHandler<L::Provider> for Typed<L> {
-    fn schema(&self) -> &Schema {
-        &self.schema
-    }
-
-    fn object_type(&self) -> &Type {
-        &self.ty
+    fn lazy(&self) -> &LazySchema {
+        &self.lazy
     }
 
     fn validate(&self, config: Value) -> Diagnostics {
-        validate_config::<L::Config>(&self.schema, &config, |view, found| {
+        validate_config::<L::Config>(self.lazy.schema(), &config, |view, found| {
             self.inner.validate_config(view, found);
         })
     }
@@ -842,16 +847,12 @@ impl<L: ListResource> ListHandler<L::Provider> for Typed<L> {
 }
 
 impl<A: Action> ActionHandler<A::Provider> for Typed<A> {
-    fn schema(&self) -> &Schema {
-        &self.schema
-    }
-
-    fn object_type(&self) -> &Type {
-        &self.ty
+    fn lazy(&self) -> &LazySchema {
+        &self.lazy
     }
 
     fn validate(&self, config: Value) -> Diagnostics {
-        validate_config::<A::Config>(&self.schema, &config, |view, found| {
+        validate_config::<A::Config>(self.lazy.schema(), &config, |view, found| {
             self.inner.validate_config(view, found);
         })
     }

@@ -52,11 +52,19 @@ pub struct Server<P: Provider> {
     registry: Registry<P>,
     provider_schema: Schema,
     provider_type: Type,
-    schema_response: pb::get_provider_schema::Response,
+    /// The answer to GetProviderSchema, built when Terraform first asks (it need not: the
+    /// server declares the schema optional, and Terraform 1.6+ reuse the one they have).
+    schema_response: std::sync::OnceLock<pb::get_provider_schema::Response>,
     stop: Mutex<StopToken>,
 }
 
 impl<P: Provider> Server<P> {
+    /// The registered types (for the crate's own tests).
+    #[cfg(test)]
+    pub(crate) fn registry(&self) -> &Registry<P> {
+        &self.registry
+    }
+
     /// The server of `provider`, with the resources and data sources it registers.
     pub fn new(provider: P) -> Server<P> {
         let mut registry = Registry::new();
@@ -88,13 +96,12 @@ impl<P: Provider> Server<P> {
             .collect();
         registry.diagnostics.extend(unlisted);
         let provider_type = provider_schema.object_type();
-        let schema_response = schema::provider_schema_response(&provider_schema, &registry);
         Server {
             provider: Arc::new(provider),
             registry,
             provider_schema,
             provider_type,
-            schema_response,
+            schema_response: std::sync::OnceLock::new(),
             stop: Mutex::new(StopToken::new()),
         }
     }
@@ -252,7 +259,10 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         _request: tonic::Request<pb::get_provider_schema::Request>,
     ) -> RpcResult<pb::get_provider_schema::Response> {
-        ok(self.schema_response.clone())
+        let response = self.schema_response.get_or_init(|| {
+            schema::provider_schema_response(&self.provider_schema, &self.registry)
+        });
+        ok(response.clone())
     }
 
     async fn validate_provider_config(
@@ -389,7 +399,17 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         _request: tonic::Request<pb::get_functions::Request>,
     ) -> RpcResult<pb::get_functions::Response> {
         ok(pb::get_functions::Response {
-            functions: self.schema_response.functions.clone(),
+            functions: self
+                .registry
+                .functions
+                .values()
+                .map(|function| {
+                    (
+                        function.name().to_owned(),
+                        crate::wire::function::function_to_proto(function),
+                    )
+                })
+                .collect(),
             diagnostics: Vec::new(),
         })
     }

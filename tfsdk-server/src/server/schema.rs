@@ -10,14 +10,16 @@ use crate::proto::tfplugin6 as pb;
 use crate::registry::Registry;
 use crate::wire;
 
-/// What the server supports beyond the protocol's base: destroy plans go through
+/// What the server supports beyond the protocol's base: the whole schema is optional (Terraform
+/// 1.6 and newer reuse the schema an earlier launch gave and call GetMetadata instead, so a
+/// launch builds only the schemas it uses: see `lazy_schema`), destroy plans go through
 /// PlanResourceChange (with a null proposed state), MoveResourceState (resources take over
 /// state from other types through [`Resource::move_state`](crate::Resource::move_state)), and
 /// GenerateResourceConfig (configuration for imported and listed objects).
 fn capabilities() -> pb::ServerCapabilities {
     pb::ServerCapabilities {
         plan_destroy: true,
-        get_provider_schema_optional: false,
+        get_provider_schema_optional: true,
         move_resource_state: true,
         generate_resource_config: true,
     }
@@ -158,7 +160,8 @@ pub(crate) fn unplanned_schema_problems(
         .collect()
 }
 
-/// The answer to GetProviderSchema, computed once when the server starts.
+/// The answer to GetProviderSchema, computed once, when Terraform first asks: every schema is
+/// built, and what their checks found is reported with the registration's own mistakes.
 pub(super) fn provider_schema_response<P: Provider>(
     provider_schema: &Schema,
     registry: &Registry<P>,
@@ -227,7 +230,11 @@ pub(super) fn provider_schema_response<P: Provider>(
             })
             .collect(),
         state_store_schemas: Default::default(),
-        diagnostics: diagnostics(&registry.diagnostics),
+        diagnostics: {
+            let mut found = registry.diagnostics.clone();
+            found.append(registry.schema_problems());
+            diagnostics(&found)
+        },
         provider_meta: None,
         server_capabilities: Some(capabilities()),
     }

@@ -1,0 +1,271 @@
+//! A type's schema, built the first time the server needs it rather than when the provider
+//! starts: a launch that serves one resource's plan builds that resource's schema and no
+//! other, so start-up does not grow with the number of types a provider registers.
+//!
+//! Terraform launches a provider many times in one run (validate, plan, apply, each a new
+//! process). It asks for the whole schema once (`GetProviderSchema`); the server declares that
+//! schema optional (`get_provider_schema_optional`), so Terraform 1.6 and newer reuse it for
+//! the later launches, and those build only the schemas of the types they touch.
+
+use std::sync::OnceLock;
+
+use tfsdk_core::diag::Diagnostics;
+use tfsdk_core::schema::Schema;
+use tfsdk_core::tftypes::Type;
+
+/// What registration knows of a schema before it is built: how to build it and how to check
+/// it (the problems found are reported with `GetProviderSchema`).
+pub(crate) struct LazySchema {
+    type_name: &'static str,
+    build: fn() -> Schema,
+    check: fn(&str, &Schema) -> Diagnostics,
+    built: OnceLock<BuiltSchema>,
+}
+
+/// A schema with what the server derives from it, computed together once.
+pub(crate) struct BuiltSchema {
+    pub(crate) schema: Schema,
+    /// The schema's object type: what values of this type convert to and from.
+    pub(crate) ty: Type,
+    /// Whether states need normalizing: the schema has lists or sets of nested blocks (never
+    /// null in a state) or write-only attributes (always null).
+    pub(crate) normalize: bool,
+    /// What `check` found: mistakes in the provider, reported with `GetProviderSchema`.
+    pub(crate) problems: Diagnostics,
+}
+
+impl LazySchema {
+    /// The schema of `type_name`, built by `build` and checked by `check` (given the type
+    /// name) on first use.
+    pub(crate) fn new(
+        type_name: &'static str,
+        build: fn() -> Schema,
+        check: fn(&str, &Schema) -> Diagnostics,
+    ) -> LazySchema {
+        LazySchema {
+            type_name,
+            build,
+            check,
+            built: OnceLock::new(),
+        }
+    }
+
+    /// The schema and what goes with it, built now if this is the first use.
+    pub(crate) fn get(&self) -> &BuiltSchema {
+        self.built.get_or_init(|| {
+            let schema = (self.build)();
+            let problems = (self.check)(self.type_name, &schema);
+            BuiltSchema {
+                ty: schema.object_type(),
+                normalize: schema.needs_normalizing(),
+                problems,
+                schema,
+            }
+        })
+    }
+
+    /// The schema.
+    pub(crate) fn schema(&self) -> &Schema {
+        &self.get().schema
+    }
+
+    /// The schema's object type.
+    pub(crate) fn ty(&self) -> &Type {
+        &self.get().ty
+    }
+
+    /// Whether the schema has been built (for tests of laziness).
+    #[cfg(test)]
+    pub(crate) fn is_built(&self) -> bool {
+        self.built.get().is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tfsdk_core::TfObject;
+    use tfsdk_core::diag::Diagnostic;
+
+    use crate::registry::Registry;
+    use crate::{Context, CreateRequest, DataSource, NoConfig, Provider, Resource, UpdateRequest};
+
+    /// A model for the registry test.
+    #[derive(TfObject, Clone, Debug, PartialEq)]
+    #[tfsdk(schema)]
+    struct Model {
+        #[tfsdk(name = "name", required)]
+        name: String,
+    }
+
+    struct Many;
+
+    impl Provider for Many {
+        type Config = NoConfig;
+
+        fn register(&self, registry: &mut Registry<Self>) {
+            registry
+                .resource(Thing::<0>)
+                .resource(Thing::<1>)
+                .resource(Thing::<2>)
+                .data_source(Lookup)
+                .data_source(Defaulted);
+        }
+    }
+
+    /// A data source model with a plan behaviour, which the registration's check refuses.
+    #[derive(TfObject, Clone, Debug, PartialEq)]
+    #[tfsdk(schema)]
+    struct WithDefault {
+        #[tfsdk(name = "size", optional, default = 1)]
+        size: Option<i64>,
+    }
+
+    struct Defaulted;
+
+    impl DataSource for Defaulted {
+        type Provider = Many;
+        type Model = WithDefault;
+        const TYPE_NAME: &'static str = "many_defaulted";
+
+        async fn read(
+            &self,
+            _: &Context<Many>,
+            config: WithDefault,
+        ) -> Result<WithDefault, Diagnostics> {
+            Ok(config)
+        }
+    }
+
+    struct Thing<const N: usize>;
+
+    impl<const N: usize> Resource for Thing<N> {
+        type Provider = Many;
+        type Model = Model;
+        const TYPE_NAME: &'static str = ["many_a", "many_b", "many_c"][N];
+
+        async fn create(
+            &self,
+            _: &Context<Many>,
+            r: CreateRequest<Model>,
+        ) -> Result<Model, Diagnostics> {
+            Ok(r.planned)
+        }
+
+        async fn read(
+            &self,
+            _: &Context<Many>,
+            state: Model,
+        ) -> Result<Option<Model>, Diagnostics> {
+            Ok(Some(state))
+        }
+
+        async fn update(
+            &self,
+            _: &Context<Many>,
+            r: UpdateRequest<Model>,
+        ) -> Result<Model, Diagnostics> {
+            Ok(r.planned)
+        }
+
+        async fn delete(&self, _: &Context<Many>, _: Model) -> Result<(), Diagnostics> {
+            Ok(())
+        }
+    }
+
+    struct Lookup;
+
+    impl DataSource for Lookup {
+        type Provider = Many;
+        type Model = Model;
+        const TYPE_NAME: &'static str = "many_lookup";
+
+        async fn read(&self, _: &Context<Many>, config: Model) -> Result<Model, Diagnostics> {
+            Ok(config)
+        }
+    }
+
+    #[test]
+    fn registering_builds_no_schema_and_using_one_type_builds_only_its_own() {
+        let server = crate::Server::new(Many);
+        let registry = server.registry();
+        let built = |name: &str| registry.resources[name].lazy().is_built();
+        assert!(!built("many_a") && !built("many_b") && !built("many_c"));
+        assert!(!registry.data_sources["many_lookup"].lazy().is_built());
+
+        // Validating one resource's configuration (what a launch for its plan starts with).
+        let config =
+            tfsdk_core::tftypes::Value::null(registry.resources["many_b"].object_type().clone());
+        let _ = registry.resources["many_b"].validate(config, true);
+        assert!(built("many_b"));
+        assert!(!built("many_a") && !built("many_c"));
+
+        // The whole schema builds the rest, and checks it.
+        let problems: Vec<String> = registry
+            .schema_problems()
+            .iter()
+            .map(|d| d.summary.clone())
+            .collect();
+        assert_eq!(problems, ["Plan behaviour in a data source schema"]);
+        assert!(built("many_a") && built("many_c"));
+        assert!(registry.data_sources["many_lookup"].lazy().is_built());
+    }
+
+    #[tokio::test]
+    async fn the_whole_schema_is_optional_and_reports_what_the_checks_found() {
+        use crate::proto::tfplugin6 as pb;
+        use crate::proto::tfplugin6::provider_server::Provider as _;
+
+        let server = crate::Server::new(Many);
+        let metadata = server
+            .get_metadata(tonic::Request::new(pb::get_metadata::Request {}))
+            .await
+            .map(tonic::Response::into_inner)
+            .ok();
+        let metadata = metadata.as_ref();
+        assert_eq!(
+            metadata
+                .and_then(|m| m.server_capabilities.as_ref())
+                .map(|c| c.get_provider_schema_optional),
+            Some(true)
+        );
+        // GetMetadata lists every type, without building a schema.
+        assert_eq!(metadata.map(|m| m.resources.len()), Some(3));
+        assert_eq!(metadata.map(|m| m.data_sources.len()), Some(2));
+        assert!(!server.registry().resources["many_a"].lazy().is_built());
+
+        let schema = server
+            .get_provider_schema(tonic::Request::new(pb::get_provider_schema::Request {}))
+            .await
+            .map(tonic::Response::into_inner)
+            .ok();
+        let summaries: Vec<&str> = schema
+            .iter()
+            .flat_map(|s| &s.diagnostics)
+            .map(|d| d.summary.as_str())
+            .collect();
+        assert_eq!(summaries, ["Plan behaviour in a data source schema"]);
+        assert_eq!(schema.map(|s| s.resource_schemas.len()), Some(3));
+    }
+
+    fn empty() -> Schema {
+        Schema::default()
+    }
+
+    fn complain(type_name: &str, _schema: &Schema) -> Diagnostics {
+        Diagnostic::error("Problem", format!("{type_name} is wrong")).into()
+    }
+
+    #[test]
+    fn builds_on_first_use_only_and_keeps_the_check() {
+        let lazy = LazySchema::new("t_thing", empty, complain);
+        assert!(!lazy.is_built());
+        assert!(lazy.schema().attributes.is_empty());
+        assert!(lazy.is_built());
+        let problems: Vec<_> = lazy.get().problems.iter().collect();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].detail, "t_thing is wrong");
+        // The same schema, not a second build.
+        assert!(std::ptr::eq(lazy.schema(), lazy.schema()));
+    }
+}
