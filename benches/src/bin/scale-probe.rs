@@ -1,0 +1,168 @@
+//! Start-up of a provider binary as Terraform sees it, for `scripts/scale.py`: launches the
+//! binary with Terraform's plugin environment, times spawn → handshake line, then over gRPC
+//! `GetMetadata`, `GetProviderSchema` and one `ValidateResourceConfig` of the given resource
+//! type (the request a launch for one resource's plan starts with when Terraform already has
+//! the schema), and reads the process's peak resident memory (VmHWM). Prints the medians of
+//! `--runs` launches as one JSON object.
+//!
+//! `scale-probe BINARY RESOURCE_TYPE [--runs N]`
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use tfsdk_server::proto::tfplugin6 as pb;
+use tfsdk_server::proto::tfplugin6::provider_client::ProviderClient;
+
+const MAGIC_COOKIE: &str = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
+
+/// What one launch measured.
+struct Launch {
+    handshake: Duration,
+    metadata: Duration,
+    schema: Duration,
+    validate: Duration,
+    schema_bytes: usize,
+    types: usize,
+    max_rss_kb: u64,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(binary), Some(resource_type)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: scale-probe BINARY RESOURCE_TYPE [--runs N]");
+        return ExitCode::from(2);
+    };
+    let runs = args
+        .iter()
+        .position(|a| a == "--runs")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5usize);
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("scale-probe: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut launches = Vec::new();
+    for _ in 0..runs {
+        match runtime.block_on(launch(binary, resource_type)) {
+            Ok(launch) => launches.push(launch),
+            Err(error) => {
+                eprintln!("scale-probe: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let median_ms = |f: &dyn Fn(&Launch) -> Duration| {
+        let mut v: Vec<f64> = launches.iter().map(|l| f(l).as_secs_f64() * 1e3).collect();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let max_rss = launches.iter().map(|l| l.max_rss_kb).max().unwrap_or(0);
+    println!(
+        "{{\"handshake_ms\": {:.2}, \"metadata_ms\": {:.2}, \"schema_ms\": {:.2}, \
+         \"validate_ms\": {:.2}, \"schema_bytes\": {}, \"types\": {}, \"max_rss_mb\": {:.1}}}",
+        median_ms(&|l| l.handshake),
+        median_ms(&|l| l.metadata),
+        median_ms(&|l| l.schema),
+        median_ms(&|l| l.validate),
+        launches.first().map_or(0, |l| l.schema_bytes),
+        launches.first().map_or(0, |l| l.types),
+        max_rss as f64 / 1024.0,
+    );
+    ExitCode::SUCCESS
+}
+
+async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std::error::Error>> {
+    let started = Instant::now();
+    let mut child = Command::new(binary)
+        .env_clear()
+        .env("TF_PLUGIN_MAGIC_COOKIE", MAGIC_COOKIE)
+        .env("PLUGIN_PROTOCOL_VERSIONS", "6")
+        .env("PLUGIN_MIN_PORT", "10000")
+        .env("PLUGIN_MAX_PORT", "25000")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let mut line = String::new();
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    BufReader::new(stdout).read_line(&mut line)?;
+    let handshake = started.elapsed();
+    let address = line
+        .trim_end()
+        .split('|')
+        .nth(3)
+        .ok_or_else(|| format!("not a handshake line: {line:?}"))?
+        .to_owned();
+    let result = async {
+        let mut client = ProviderClient::connect(format!("http://{address}")).await?;
+        let before = Instant::now();
+        let metadata = client
+            .get_metadata(pb::get_metadata::Request {})
+            .await?
+            .into_inner();
+        let metadata_time = before.elapsed();
+        let before = Instant::now();
+        let schema = client
+            .get_provider_schema(pb::get_provider_schema::Request {})
+            .await?
+            .into_inner();
+        let schema_time = before.elapsed();
+        let schema_bytes = prost::Message::encoded_len(&schema);
+        // A null configuration of the resource's type: validation walks its schema.
+        let before = Instant::now();
+        client
+            .validate_resource_config(pb::validate_resource_config::Request {
+                type_name: resource_type.to_owned(),
+                config: Some(pb::DynamicValue {
+                    msgpack: vec![0xc0],
+                    json: Vec::new(),
+                }),
+                client_capabilities: None,
+            })
+            .await?;
+        let validate = before.elapsed();
+        Ok::<_, Box<dyn std::error::Error>>((
+            metadata_time,
+            schema_time,
+            validate,
+            schema_bytes,
+            metadata.resources.len() + metadata.data_sources.len(),
+        ))
+    }
+    .await;
+    let max_rss_kb = peak_rss_kb(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    let (metadata, schema, validate, schema_bytes, types) = result?;
+    Ok(Launch {
+        handshake,
+        metadata,
+        schema,
+        validate,
+        schema_bytes,
+        types,
+        max_rss_kb,
+    })
+}
+
+/// The process's peak resident set (VmHWM in `/proc/PID/status`), in KiB; 0 where unknown.
+fn peak_rss_kb(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse().ok())
+        })
+        .unwrap_or(0)
+}

@@ -1,0 +1,799 @@
+#!/usr/bin/env python3
+"""Build cost and start-up of a provider the size of the largest (issue 35).
+
+Generates a provider crate of N resource types written the way the README teaches: one module
+per resource, each model of ~25 attributes (strings, numbers, bools, optional / computed /
+stable, defaults, a map, a list, a nested block list of 5-attribute objects, a `one_of` and a
+`length` rule, doc comments), trivial CRUD over an in-memory store, a data source per four
+resources, and a few deeply nested resources (blocks four levels deep, as AWS's wafv2 has).
+Then it measures, for the provider crate alone (dependencies are built first and not timed):
+
+* the debug build, and the compiler's peak memory (max RSS of the crate's rustc);
+* the rebuild after a two-line edit in one resource (a doc comment and a string literal);
+* the debug binary's size;
+* with --release: the release build (time, peak memory) and the stripped binary's size;
+* at run time, with `scale-probe` (benches/src/bin/scale-probe.rs): start to handshake,
+  `GetMetadata`, `GetProviderSchema`, one resource's `ValidateResourceConfig` and the
+  process's resident memory (max of VmHWM).
+
+Baseline: with --serde-baseline, the same model structs (same fields, the same Rust field
+types) with `#[derive(Serialize, Deserialize)]` instead of `#[derive(TfObject)]`, with no
+server: build cost per model of the derive against serde's in the same run.
+
+    python3 scripts/scale.py --resources 50 200            # debug builds, run-time probe
+    python3 scripts/scale.py --resources 50 --release      # also the release build
+    python3 scripts/scale.py --resources 50 --serde-baseline --no-run
+    python3 scripts/scale.py --resources 1000 --crates 10  # one crate per "service"
+
+With --crates K the resources are split into K service crates registered into one provider
+crate (`registry.extend(service_k::register)`), the layout docs recommend for large providers;
+the debug build is then the whole set of crates, the rebuild the edited one plus the binary.
+
+The generated crates live in $TMPDIR/tfsdk-scale/ (override with --dir): outside this repository,
+so that its .cargo/config.toml does not apply, as for an author's own provider. Results are printed as a
+Markdown table and, with --json FILE, written as JSON.
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# ------------------------------------------------------------------------------------------
+# The generated provider
+# ------------------------------------------------------------------------------------------
+
+
+def nested_rule(i, depth, name, serde):
+    """A nested block struct; `depth` more levels below it (wafv2-like)."""
+    derive = (
+        "#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]"
+        if serde
+        else "#[derive(TfObject, Clone, Debug, PartialEq)]\n#[tfsdk(schema)]"
+    )
+    tf = (lambda s: "") if serde else (lambda s: f"    #[tfsdk({s})]\n")
+    child = ""
+    out = []
+    if depth > 0:
+        child_name = f"{name}Statement"
+        out.append(nested_rule(i, depth - 1, child_name, serde))
+        child = (
+            f"    /// The nested statement, one level down.\n"
+            + tf('name = "statement", optional, block')
+            + f"    pub statement: Option<Vec<{child_name}>>,\n"
+        )
+    out.append(
+        f"""/// A rule of the thing: five attributes.
+{derive}
+pub struct {name} {{
+    /// The rule's name.
+{tf('name = "name", required, length = 1..=64')}    pub name: String,
+    /// Its priority, lower first.
+{tf('name = "priority", optional, range = 0..=1000')}    pub priority: Option<i64>,
+    /// What the rule does.
+{tf('name = "action", optional, one_of = ["allow", "deny", "count"]')}    pub action: Option<String>,
+    /// Whether the rule is on.
+{tf('name = "enabled", optional')}    pub enabled: Option<bool>,
+    /// A free-form note.
+{tf('name = "note", optional')}    pub note: Option<String>,
+{child}}}
+"""
+    )
+    return "\n".join(out)
+
+
+def model_struct(i, deep, serde):
+    """The resource model `Thing{i}` of ~25 attributes, and its nested block type."""
+    name = f"Thing{i}"
+    rule = f"{name}Rule"
+    derive = (
+        "#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]"
+        if serde
+        else "#[derive(TfObject, Clone, Debug, PartialEq)]\n#[tfsdk(schema(resource))]"
+    )
+    tf = (lambda s: "") if serde else (lambda s: f"    #[tfsdk({s})]\n")
+    fields = [
+        ("id", 'name = "id", computed, stable', "types::String", "The thing's id, assigned by the API."),
+        ("arn", 'name = "arn", computed, stable', "types::String", "Its resource name."),
+        ("name", 'name = "name", required, length = 1..=128', "String", "The thing's name."),
+        ("description", 'name = "description", optional', "Option<String>", "What it is for."),
+        ("kind", 'name = "kind", optional, one_of = ["standard", "premium", "archive"]', "Option<String>", "Its kind."),
+        ("size", 'name = "size", optional, default = 10i64', "Option<i64>", "Its size, 10 when unset."),
+        ("count", 'name = "count", optional', "Option<i64>", "How many."),
+        ("weight", 'name = "weight", optional', "Option<f64>", "A weight."),
+        ("enabled", 'name = "enabled", optional, default = true', "Option<bool>", "Whether it is on."),
+        ("protected", 'name = "protected", optional', "Option<bool>", "Whether deletion is refused."),
+        ("region", 'name = "region", optional, computed', "types::String", "The region, the provider's when unset."),
+        ("zone", 'name = "zone", optional, force_new', "Option<String>", "The zone; a change replaces it."),
+        ("owner", 'name = "owner", optional', "Option<String>", "Who owns it."),
+        ("email", 'name = "email", optional, length = 3..=254', "Option<String>", "Where to send notices."),
+        ("retention_days", 'name = "retention_days", optional, range = 1..=3650', "Option<i64>", "How long to keep it."),
+        ("created_at", 'name = "created_at", computed, stable', "types::String", "When it was made."),
+        ("updated_at", 'name = "updated_at", computed', "types::String", "When it last changed."),
+        ("version", 'name = "version", computed', "types::Int64", "Bumped on every change."),
+        ("tags", 'name = "tags", optional', "Option<BTreeMap<String, String>>", "Tags, by key."),
+        ("aliases", 'name = "aliases", optional', "Option<Vec<String>>", "Other names."),
+        ("ports", 'name = "ports", optional', "Option<Vec<i64>>", "Ports it listens on."),
+        ("endpoint", 'name = "endpoint", computed', "types::String", "Where to reach it."),
+        ("status", 'name = "status", computed', "types::String", "Its status."),
+        ("comment", 'name = "comment", optional', "Option<String>", "A comment."),
+        ("rules", 'name = "rule", optional, block', f"Option<Vec<{rule}>>", "Its rules, one `rule` block each."),
+    ]
+    body = []
+    for member, options, ty, doc in fields:
+        if serde:
+            # serde has no framework types: the same Rust shape with plain options.
+            ty = {"types::String": "Option<String>", "types::Int64": "Option<i64>"}.get(ty, ty)
+        body.append(f"    /// {doc}\n{tf(options)}    pub {member}: {ty},\n")
+    out = [nested_rule(i, 3 if deep else 0, rule, serde), f"/// Thing {i}: a resource of ~25 attributes.\n{derive}\npub struct {name} {{\n{''.join(body)}}}\n"]
+    return "\n".join(out)
+
+
+def data_source_struct(i):
+    return f"""/// What a data source reads of thing {i}.
+#[derive(TfObject, Clone, Debug, PartialEq)]
+#[tfsdk(schema(data_source))]
+pub struct Thing{i}Lookup {{
+    /// The thing's name.
+    #[tfsdk(name = "name", required)]
+    pub name: String,
+    /// Its id.
+    #[tfsdk(name = "id", computed)]
+    pub id: types::String,
+    /// Its kind.
+    #[tfsdk(name = "kind", computed)]
+    pub kind: types::String,
+    /// Its size.
+    #[tfsdk(name = "size", computed)]
+    pub size: types::Int64,
+    /// Its tags.
+    #[tfsdk(name = "tags", computed)]
+    pub tags: types::Map<types::String>,
+}}
+
+/// The `scale_thing{i}` data source.
+pub struct Thing{i}DataSource;
+
+impl DataSource for Thing{i}DataSource {{
+    type Provider = ScaleProvider;
+    type Model = Thing{i}Lookup;
+    const TYPE_NAME: &'static str = "scale_thing{i}";
+
+    async fn read(
+        &self,
+        ctx: &Context<ScaleProvider>,
+        config: Thing{i}Lookup,
+    ) -> Result<Thing{i}Lookup, Diagnostics> {{
+        let found = ctx.provider().store.find("thing{i}", &config.name);
+        Ok(Thing{i}Lookup {{
+            id: types::String::new(found.unwrap_or_default()),
+            kind: types::String::new("standard"),
+            size: types::Int64::new(10),
+            tags: types::Map::new(BTreeMap::<String, types::String>::new()),
+            ..config
+        }})
+    }}
+}}
+"""
+
+
+def resource_module(i, deep, with_data_source, service_crate):
+    provider = "crate::ScaleProvider" if not service_crate else "scale_common::ScaleProvider"
+    uses = [
+        "use std::collections::BTreeMap;",
+        "",
+        "use tfsdk_core::diag::Diagnostics;",
+        "use tfsdk_core::{TfObject, types};",
+        "use tfsdk_server::{Context, CreateRequest, DataSource, Resource, UpdateRequest};",
+        "",
+        f"use {provider};",
+    ]
+    if not with_data_source:
+        uses[4] = "use tfsdk_server::{Context, CreateRequest, Resource, UpdateRequest};"
+    src = [f"//! Resource `scale_thing{i}`.", "#![allow(clippy::all)]", "", *uses, ""]
+    src.append(model_struct(i, deep, serde=False))
+    src.append(
+        f"""/// The `scale_thing{i}` resource type.
+pub struct Thing{i}Resource;
+
+impl Resource for Thing{i}Resource {{
+    type Provider = ScaleProvider;
+    type Model = Thing{i};
+    const TYPE_NAME: &'static str = "scale_thing{i}";
+
+    async fn create(
+        &self,
+        ctx: &Context<ScaleProvider>,
+        request: CreateRequest<Thing{i}>,
+    ) -> Result<Thing{i}, Diagnostics> {{
+        let mut thing = request.planned;
+        let id = ctx.provider().store.insert("thing{i}", &thing.name);
+        thing.id = types::String::new(id.clone());
+        thing.arn = types::String::new(format!("arn:scale:thing{i}/{{id}}"));
+        thing.region = types::String::new("us-west");
+        thing.created_at = types::String::new("2026-01-01T00:00:00Z");
+        thing.updated_at = types::String::new("2026-01-01T00:00:00Z");
+        thing.version = types::Int64::new(1);
+        thing.endpoint = types::String::new(format!("https://thing{i}.example/{{id}}"));
+        thing.status = types::String::new("ready");
+        Ok(thing)
+    }}
+
+    async fn read(
+        &self,
+        _ctx: &Context<ScaleProvider>,
+        state: Thing{i},
+    ) -> Result<Option<Thing{i}>, Diagnostics> {{
+        Ok(Some(state))
+    }}
+
+    async fn update(
+        &self,
+        _ctx: &Context<ScaleProvider>,
+        request: UpdateRequest<Thing{i}>,
+    ) -> Result<Thing{i}, Diagnostics> {{
+        let mut thing = request.planned;
+        thing.updated_at = types::String::new("2026-01-02T00:00:00Z");
+        thing.version = types::Int64::new(request.prior.version.get().unwrap_or(0) + 1);
+        thing.endpoint = request.prior.endpoint.clone();
+        thing.status = types::String::new("ready");
+        Ok(thing)
+    }}
+
+    async fn delete(
+        &self,
+        ctx: &Context<ScaleProvider>,
+        state: Thing{i},
+    ) -> Result<(), Diagnostics> {{
+        ctx.provider().store.remove("thing{i}", state.id.get().unwrap_or_default());
+        Ok(())
+    }}
+}}
+"""
+    )
+    if with_data_source:
+        src.append(data_source_struct(i))
+    return "\n".join(src)
+
+
+PROVIDER_CORE = """
+/// The store the trivial CRUD writes to: names by id, in memory.
+#[derive(Default)]
+pub struct Store {
+    things: std::sync::Mutex<std::collections::BTreeMap<String, String>>,
+}
+
+impl Store {
+    /// Keeps `name` of `kind` and returns its new id.
+    pub fn insert(&self, kind: &str, name: &str) -> String {
+        let mut things = self.things.lock().unwrap_or_else(|e| e.into_inner());
+        let id = format!("{kind}-{}", things.len() + 1);
+        things.insert(id.clone(), name.to_owned());
+        id
+    }
+
+    /// The id of the first `kind` named `name`.
+    pub fn find(&self, kind: &str, name: &str) -> Option<String> {
+        let things = self.things.lock().unwrap_or_else(|e| e.into_inner());
+        things
+            .iter()
+            .find(|(id, n)| id.starts_with(kind) && n.as_str() == name)
+            .map(|(id, _)| id.clone())
+    }
+
+    /// Forgets `id`.
+    pub fn remove(&self, _kind: &str, id: &str) {
+        let mut things = self.things.lock().unwrap_or_else(|e| e.into_inner());
+        things.remove(id);
+    }
+}
+
+/// The provider's own block.
+#[derive(tfsdk_core::TfObject, Clone, Debug, PartialEq)]
+#[tfsdk(schema(provider))]
+pub struct ScaleConfig {
+    /// The region things are made in.
+    #[tfsdk(name = "region", optional)]
+    pub region: Option<String>,
+}
+
+/// The provider of many things.
+#[derive(Default)]
+pub struct ScaleProvider {
+    /// Where things live.
+    pub store: Store,
+}
+"""
+
+
+def provider_impl(register_body):
+    return f"""
+impl tfsdk_server::Provider for ScaleProvider {{
+    type Config = ScaleConfig;
+
+    fn register(&self, registry: &mut tfsdk_server::Registry<Self>) {{
+{register_body}
+    }}
+
+    async fn configure(
+        &self,
+        _ctx: &tfsdk_server::Context<Self>,
+        _config: ScaleConfig,
+    ) -> Result<(), tfsdk_core::diag::Diagnostics> {{
+        Ok(())
+    }}
+}}
+"""
+
+
+# The tfsdk checkout the generated crates depend on (--tfsdk): this one, or another commit's
+# worktree for a before/after comparison.
+TFSDK = ROOT
+
+
+def dependency_lines():
+    root = TFSDK.as_posix()
+    return (
+        f'tfsdk-core = {{ path = "{root}/tfsdk-core" }}\n'
+        f'tfsdk-server = {{ path = "{root}/tfsdk-server" }}\n'
+    )
+
+
+def registrations(indices):
+    lines = []
+    for i in indices:
+        lines.append(f"        registry.resource(thing{i}::Thing{i}Resource);")
+        if i % 4 == 0:
+            lines.append(f"        registry.data_source(thing{i}::Thing{i}DataSource);")
+    return "\n".join(lines)
+
+
+def is_deep(i, n):
+    """A few resources (one in fifty, at least one) nest blocks four levels deep."""
+    return i % 50 == 7 or (n < 8 and i == 0)
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
+def generate(directory, n, crates):
+    """Writes the provider crate(s) for n resources; returns the file of resource 0."""
+    if directory.exists():
+        for child in directory.iterdir():
+            if child.name not in ("target", "Cargo.lock"):
+                shutil.rmtree(child) if child.is_dir() else child.unlink()
+    directory.mkdir(parents=True, exist_ok=True)
+    profile = PROFILES
+    if crates <= 1:
+        write(
+            directory / "Cargo.toml",
+            f"""[package]
+name = "terraform-provider-scale"
+version = "0.1.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+{dependency_lines()}
+[workspace]
+{profile}""",
+        )
+        mods = "\n".join(f"pub mod thing{i};" for i in range(n))
+        write(
+            directory / "src/lib.rs",
+            "//! A provider of many things.\n#![allow(clippy::all)]\n\n" + mods + "\n"
+            + PROVIDER_CORE + provider_impl(registrations(range(n))),
+        )
+        write(
+            directory / "src/main.rs",
+            "fn main() -> std::process::ExitCode {\n"
+            "    tfsdk_server::serve(\"registry.terraform.io/example/scale\", "
+            "terraform_provider_scale::ScaleProvider::default())\n}\n",
+        )
+        for i in range(n):
+            write(directory / f"src/thing{i}.rs", resource_module(i, is_deep(i, n), i % 4 == 0, False))
+        return directory / "src/thing0.rs"
+    # One crate per service, and a common crate for the provider type.
+    members = ["common", "provider"] + [f"service{k}" for k in range(crates)]
+    write(
+        directory / "Cargo.toml",
+        "[workspace]\nresolver = \"3\"\nmembers = [" + ", ".join(f'"{m}"' for m in members) + "]\n" + profile,
+    )
+    write(
+        directory / "common/Cargo.toml",
+        f'[package]\nname = "scale-common"\nversion = "0.1.0"\nedition = "2024"\npublish = false\n\n[dependencies]\n{dependency_lines()}',
+    )
+    write(directory / "common/src/lib.rs", "//! The provider type.\n#![allow(clippy::all)]\n" + PROVIDER_CORE)
+    per = (n + crates - 1) // crates
+    service_deps = ""
+    register = []
+    for k in range(crates):
+        indices = range(k * per, min(n, (k + 1) * per))
+        write(
+            directory / f"service{k}/Cargo.toml",
+            f'[package]\nname = "scale-service{k}"\nversion = "0.1.0"\nedition = "2024"\npublish = false\n\n'
+            f'[dependencies]\n{dependency_lines()}scale-common = {{ path = "../common" }}\n',
+        )
+        mods = "\n".join(f"pub mod thing{i};" for i in indices)
+        write(
+            directory / f"service{k}/src/lib.rs",
+            f"//! Service {k}.\n#![allow(clippy::all)]\n\nuse scale_common::ScaleProvider;\n\n{mods}\n\n"
+            "/// Registers this service's types.\n"
+            "pub fn register(registry: &mut tfsdk_server::Registry<ScaleProvider>) {\n"
+            + registrations(indices)
+            + "\n}\n",
+        )
+        for i in indices:
+            write(directory / f"service{k}/src/thing{i}.rs", resource_module(i, is_deep(i, n), i % 4 == 0, True))
+        service_deps += f'scale-service{k} = {{ path = "../service{k}" }}\n'
+        register.append(f"        scale_service{k}::register(registry);")
+    write(
+        directory / "provider/Cargo.toml",
+        f'[package]\nname = "terraform-provider-scale"\nversion = "0.1.0"\nedition = "2024"\npublish = false\n\n'
+        f'[dependencies]\n{dependency_lines()}scale-common = {{ path = "../common" }}\n{service_deps}',
+    )
+    # The provider type and its `Provider` impl live in the common crate (the services name
+    # the type); the binary hands it the services' registration functions.
+    write(
+        directory / "common/src/lib.rs",
+        "//! The provider type.\n#![allow(clippy::all)]\n" + PROVIDER_CORE.replace(
+            "    pub store: Store,\n}",
+            "    pub store: Store,\n"
+            "    /// Each service crate's registration function, given by the binary.\n"
+            "    pub services: Vec<fn(&mut tfsdk_server::Registry<ScaleProvider>)>,\n}",
+        )
+        + provider_impl(
+            "        for register in &self.services {\n            register(registry);\n        }"
+        ),
+    )
+    write(
+        directory / "provider/src/main.rs",
+        "fn main() -> std::process::ExitCode {\n"
+        "    let provider = scale_common::ScaleProvider {\n"
+        "        services: vec![\n"
+        + "".join(f"            scale_service{k}::register,\n" for k in range(crates))
+        + "        ],\n"
+        "        ..Default::default()\n"
+        "    };\n"
+        "    tfsdk_server::serve(\"registry.terraform.io/example/scale\", provider)\n}\n",
+    )
+    return directory / "service0/src/thing0.rs"
+
+
+def generate_serde(directory, n):
+    """The same model structs with serde's derive: the baseline of build cost per model."""
+    directory.mkdir(parents=True, exist_ok=True)
+    write(
+        directory / "Cargo.toml",
+        f"""[package]
+name = "scale-serde"
+version = "0.1.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+serde = {{ version = "1", features = ["derive"] }}
+
+[workspace]
+{PROFILES}""",
+    )
+    mods = "\n".join(f"pub mod thing{i};" for i in range(n))
+    write(directory / "src/lib.rs", "//! serde's derive on the same structs.\n#![allow(clippy::all)]\n" + mods + "\n")
+    for i in range(n):
+        write(
+            directory / f"src/thing{i}.rs",
+            "use std::collections::BTreeMap;\n\n" + model_struct(i, is_deep(i, n), serde=True),
+        )
+
+
+# The generated crates' profiles: cargo's defaults, or with --recommended-profile what the
+# README ("A provider of a thousand resources") recommends for large providers.
+PROFILES = ""
+RECOMMENDED_PROFILES = """
+# Line tables keep file and line in backtraces; full debug info is most of a large provider's
+# debug binary and of its link time.
+[profile.dev]
+debug = "line-tables-only"
+
+# Dependencies need no debug info of their own.
+[profile.dev.package."*"]
+debug = false
+"""
+
+# ------------------------------------------------------------------------------------------
+# Measuring
+# ------------------------------------------------------------------------------------------
+
+WRAPPER = """#!/usr/bin/env python3
+# rustc wrapper: records each crate's compile time and peak memory (max RSS) for scale.py.
+import json, os, resource, subprocess, sys, time
+args = sys.argv[1:]
+start = time.monotonic()
+child = subprocess.Popen(args)
+_, status, usage = os.wait4(child.pid, 0)
+elapsed = time.monotonic() - start
+code = os.waitstatus_to_exitcode(status)
+name = None
+for i, a in enumerate(args):
+    if a == "--crate-name" and i + 1 < len(args):
+        name = args[i + 1]
+log = os.environ.get("SCALE_RUSTC_LOG")
+if log and name:
+    with open(log, "a") as f:
+        f.write(json.dumps({"crate": name, "seconds": elapsed, "max_rss_kb": usage.ru_maxrss}) + "\\n")
+sys.exit(code)
+"""
+
+
+def cargo(directory, *args, env=None, log=None):
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    if log:
+        full_env["SCALE_RUSTC_LOG"] = str(log)
+    started = time.monotonic()
+    result = subprocess.run(
+        ["cargo", *args],
+        cwd=directory,
+        env=full_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    elapsed = time.monotonic() - started
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout[-6000:])
+        raise SystemExit(f"cargo {' '.join(args)} failed in {directory}")
+    return elapsed
+
+
+def rustc_log(log, crates):
+    """Total seconds and peak memory of the named crates' rustc runs in `log`."""
+    seconds, peak = 0.0, 0
+    if not log.exists():
+        return seconds, peak
+    for line in log.read_text().splitlines():
+        entry = json.loads(line)
+        if entry["crate"] in crates:
+            seconds += entry["seconds"]
+            peak = max(peak, entry["max_rss_kb"])
+    return seconds, peak
+
+
+def source_lines(directory):
+    total = 0
+    for path in directory.rglob("*.rs"):
+        if "target" not in path.parts:
+            total += sum(1 for _ in path.open())
+    return total
+
+
+def probe(binary, resource_type):
+    exe = ROOT / "target/release/scale-probe"
+    out = subprocess.run(
+        [str(exe), str(binary), resource_type, "--runs", "5"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    if out.returncode != 0:
+        raise SystemExit(f"scale-probe failed: {out.stderr}")
+    return json.loads(out.stdout)
+
+
+def measure(args, n):
+    directory = args.dir / (f"n{n}" if args.crates <= 1 else f"n{n}-c{args.crates}")
+    row_profile = "recommended" if PROFILES else "default"
+    # One target directory per tfsdk checkout: dependencies are built once for each.
+    target = args.dir / ("target" if TFSDK == ROOT else f"target-{TFSDK.name}")
+    env = {
+        "CARGO_TARGET_DIR": str(target),
+        "RUSTC_WRAPPER": str(args.dir / "rustc-wrapper.py"),
+    }
+    edited = generate(directory, n, args.crates)
+    own = {"terraform_provider_scale", "scale_common"} | {f"scale_service{k}" for k in range(args.crates)}
+    row = {
+        "resources": n,
+        "crates": args.crates,
+        "profile": row_profile,
+        "source_lines": source_lines(directory),
+    }
+
+    # Dependencies first, untimed: build, then forget the provider's own crates.
+    cargo(directory, "build", "--bin", "terraform-provider-scale", env=env)
+    packages = ["terraform-provider-scale"] if args.crates <= 1 else (
+        ["terraform-provider-scale", "scale-common"] + [f"scale-service{k}" for k in range(args.crates)]
+    )
+    clean = [x for p in packages for x in ("-p", p)]
+    cargo(directory, "clean", *clean, env=env)
+    log = args.dir / f"rustc-{n}.log"
+    log.unlink(missing_ok=True)
+    row["debug_build_s"] = cargo(directory, "build", "--bin", "terraform-provider-scale", env=env, log=log)
+    row["debug_rustc_s"], peak = rustc_log(log, own)
+    row["debug_peak_mb"] = peak / 1024
+    binary = target / "debug/terraform-provider-scale"
+    row["debug_binary_mb"] = binary.stat().st_size / 1e6
+
+    # A two-line edit in one resource: a doc comment and a string literal.
+    text = edited.read_text()
+    edited.write_text(
+        text.replace("/// The thing's name.", "/// The thing's name (edited).", 1).replace(
+            'types::String::new("ready")', 'types::String::new("ready, edited")', 1
+        )
+    )
+    log.unlink(missing_ok=True)
+    row["rebuild_s"] = cargo(directory, "build", "--bin", "terraform-provider-scale", env=env, log=log)
+    edited.write_text(text)
+
+    if not args.no_run:
+        row.update({f"debug_{k}": v for k, v in probe(binary, "scale_thing0").items()})
+
+    if args.release:
+        cargo(directory, "build", "--release", "--bin", "terraform-provider-scale", env=env)
+        cargo(directory, "clean", "--release", *clean, env=env)
+        log.unlink(missing_ok=True)
+        row["release_build_s"] = cargo(
+            directory, "build", "--release", "--bin", "terraform-provider-scale", env=env, log=log
+        )
+        _, peak = rustc_log(log, own)
+        row["release_peak_mb"] = peak / 1024
+        release = target / "release/terraform-provider-scale"
+        stripped = args.dir / f"stripped-{n}"
+        subprocess.run(["strip", "-o", str(stripped), str(release)], check=True)
+        row["stripped_release_mb"] = stripped.stat().st_size / 1e6
+        if not args.no_run:
+            row.update({f"release_{k}": v for k, v in probe(release, "scale_thing0").items()})
+
+    if args.serde_baseline:
+        serde_dir = args.dir / f"serde-n{n}"
+        generate_serde(serde_dir, n)
+        cargo(serde_dir, "build", env=env)
+        cargo(serde_dir, "clean", "-p", "scale-serde", env=env)
+        log.unlink(missing_ok=True)
+        cargo(serde_dir, "build", env=env, log=log)
+        serde_s, serde_peak = rustc_log(log, {"scale_serde"})
+        row["serde_models_s"] = serde_s
+        row["serde_peak_mb"] = serde_peak / 1024
+        # The same structs derived with TfObject, alone (no server): build cost per model.
+        models_dir = args.dir / f"models-n{n}"
+        generate_models_only(models_dir, n)
+        cargo(models_dir, "build", env=env)
+        cargo(models_dir, "clean", "-p", "scale-models", env=env)
+        log.unlink(missing_ok=True)
+        cargo(models_dir, "build", env=env, log=log)
+        models_s, models_peak = rustc_log(log, {"scale_models"})
+        row["tfsdk_models_s"] = models_s
+        row["tfsdk_models_peak_mb"] = models_peak / 1024
+        row["models_vs_serde"] = models_s / serde_s if serde_s else None
+    return row
+
+
+def generate_models_only(directory, n):
+    """The TfObject models alone, as a model crate (no resources, no server)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    write(
+        directory / "Cargo.toml",
+        f"""[package]
+name = "scale-models"
+version = "0.1.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+tfsdk-core = {{ path = "{TFSDK.as_posix()}/tfsdk-core" }}
+
+[workspace]
+{PROFILES}""",
+    )
+    mods = "\n".join(f"pub mod thing{i};" for i in range(n))
+    write(directory / "src/lib.rs", "//! The models alone.\n#![allow(clippy::all)]\n" + mods + "\n")
+    for i in range(n):
+        write(
+            directory / f"src/thing{i}.rs",
+            "use std::collections::BTreeMap;\nuse tfsdk_core::{TfObject, types};\n\n"
+            + model_struct(i, is_deep(i, n), serde=False),
+        )
+
+
+def table(rows):
+    columns = [
+        ("resources", "resources", "{}"),
+        ("crates", "crates", "{}"),
+        ("profile", "profile", "{}"),
+        ("source_lines", "source lines", "{:,}"),
+        ("debug_build_s", "debug build (s)", "{:.0f}"),
+        ("debug_peak_mb", "rustc peak (MB)", "{:,.0f}"),
+        ("rebuild_s", "rebuild after edit (s)", "{:.1f}"),
+        ("debug_binary_mb", "debug binary (MB)", "{:.0f}"),
+        ("release_build_s", "release build (s)", "{:.0f}"),
+        ("release_peak_mb", "release rustc peak (MB)", "{:,.0f}"),
+        ("stripped_release_mb", "stripped release (MB)", "{:.1f}"),
+        ("release_handshake_ms", "handshake (ms, release)", "{:.1f}"),
+        ("release_schema_ms", "GetProviderSchema (ms)", "{:.1f}"),
+        ("release_max_rss_mb", "process (MB)", "{:.1f}"),
+        ("debug_handshake_ms", "handshake (ms, debug)", "{:.1f}"),
+        ("debug_schema_ms", "GetProviderSchema (ms, debug)", "{:.1f}"),
+        ("debug_max_rss_mb", "process (MB, debug)", "{:.1f}"),
+        ("serde_models_s", "serde models (s)", "{:.1f}"),
+        ("tfsdk_models_s", "TfObject models (s)", "{:.1f}"),
+        ("models_vs_serde", "TfObject / serde", "{:.2f}"),
+    ]
+    present = [c for c in columns if any(c[0] in r for r in rows)]
+    lines = ["| " + " | ".join(c[1] for c in present) + " |", "|" + "---|" * len(present)]
+    for r in rows:
+        cells = []
+        for key, _, fmt in present:
+            v = r.get(key)
+            cells.append("—" if v is None else fmt.format(v))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--resources", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--crates", type=int, default=1, help="split the resources into K service crates")
+    parser.add_argument("--release", action="store_true", help="also build in release")
+    parser.add_argument("--no-run", action="store_true", help="skip the run-time probe")
+    parser.add_argument("--serde-baseline", action="store_true", help="build the models with serde too")
+    parser.add_argument(
+        "--recommended-profile",
+        action="store_true",
+        help="write the README's profile settings for large providers into the generated crates",
+    )
+    parser.add_argument(
+        "--generate-only",
+        action="store_true",
+        help="write the provider crate(s) under --dir and stop (to profile them by hand)",
+    )
+    parser.add_argument("--dir", type=pathlib.Path, default=pathlib.Path(tempfile.gettempdir()) / "tfsdk-scale")
+    parser.add_argument("--json", type=pathlib.Path)
+    parser.add_argument(
+        "--tfsdk",
+        type=pathlib.Path,
+        default=ROOT,
+        help="the tfsdk checkout to build against (a worktree of another commit, for before/after)",
+    )
+    args = parser.parse_args()
+    global TFSDK, PROFILES
+    TFSDK = args.tfsdk.resolve()
+    if args.recommended_profile:
+        PROFILES = RECOMMENDED_PROFILES
+    args.dir = args.dir.resolve()
+    args.dir.mkdir(parents=True, exist_ok=True)
+    wrapper = args.dir / "rustc-wrapper.py"
+    wrapper.write_text(WRAPPER)
+    wrapper.chmod(0o755)
+    if not args.no_run and not args.generate_only:
+        subprocess.run(
+            ["cargo", "build", "--release", "-p", "tfsdk-benches", "--bin", "scale-probe"],
+            cwd=ROOT,
+            check=True,
+        )
+    if args.generate_only:
+        for n in args.resources:
+            directory = args.dir / (f"n{n}" if args.crates <= 1 else f"n{n}-c{args.crates}")
+            generate(directory, n, args.crates)
+            print(directory)
+        return
+    rows = []
+    for n in args.resources:
+        row = measure(args, n)
+        print(json.dumps(row), flush=True)
+        rows.append(row)
+    print(table(rows))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2))
+
+
+if __name__ == "__main__":
+    main()
