@@ -723,6 +723,13 @@ impl<M> fmt::Display for ObjectType<M> {
 // `ObjectType<Self>` (its framework type), whose vtable instantiates each method for that
 // struct: the work lives here, once, and the generic methods only pass their data on.
 
+/// An object value taken apart: its type, its state and (when known) its attributes.
+type ObjectParts = (
+    Arc<tftypes::ObjectType>,
+    ValueState,
+    BTreeMap<String, Value>,
+);
+
 /// An object value of `object_type` in `state`.
 fn object_terraform_value(
     object_type: &Arc<tftypes::ObjectType>,
@@ -738,17 +745,7 @@ fn object_terraform_value(
 }
 
 /// The parts of an object value of any state; `target` names the Rust type for the error.
-fn object_value_parts(
-    value: Value,
-    target: &str,
-) -> Result<
-    (
-        Arc<tftypes::ObjectType>,
-        ValueState,
-        BTreeMap<String, Value>,
-    ),
-    ConvertError,
-> {
+fn object_value_parts(value: Value, target: &str) -> Result<ObjectParts, ConvertError> {
     match value.into_parts() {
         (Type::Object(object), ValueData::Object(attributes)) => {
             Ok((object, ValueState::Known, attributes))
@@ -770,14 +767,7 @@ fn checked_object_value_parts(
     expected: &Arc<tftypes::ObjectType>,
     value: Value,
     target: &str,
-) -> Result<
-    (
-        Arc<tftypes::ObjectType>,
-        ValueState,
-        BTreeMap<String, Value>,
-    ),
-    Diagnostics,
-> {
+) -> Result<ObjectParts, Diagnostics> {
     let expected = Type::Object(expected.clone());
     if !value.ty().usable_as(&expected) {
         return Err(wrong_type(&value, &expected).into());
