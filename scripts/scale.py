@@ -657,27 +657,30 @@ def measure(args, n):
             row.update({f"release_{k}": v for k, v in probe(release, "scale_thing0").items()})
 
     if args.serde_baseline:
+        # serde's derive on the same structs, then the same structs derived with TfObject alone
+        # (no server): build cost per model, in the same run.
         serde_dir = args.dir / f"serde-n{n}"
         generate_serde(serde_dir, n)
-        cargo(serde_dir, "build", env=env)
-        cargo(serde_dir, "clean", "-p", "scale-serde", env=env)
-        log.unlink(missing_ok=True)
-        cargo(serde_dir, "build", env=env, log=log)
-        serde_s, serde_peak = rustc_log(log, {"scale_serde"})
+        serde_s, serde_peak = timed_crate_build(serde_dir, "scale-serde", env, log)
         row["serde_models_s"] = serde_s
         row["serde_peak_mb"] = serde_peak / 1024
-        # The same structs derived with TfObject, alone (no server): build cost per model.
         models_dir = args.dir / f"models-n{n}"
         generate_models_only(models_dir, n)
-        cargo(models_dir, "build", env=env)
-        cargo(models_dir, "clean", "-p", "scale-models", env=env)
-        log.unlink(missing_ok=True)
-        cargo(models_dir, "build", env=env, log=log)
-        models_s, models_peak = rustc_log(log, {"scale_models"})
+        models_s, models_peak = timed_crate_build(models_dir, "scale-models", env, log)
         row["tfsdk_models_s"] = models_s
         row["tfsdk_models_peak_mb"] = models_peak / 1024
         row["models_vs_serde"] = models_s / serde_s if serde_s else None
     return row
+
+
+def timed_crate_build(directory, package, env, log):
+    """Builds `package` in `directory` alone (its dependencies first, untimed): its rustc
+    seconds and peak memory in KiB."""
+    cargo(directory, "build", env=env)
+    cargo(directory, "clean", "-p", package, env=env)
+    log.unlink(missing_ok=True)
+    cargo(directory, "build", env=env, log=log)
+    return rustc_log(log, {package.replace("-", "_")})
 
 
 def generate_models_only(directory, n):
