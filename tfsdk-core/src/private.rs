@@ -18,6 +18,7 @@ pub use crate::object::{
     TfSchema, assert_unique_names,
 };
 pub use crate::path::AttributePath;
+pub use crate::schema::spec::{AttributeSpec, DefaultSpec, Flags, RuleSpec, add_attributes};
 pub use crate::schema::{
     Attribute as SchemaAttribute, CustomRule, DefaultValue, DiffSuppress, NestedAttributes,
     NestingMode, Presentation, Validator,
@@ -169,15 +170,6 @@ pub fn filled<T>(field: Option<T>) -> T {
 #[inline(never)]
 fn unfilled_field() -> ! {
     unreachable!("a derived struct's field is unset although no conversion error was recorded")
-}
-
-/// Adds a field's schema attribute under its name.
-pub fn insert_schema_attribute(
-    out: &mut BTreeMap<String, SchemaAttribute>,
-    name: &str,
-    attribute: SchemaAttribute,
-) {
-    out.insert(name.to_owned(), attribute);
 }
 
 /// Builds a flattened struct from the attributes it maps.
@@ -371,18 +363,6 @@ pub mod typeexpr {
     /// without checking them: for conversions whose output is well-typed by construction.
     pub fn object_values_unchecked(ty: Type, values: Vec<Value>) -> Value {
         Value::object_values_unchecked(ty, values)
-    }
-}
-
-/// A number literal a validation rule names (`range = 1..=65535`, `one_of = [1, 2]`), its text
-/// written by the derive from a literal it checked.
-///
-/// # Panics
-/// When `text` is not a decimal number, which the derive rules out: a bug in the derive.
-pub fn number_literal(text: &str) -> crate::tftypes::Number {
-    match text.parse() {
-        Ok(number) => number,
-        Err(_) => unreachable!("the derive writes number literals only, not {text:?}"),
     }
 }
 

@@ -12,88 +12,70 @@ use crate::ast::Rule;
 use crate::bound::respan;
 use crate::schema::value_type;
 
-/// Statements pushing each rule onto `attribute.validators`.
-pub fn validators(private: &syn::Path, ty: &syn::Type, rules: &[Rule]) -> TokenStream {
-    let statements = rules.iter().map(|rule| {
-        let (check, validator) = rule_tokens(private, ty, rule);
-        quote! {
-            #check
-            attribute.validators.push(#validator);
-        }
+/// The compile-time checks that each rule fits the field's type, spanned at the option.
+pub fn type_checks(private: &syn::Path, ty: &syn::Type, rules: &[Rule]) -> TokenStream {
+    let checks = rules.iter().filter_map(|rule| {
+        let (check, span) = match rule {
+            Rule::OneOf { strings, span, .. } => (
+                if *strings {
+                    "one_of_strings"
+                } else {
+                    "one_of_numbers"
+                },
+                *span,
+            ),
+            Rule::Count { size, span, .. } => {
+                (if *size { "size_rule" } else { "length_rule" }, *span)
+            }
+            Rule::Range { span, .. } => ("range_rule", *span),
+            Rule::Combination { .. } | Rule::Custom(_) => return None,
+        };
+        Some(type_check(private, ty, check, span))
     });
-    quote!(#(#statements)*)
+    quote!(#(#checks)*)
 }
 
-/// A compile-time check of the field's type (spanned at the option) and the validator.
-fn rule_tokens(private: &syn::Path, ty: &syn::Type, rule: &Rule) -> (TokenStream, TokenStream) {
+/// Each rule as a constant `RuleSpec` (a custom rule as a closure converting the value to the
+/// field's value type first).
+pub fn specs(private: &syn::Path, ty: &syn::Type, rules: &[Rule]) -> Vec<TokenStream> {
+    rules.iter().map(|rule| spec(private, ty, rule)).collect()
+}
+
+fn spec(private: &syn::Path, ty: &syn::Type, rule: &Rule) -> TokenStream {
+    let bound = |bound: &Option<u64>| match bound {
+        Some(n) => quote!(#private::Option::Some(#n)),
+        None => quote!(#private::Option::None),
+    };
     match rule {
         Rule::Combination { kind, others } => {
             let variant = syn::Ident::new(kind.variant(), Span::call_site());
-            (
-                quote!(),
-                quote!(#private::Validator::#variant(#private::Vec::from([
-                    #(#private::String::from(#others)),*
-                ]))),
-            )
+            quote!(#private::RuleSpec::#variant(&[#(#others),*]))
         }
         Rule::OneOf {
-            values,
-            strings,
-            span,
+            values, strings, ..
         } => {
-            let (check, values) = if *strings {
-                (
-                    type_check(private, ty, "one_of_strings", *span),
-                    values
-                        .iter()
-                        .map(|value| quote!(#private::Value::from(#value)))
-                        .collect::<Vec<_>>(),
-                )
+            if *strings {
+                quote!(#private::RuleSpec::OneOfStrings(&[#(#values),*]))
             } else {
-                (
-                    type_check(private, ty, "one_of_numbers", *span),
-                    values.iter().map(|value| number(private, value)).collect(),
-                )
-            };
-            (
-                check,
-                quote!(#private::Validator::OneOf(#private::Vec::from([#(#values),*]))),
-            )
+                let values = values.iter().map(number_text);
+                quote!(#private::RuleSpec::OneOfNumbers(&[#(#values),*]))
+            }
         }
-        Rule::Count {
-            size,
-            min,
-            max,
-            span,
-        } => {
-            let bound = |bound: &Option<u64>| match bound {
-                Some(n) => quote!(#private::Option::Some(#n)),
-                None => quote!(#private::Option::None),
-            };
+        Rule::Count { size, min, max, .. } => {
+            let variant = if *size { quote!(Size) } else { quote!(Length) };
             let (min, max) = (bound(min), bound(max));
-            let (rule, variant) = if *size {
-                ("size_rule", quote!(Size))
-            } else {
-                ("length_rule", quote!(Length))
-            };
-            (
-                type_check(private, ty, rule, *span),
-                quote!(#private::Validator::#variant { min: #min, max: #max }),
-            )
+            quote!(#private::RuleSpec::#variant { min: #min, max: #max })
         }
-        Rule::Range { min, max, span } => {
+        Rule::Range { min, max, .. } => {
             let bound = |bound: &Option<Box<syn::Expr>>| match bound {
                 Some(value) => {
                     let value = number_text(value);
-                    quote!(#private::Option::Some(#private::number_literal(#value)))
+                    quote!(#private::Option::Some(#value))
                 }
                 None => quote!(#private::Option::None),
             };
             let (min, max) = (bound(min), bound(max));
-            (
-                type_check(private, ty, "range_rule", *span),
-                quote!(#private::Validator::Range { min: #min, max: #max }),
-            )
+            quote!(#private::RuleSpec::Range { min: #min, max: #max })
         }
         Rule::Custom(path) => {
             let value_ty = value_type(ty);
@@ -103,12 +85,7 @@ fn rule_tokens(private: &syn::Path, ty: &syn::Type, rule: &Rule) -> (TokenStream
                     #private::Option::None => #private::Result::Ok(()),
                 }
             );
-            (
-                quote!(),
-                quote!(#private::Validator::Custom(#private::CustomRule::new(
-                    |value: &#private::Value| #call
-                ))),
-            )
+            quote!(#private::RuleSpec::Custom(|value: &#private::Value| #call))
         }
     }
 }
@@ -120,12 +97,6 @@ fn type_check(private: &syn::Path, ty: &syn::Type, rule: &str, span: Span) -> To
     let ty = respan(quote!(#ty), span);
     let private = respan(quote!(#private), span);
     quote!(#private::#rule::<#ty>();)
-}
-
-/// A number literal as a value.
-fn number(private: &syn::Path, value: &syn::Expr) -> TokenStream {
-    let text = number_text(value);
-    quote!(#private::Value::number(#private::number_literal(#text)))
 }
 
 /// The decimal text of a number literal (`-1.5`, `65535`), checked by `check` to be one.

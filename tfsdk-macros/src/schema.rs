@@ -10,23 +10,56 @@ use crate::ast::{Attribute, Container, Presentation, Role};
 use crate::bound::{respan, where_clause};
 use crate::rules;
 
-/// The body of `collect_schema_attributes`.
+/// The body of `collect_schema_attributes`: the compile-time checks of each attribute's options,
+/// then the struct's own attributes as one constant table (`AttributeSpec`s, turned into schema
+/// attributes by the runtime's `add_attributes`), then the flattened structs' attributes.
 pub fn collect_attributes(container: &Container<'_>) -> TokenStream {
     let private = &container.private;
-    let statements = container.fields.iter().filter_map(|field| {
+    let mut checks = Vec::new();
+    let mut specs = Vec::new();
+    let mut flattened = Vec::new();
+    for field in &container.fields {
         let ty = field.ty;
         match &field.role {
-            Role::Attribute(attribute) => Some(attribute_statement(private, ty, attribute)),
-            Role::Flatten => Some(quote_spanned!(ty.span()=>
+            Role::Attribute(attribute) => {
+                checks.push(attribute_checks(private, ty, attribute));
+                specs.push(attribute_spec(private, ty, attribute));
+            }
+            Role::Flatten => flattened.push(quote_spanned!(ty.span()=>
                 #private::add_flattened_schema::<#ty>(out);
             )),
-            Role::Skip => None,
+            Role::Skip => {}
         }
-    });
-    quote!(#(#statements)*)
+    }
+    let own = (!specs.is_empty())
+        .then(|| quote!(#private::add_attributes(out, const { &[#(#specs),*] });));
+    quote!(#(#checks)* #own #(#flattened)*)
 }
 
-fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) -> TokenStream {
+/// The checks of an attribute's options against its field's type, each spanned at what it
+/// checks: a computed field holds unknown, a rule fits the type, a block holds objects.
+fn attribute_checks(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) -> TokenStream {
+    let behaviour = &attribute.behaviour;
+    let computed = behaviour.computed.then(|| {
+        let private = respan(quote!(#private), ty.span());
+        quote_spanned!(ty.span()=> #private::computed_field::<#ty>();)
+    });
+    let presentation = behaviour.presentation.map(|(presentation, span)| {
+        let check = match presentation {
+            Presentation::Block => quote!(block_field),
+            Presentation::NestedAttribute => quote!(nested_attribute_field),
+        };
+        let checked_ty = respan(quote!(#ty), span);
+        let private = respan(quote!(#private), span);
+        quote!(#private::#check::<#checked_ty>();)
+    });
+    let rules = rules::type_checks(private, ty, &attribute.rules);
+    quote!(#computed #presentation #rules)
+}
+
+/// An attribute's `AttributeSpec`: constant data, but for the functions its options name
+/// (defaults, diff suppression, custom rules), wrapped in closures typed by the field.
+fn attribute_spec(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) -> TokenStream {
     let name = &attribute.name;
     let behaviour = &attribute.behaviour;
     let flags = [
@@ -39,46 +72,42 @@ fn attribute_statement(private: &syn::Path, ty: &syn::Type, attribute: &Attribut
         ("force_new", behaviour.force_new),
     ]
     .into_iter()
-    .filter(|(_, set)| *set)
-    .map(|(flag, _)| {
+    .map(|(flag, set)| {
         let flag = syn::Ident::new(flag, Span::call_site());
-        quote!(attribute.#flag = true;)
+        quote!(#flag: #set)
     });
-    let text = |field: &str, text: &Option<String>| {
-        let field = syn::Ident::new(field, Span::call_site());
-        text.as_ref().map(|text| {
-            quote!(attribute.#field = #private::Option::Some(#private::String::from(#text));)
-        })
+    let text = |text: &Option<String>| match text {
+        Some(text) => quote!(#private::Option::Some(#text)),
+        None => quote!(#private::Option::None),
     };
-    let description = text("description", &behaviour.description);
-    let deprecation = text("deprecation", &behaviour.deprecated);
-    let default = default(private, ty, behaviour.default.as_ref());
-    let default_fn = default_fn(private, ty, behaviour.default_fn.as_ref());
+    let description = text(&behaviour.description);
+    let deprecation = text(&behaviour.deprecated);
+    let default = match (
+        default(private, ty, behaviour.default.as_ref()),
+        default_fn(private, ty, behaviour.default_fn.as_ref()),
+    ) {
+        (Some(default), _) | (None, Some(default)) => quote!(#private::Option::Some(#default)),
+        (None, None) => quote!(#private::Option::None),
+    };
     let diff_suppress = diff_suppress(private, ty, behaviour.diff_suppress.as_ref());
-    let presentation = presentation(private, ty, behaviour.presentation);
-    let validators = rules::validators(private, ty, &attribute.rules);
-    // A computed attribute is unknown in plans: its field type must be able to hold that.
-    let computed_check = behaviour.computed.then(|| {
-        let private = respan(quote!(#private), ty.span());
-        quote_spanned!(ty.span()=> #private::computed_field::<#ty>();)
-    });
-    let start = quote_spanned!(ty.span()=>
-        #[allow(unused_mut)]
-        let mut attribute = #private::schema_attribute::<#ty>();
-    );
+    let presentation = match behaviour.presentation {
+        Some((Presentation::Block, _)) => quote!(Block),
+        Some((Presentation::NestedAttribute, _)) => quote!(NestedAttribute),
+        None => quote!(Default),
+    };
+    let rules = rules::specs(private, ty, &attribute.rules);
+    let base = quote_spanned!(ty.span()=> #private::schema_attribute::<#ty>);
     quote! {
-        {
-            #computed_check
-            #start
-            #(#flags)*
-            #description
-            #deprecation
-            #default
-            #default_fn
-            #diff_suppress
-            #presentation
-            #validators
-            #private::insert_schema_attribute(out, #name, attribute);
+        #private::AttributeSpec {
+            name: #name,
+            base: #base,
+            flags: #private::Flags { #(#flags),* },
+            description: #description,
+            deprecation: #deprecation,
+            default: #default,
+            diff_suppress: #diff_suppress,
+            presentation: #private::Presentation::#presentation,
+            rules: &[#(#rules),*],
         }
     }
 }
@@ -93,13 +122,13 @@ fn default(private: &syn::Path, ty: &syn::Type, expr: Option<&syn::Expr>) -> Opt
         let value: #value_ty = ::core::convert::Into::into(#expr);
     );
     Some(quote!(
-        attribute.default = #private::Option::Some(#private::DefaultValue::new(
-            || {
+        #private::DefaultSpec {
+            compute: || {
                 #value
                 #private::default_value::<#ty, #value_ty>(&value)
             },
-            false,
-        ));
+            dynamic: false,
+        }
     ))
 }
 
@@ -117,21 +146,19 @@ fn default_fn(
         #private::default_fn_value::<#ty, #value_ty, _, _, _>(default_fn())
     );
     Some(quote!(
-        attribute.default = #private::Option::Some(#private::DefaultValue::new(
-            || { #call },
-            true,
-        ));
+        #private::DefaultSpec {
+            compute: || { #call },
+            dynamic: true,
+        }
     ))
 }
 
 /// `diff_suppress = path`: a direct call, so `fn(&str, &str)` works for a `String` field by
 /// deref coercion.
-fn diff_suppress(
-    private: &syn::Path,
-    ty: &syn::Type,
-    path: Option<&syn::Path>,
-) -> Option<TokenStream> {
-    let path = path?;
+fn diff_suppress(private: &syn::Path, ty: &syn::Type, path: Option<&syn::Path>) -> TokenStream {
+    let Some(path) = path else {
+        return quote!(#private::Option::None);
+    };
     let value_ty = value_type(ty);
     let suppress = quote_spanned!(path.span()=>
         match #private::suppress_arguments::<#value_ty>(old, new) {
@@ -139,31 +166,9 @@ fn diff_suppress(
             #private::Option::None => false,
         }
     );
-    Some(quote!(
-        attribute.diff_suppress = #private::Option::Some(#private::DiffSuppress::new(
-            |old: &#private::Value, new: &#private::Value| #suppress,
-        ));
+    quote!(#private::Option::Some(
+        |old: &#private::Value, new: &#private::Value| #suppress
     ))
-}
-
-/// `block` / `nested_attribute`, with the check (spanned at the option) that the field holds
-/// nested schema objects.
-fn presentation(
-    private: &syn::Path,
-    ty: &syn::Type,
-    presentation: Option<(Presentation, Span)>,
-) -> Option<TokenStream> {
-    let (presentation, span) = presentation?;
-    let (variant, check) = match presentation {
-        Presentation::Block => (quote!(Block), quote!(block_field)),
-        Presentation::NestedAttribute => (quote!(NestedAttribute), quote!(nested_attribute_field)),
-    };
-    let checked_ty = respan(quote!(#ty), span);
-    let check_private = respan(quote!(#private), span);
-    Some(quote! {
-        #check_private::#check::<#checked_ty>();
-        attribute.presentation = #private::Presentation::#variant;
-    })
 }
 
 /// The type a default, a diff-suppression or a validation function works with: the field's

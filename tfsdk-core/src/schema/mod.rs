@@ -31,6 +31,7 @@
 mod json;
 mod plan;
 mod rules;
+pub(crate) mod spec;
 mod state;
 mod validate;
 mod walk;
