@@ -64,6 +64,21 @@ impl LazySchema {
         })
     }
 
+    /// Calls `f` with the schema and what its check found: the built ones when the schema has
+    /// been used, else ones built for this call and dropped after it. For GetProviderSchema,
+    /// which needs every schema once per launch: keeping them all would make the process's
+    /// memory grow with the provider, and building their object types would be wasted.
+    pub(crate) fn inspect<R>(&self, f: impl FnOnce(&Schema, &Diagnostics) -> R) -> R {
+        match self.built.get() {
+            Some(built) => f(&built.schema, &built.problems),
+            None => {
+                let schema = (self.build)();
+                let problems = (self.check)(self.type_name, &schema);
+                f(&schema, &problems)
+            }
+        }
+    }
+
     /// The schema.
     pub(crate) fn schema(&self) -> &Schema {
         &self.get().schema
@@ -200,15 +215,16 @@ mod tests {
         assert!(built("many_b"));
         assert!(!built("many_a") && !built("many_c"));
 
-        // The whole schema builds the rest, and checks it.
-        let problems: Vec<String> = registry
-            .schema_problems()
-            .iter()
-            .map(|d| d.summary.clone())
+        // The whole schema checks every type, and keeps none of the schemas it built.
+        let response = crate::server::provider_schema_response(&Schema::default(), registry);
+        let problems: Vec<&str> = (response.diagnostics.iter())
+            .map(|d| d.summary.as_str())
             .collect();
         assert_eq!(problems, ["Plan behaviour in a data source schema"]);
-        assert!(built("many_a") && built("many_c"));
-        assert!(registry.data_sources["many_lookup"].lazy().is_built());
+        assert_eq!(response.resource_schemas.len(), 3);
+        assert!(built("many_b"));
+        assert!(!built("many_a") && !built("many_c"));
+        assert!(!registry.data_sources["many_lookup"].lazy().is_built());
     }
 
     #[tokio::test]
@@ -259,6 +275,12 @@ mod tests {
     #[test]
     fn builds_on_first_use_only_and_keeps_the_check() {
         let lazy = LazySchema::new("t_thing", empty, complain);
+        // Inspecting builds a schema for the call alone.
+        let problems = lazy.inspect(|schema, problems| {
+            assert!(schema.attributes.is_empty());
+            problems.len()
+        });
+        assert_eq!(problems, 1);
         assert!(!lazy.is_built());
         assert!(lazy.schema().attributes.is_empty());
         assert!(lazy.is_built());

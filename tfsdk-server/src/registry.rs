@@ -162,24 +162,6 @@ impl<P: Provider> Registry<P> {
         }
         self
     }
-
-    /// What the registered types' schemas get wrong, building every schema: the mistakes
-    /// `GetProviderSchema` reports beside the registration's own.
-    pub(crate) fn schema_problems(&self) -> Diagnostics {
-        let resources = self.resources.values().flat_map(|resource| {
-            let identity = resource.identity_lazy().map(|lazy| &lazy.get().problems);
-            std::iter::once(&resource.lazy().get().problems).chain(identity)
-        });
-        let others = (self.data_sources.values().map(|d| d.lazy()))
-            .chain(self.ephemeral_resources.values().map(|e| e.lazy()))
-            .chain(self.list_resources.values().map(|l| l.lazy()))
-            .chain(self.actions.values().map(|a| a.lazy()))
-            .map(|lazy| &lazy.get().problems);
-        resources
-            .chain(others)
-            .flat_map(|problems| problems.iter().cloned())
-            .collect()
-    }
 }
 
 impl<P> Registry<P> {
@@ -334,9 +316,6 @@ pub(crate) struct PlanParts {
 pub(crate) trait EphemeralHandler<P>: Send + Sync {
     /// The type's schema, built on first use.
     fn lazy(&self) -> &LazySchema;
-    fn schema(&self) -> &Schema {
-        self.lazy().schema()
-    }
     fn object_type(&self) -> &Type {
         self.lazy().ty()
     }
@@ -357,9 +336,6 @@ pub(crate) trait EphemeralHandler<P>: Send + Sync {
 pub(crate) trait ListHandler<P>: Send + Sync {
     /// The type's schema, built on first use.
     fn lazy(&self) -> &LazySchema;
-    fn schema(&self) -> &Schema {
-        self.lazy().schema()
-    }
     fn object_type(&self) -> &Type {
         self.lazy().ty()
     }
@@ -386,9 +362,6 @@ pub(crate) struct ListSink {
 pub(crate) trait ActionHandler<P>: Send + Sync {
     /// The type's schema, built on first use.
     fn lazy(&self) -> &LazySchema;
-    fn schema(&self) -> &Schema {
-        self.lazy().schema()
-    }
     fn object_type(&self) -> &Type {
         self.lazy().ty()
     }
@@ -406,9 +379,6 @@ pub(crate) trait ActionHandler<P>: Send + Sync {
 pub(crate) trait DataSourceHandler<P>: Send + Sync {
     /// The type's schema, built on first use.
     fn lazy(&self) -> &LazySchema;
-    fn schema(&self) -> &Schema {
-        self.lazy().schema()
-    }
     fn object_type(&self) -> &Type {
         self.lazy().ty()
     }

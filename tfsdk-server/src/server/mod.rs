@@ -24,6 +24,8 @@ mod upgrade;
 mod validate;
 
 pub(crate) use call::contained;
+#[cfg(test)]
+pub(crate) use schema::provider_schema_response;
 pub(crate) use schema::{identity_schema_problems, unplanned_schema_problems};
 
 use std::sync::{Arc, Mutex, PoisonError};
@@ -52,9 +54,6 @@ pub struct Server<P: Provider> {
     registry: Registry<P>,
     provider_schema: Schema,
     provider_type: Type,
-    /// The answer to GetProviderSchema, built when Terraform first asks (it need not: the
-    /// server declares the schema optional, and Terraform 1.6+ reuse the one they have).
-    schema_response: std::sync::OnceLock<pb::get_provider_schema::Response>,
     stop: Mutex<StopToken>,
 }
 
@@ -101,7 +100,6 @@ impl<P: Provider> Server<P> {
             registry,
             provider_schema,
             provider_type,
-            schema_response: std::sync::OnceLock::new(),
             stop: Mutex::new(StopToken::new()),
         }
     }
@@ -259,10 +257,12 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         _request: tonic::Request<pb::get_provider_schema::Request>,
     ) -> RpcResult<pb::get_provider_schema::Response> {
-        let response = self.schema_response.get_or_init(|| {
-            schema::provider_schema_response(&self.provider_schema, &self.registry)
-        });
-        ok(response.clone())
+        // Built when asked, not kept: Terraform asks once per launch at most (it need not ask:
+        // the server declares the schema optional, and Terraform 1.6+ reuse the one they have).
+        ok(schema::provider_schema_response(
+            &self.provider_schema,
+            &self.registry,
+        ))
     }
 
     async fn validate_provider_config(

@@ -6,6 +6,7 @@ use tfsdk_core::schema::Schema;
 
 use super::{Server, diagnostics};
 use crate::Provider;
+use crate::lazy_schema::LazySchema;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::Registry;
 use crate::wire;
@@ -160,81 +161,65 @@ pub(crate) fn unplanned_schema_problems(
         .collect()
 }
 
-/// The answer to GetProviderSchema, computed once, when Terraform first asks: every schema is
-/// built, and what their checks found is reported with the registration's own mistakes.
-pub(super) fn provider_schema_response<P: Provider>(
+/// The answer to GetProviderSchema, computed each time Terraform asks (once per launch that
+/// needs it): every schema is built, converted and checked, and only those already in use are
+/// kept (see [`LazySchema::inspect`]); what the checks found is reported with the
+/// registration's own mistakes.
+pub(crate) fn provider_schema_response<P: Provider>(
     provider_schema: &Schema,
     registry: &Registry<P>,
 ) -> pb::get_provider_schema::Response {
+    let mut found = registry.diagnostics.clone();
+    let mut served = |lazy: &LazySchema, version: i64| {
+        lazy.inspect(|schema, problems| {
+            found.extend(problems.iter().cloned());
+            wire::schema::schema_to_proto(schema, version)
+        })
+    };
+    let resource_schemas = (registry.resources.iter())
+        .map(|(name, resource)| {
+            let schema = served(resource.lazy(), resource.schema_version());
+            ((*name).to_owned(), schema)
+        })
+        .collect();
+    let data_source_schemas = (registry.data_sources.iter())
+        .map(|(name, data_source)| ((*name).to_owned(), served(data_source.lazy(), 0)))
+        .collect();
+    let ephemeral_resource_schemas = (registry.ephemeral_resources.iter())
+        .map(|(name, ephemeral)| ((*name).to_owned(), served(ephemeral.lazy(), 0)))
+        .collect();
+    let list_resource_schemas = (registry.list_resources.iter())
+        .map(|(name, list)| ((*name).to_owned(), served(list.lazy(), 0)))
+        .collect();
+    let action_schemas = (registry.actions.iter())
+        .map(|(name, action)| {
+            let schema = Some(served(action.lazy(), 0));
+            ((*name).to_owned(), pb::ActionSchema { schema })
+        })
+        .collect();
+    // Identities are served by GetResourceIdentitySchemas; their mistakes are reported here.
+    for identity in registry
+        .resources
+        .values()
+        .filter_map(|r| r.identity_lazy())
+    {
+        identity.inspect(|_, problems| found.extend(problems.iter().cloned()));
+    }
     pb::get_provider_schema::Response {
         provider: Some(wire::schema::schema_to_proto(provider_schema, 0)),
-        resource_schemas: registry
-            .resources
-            .iter()
-            .map(|(name, resource)| {
-                let schema =
-                    wire::schema::schema_to_proto(resource.schema(), resource.schema_version());
-                ((*name).to_owned(), schema)
-            })
-            .collect(),
-        data_source_schemas: registry
-            .data_sources
-            .iter()
-            .map(|(name, data_source)| {
-                (
-                    (*name).to_owned(),
-                    wire::schema::schema_to_proto(data_source.schema(), 0),
-                )
-            })
-            .collect(),
-        ephemeral_resource_schemas: registry
-            .ephemeral_resources
-            .iter()
-            .map(|(name, ephemeral)| {
-                (
-                    (*name).to_owned(),
-                    wire::schema::schema_to_proto(ephemeral.schema(), 0),
-                )
-            })
-            .collect(),
-        functions: registry
-            .functions
-            .values()
+        resource_schemas,
+        data_source_schemas,
+        ephemeral_resource_schemas,
+        functions: (registry.functions.values())
             .map(|function| {
-                (
-                    function.name().to_owned(),
-                    wire::function::function_to_proto(function),
-                )
+                let wire = wire::function::function_to_proto(function);
+                (function.name().to_owned(), wire)
             })
             .collect(),
-        list_resource_schemas: registry
-            .list_resources
-            .iter()
-            .map(|(name, list)| {
-                (
-                    (*name).to_owned(),
-                    wire::schema::schema_to_proto(list.schema(), 0),
-                )
-            })
-            .collect(),
-        action_schemas: registry
-            .actions
-            .iter()
-            .map(|(name, action)| {
-                (
-                    (*name).to_owned(),
-                    pb::ActionSchema {
-                        schema: Some(wire::schema::schema_to_proto(action.schema(), 0)),
-                    },
-                )
-            })
-            .collect(),
+        list_resource_schemas,
+        action_schemas,
         state_store_schemas: Default::default(),
-        diagnostics: {
-            let mut found = registry.diagnostics.clone();
-            found.append(registry.schema_problems());
-            diagnostics(&found)
-        },
+        diagnostics: diagnostics(&found),
         provider_meta: None,
         server_capabilities: Some(capabilities()),
     }
