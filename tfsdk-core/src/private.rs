@@ -201,6 +201,28 @@ pub fn field_attr_type<T: TerraformType + ?Sized>() -> Option<Box<dyn crate::att
     Some(T::attr_type())
 }
 
+/// An attribute's name and how to make its framework type: a row of the table a derived
+/// struct's `attribute_attr_type` looks names up in.
+#[derive(Clone, Copy, Debug)]
+pub struct NamedAttrType {
+    /// The attribute's name.
+    pub name: &'static str,
+    /// `field_attr_type::<FieldType>`.
+    pub attr_type: fn() -> Option<Box<dyn crate::attr::Type>>,
+}
+
+/// The framework type of attribute `name` in a derived struct's table; `None` for a name the
+/// table does not have.
+pub fn attr_type_in(table: &[NamedAttrType], name: &str) -> Option<Box<dyn crate::attr::Type>> {
+    let row = table.iter().find(|row| row.name == name)?;
+    (row.attr_type)()
+}
+
+/// True when `name` is one of `names` (a derived struct's own attribute names).
+pub fn has_name(names: &[&str], name: &str) -> bool {
+    names.contains(&name)
+}
+
 /// The schema attribute of a field of type `T`: its type and nested attributes; generated code
 /// sets the behaviours.
 pub fn schema_attribute<T: TerraformType>() -> SchemaAttribute {

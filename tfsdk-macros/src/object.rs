@@ -34,7 +34,7 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
     let has_own = if own_names.is_empty() {
         quote!(false)
     } else {
-        quote!(::core::matches!(name, #(#own_names)|*))
+        quote!(#private::has_name(<Self as #private::ObjectFields>::ATTRIBUTE_NAMES.own, name))
     };
     let has_flattened = flattened.iter().map(|f| {
         let ty = f.ty;
@@ -104,13 +104,16 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
     }
 }
 
-/// Each attribute's framework type, as its field declares it; then the flattened structs'.
+/// Each attribute's framework type, as its field declares it (a table of names and
+/// `field_attr_type::<FieldType>` functions, looked up by the runtime); then the flattened
+/// structs'.
 fn attribute_attr_type(container: &Container<'_>) -> TokenStream {
     let private = &container.private;
-    let arms = container.attributes().into_iter().map(|(field, a)| {
+    let rows = container.attributes().into_iter().map(|(field, a)| {
         let ty = field.ty;
         let name = a.name.as_str();
-        quote_spanned!(ty.span()=> #name => #private::field_attr_type::<#ty>(),)
+        let attr_type = quote_spanned!(ty.span()=> #private::field_attr_type::<#ty>);
+        quote!(#private::NamedAttrType { name: #name, attr_type: #attr_type })
     });
     let flattened = container.flattened().map(|f| {
         let ty = f.ty;
@@ -122,10 +125,7 @@ fn attribute_attr_type(container: &Container<'_>) -> TokenStream {
         fn attribute_attr_type(
             name: &str,
         ) -> #private::Option<#private::Box<dyn #private::AttrType>> {
-            match name {
-                #(#arms)*
-                _ => #private::Option::None #(#flattened)*,
-            }
+            #private::attr_type_in(const { &[#(#rows),*] }, name) #(#flattened)*
         }
     }
 }
