@@ -154,6 +154,22 @@ impl FieldErrors {
     }
 }
 
+/// Reads the next attribute of `attributes` (it must be `name`) into a field of type `T`,
+/// keeping its error in `errors`: what `from_checked_attributes` does for each field.
+///
+/// Compiled once per field type, not inlined into each struct (as
+/// [`put_attribute`] on the writing side): inlined, every conversion was
+/// copied into every struct that has a field of its type, the largest part of a big
+/// provider's release binary.
+#[inline(never)]
+pub fn read_attribute<T: FromValue + TerraformType>(
+    attributes: &mut SortedAttributes,
+    errors: &mut FieldErrors,
+    name: &str,
+) -> Option<T> {
+    errors.record(attributes.next::<T>(name))
+}
+
 /// A field read through [`FieldErrors::record`] after [`FieldErrors::finish`] returned `Ok`.
 ///
 /// # Panics

@@ -229,7 +229,11 @@ fn from_checked_attributes(container: &Container<'_>) -> TokenStream {
             Role::Attribute(a) => {
                 let name = &a.name;
                 quote_spanned!(ty.span()=>
-                    __tfsdk_errors.record(__tfsdk_attributes.next::<#ty>(#name))
+                    #private::read_attribute::<#ty>(
+                        &mut __tfsdk_attributes,
+                        &mut __tfsdk_errors,
+                        #name,
+                    )
                 )
             }
             Role::Skip | Role::Flatten => quote_spanned!(ty.span()=>

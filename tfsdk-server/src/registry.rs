@@ -391,6 +391,10 @@ pub(crate) trait DataSourceHandler<P>: Send + Sync {
 }
 
 /// Reads a value into a model; a failure is an error diagnostic at the attribute's path.
+///
+/// Not inlined: one copy per model, shared by every operation that reads it, rather than the
+/// model's whole conversion copied into each operation's future.
+#[inline(never)]
 fn model<M: FromValue>(value: Value) -> Result<M, Diagnostics> {
     M::from_value(value).map_err(Diagnostics::from)
 }
@@ -404,7 +408,7 @@ pub(crate) fn validate_config<M: TfSchema>(
     check: impl FnOnce(&View<M>, &mut Diagnostics),
 ) -> Diagnostics {
     let mut found = schema.validate(config);
-    match View::<M>::from_value(config.clone()) {
+    match view_of::<M>(config.clone()) {
         Ok(view) => {
             let mut own = Diagnostics::new();
             match contained("configuration validation", || check(&view, &mut own)) {
@@ -417,7 +421,14 @@ pub(crate) fn validate_config<M: TfSchema>(
     found
 }
 
-/// Writes a model as a value of `ty`.
+/// A configuration as the model's typed view (not inlined, as [`model`]).
+#[inline(never)]
+fn view_of<M: TfSchema>(config: Value) -> Result<View<M>, ConvertError> {
+    View::<M>::from_value(config)
+}
+
+/// Writes a model as a value of `ty` (not inlined, as [`model`]).
+#[inline(never)]
 fn value<M: ToValue>(model: &M, ty: &Type) -> Result<Value, Diagnostics> {
     model.to_value(ty).map_err(|error: ConvertError| {
         let mut diagnostic = error.to_diagnostic();
