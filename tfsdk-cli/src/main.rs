@@ -49,6 +49,7 @@ use serde_json::Value as Json;
 use tfsdk_typeexpr::vars::{Inputs, Module, evaluate};
 use tfsdk_typeexpr::{self as typeexpr, console, json_lines, json_value};
 
+mod new;
 mod release;
 mod vars_json;
 
@@ -133,6 +134,27 @@ enum Command {
         /// Sign the checksums with this GnuPG key (`gpg --detach-sign`).
         #[arg(long, value_name = "KEY")]
         gpg_key: Option<String>,
+        /// Build nothing: write the manifest and checksums of the archives of this release
+        /// already in DIR (made by `tfsdk release --target ...` on each platform's machine).
+        #[arg(long, value_name = "DIR", conflicts_with = "targets")]
+        archives_from: Option<PathBuf>,
+    },
+    /// Start a provider: a crate to build on (with --services, one crate per service).
+    New {
+        /// The provider's name: `demo` makes terraform-provider-demo, whose types are demo_*.
+        name: String,
+        /// Where to write it (default: ./terraform-provider-NAME).
+        #[arg(long, value_name = "DIR")]
+        path: Option<PathBuf>,
+        /// The registry namespace of its source address, NAMESPACE/NAME.
+        #[arg(long, default_value = "example")]
+        namespace: String,
+        /// Split the provider into service crates, e.g. `--services compute,storage`.
+        #[arg(long, value_delimiter = ',', value_name = "NAME,...")]
+        services: Vec<String>,
+        /// The version requirement on the tfsdk crates (default: this tool's version).
+        #[arg(long, value_name = "REQ")]
+        tfsdk_version: Option<String>,
     },
 }
 
@@ -179,6 +201,7 @@ fn main() -> ExitCode {
             profile,
             out_dir,
             gpg_key,
+            archives_from,
         } => run_release(
             manifest_path.as_deref(),
             bin.as_deref(),
@@ -186,7 +209,15 @@ fn main() -> ExitCode {
             &profile,
             &out_dir,
             gpg_key.as_deref(),
+            archives_from.as_deref(),
         ),
+        Command::New {
+            name,
+            path,
+            namespace,
+            services,
+            tfsdk_version,
+        } => run_new(name, path, namespace, services, tfsdk_version),
     };
     match result {
         Ok(code) => code,
@@ -251,6 +282,7 @@ fn run_release(
     profile: &str,
     out_dir: &std::path::Path,
     gpg_key: Option<&str>,
+    archives_from: Option<&std::path::Path>,
 ) -> io::Result<ExitCode> {
     let package = release::package(manifest, bin).map_err(io::Error::other)?;
     let release_info = release::Release {
@@ -270,6 +302,15 @@ fn run_release(
         targets.iter().map(|t| Some(t.as_str())).collect()
     };
     let mut archives = Vec::new();
+    if let Some(dir) = archives_from {
+        archives =
+            release::existing_archives(&release_info, dir, out_dir).map_err(io::Error::other)?;
+    }
+    let builds = if archives_from.is_some() {
+        Vec::new()
+    } else {
+        builds
+    };
     for target in builds {
         let platform = release::Platform::of(target.unwrap_or(&host)).map_err(io::Error::other)?;
         let binary = release::build(&package, target, profile).map_err(io::Error::other)?;
@@ -293,6 +334,31 @@ fn run_release(
         }
         println!("{}.sig", sums.display());
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tfsdk new`.
+fn run_new(
+    name: String,
+    path: Option<PathBuf>,
+    namespace: String,
+    services: Vec<String>,
+    tfsdk_version: Option<String>,
+) -> io::Result<ExitCode> {
+    let dir = path.unwrap_or_else(|| PathBuf::from(format!("terraform-provider-{name}")));
+    let options = new::Options {
+        name,
+        namespace,
+        services,
+        tfsdk_version: tfsdk_version.unwrap_or_else(new::default_tfsdk_version),
+    };
+    new::generate(&options, &dir).map_err(io::Error::other)?;
+    println!(
+        "Created {} ({} service crates). Next: cd {} && cargo test",
+        dir.display(),
+        options.services.len(),
+        dir.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -171,6 +171,45 @@ pub fn sha256_hex(path: &Path) -> Result<String, String> {
     Ok(hex)
 }
 
+/// The archives of `release` in `dir` (one per platform, as `tfsdk release --target` wrote
+/// them on each platform's machine), copied into `out_dir` when that is another directory.
+///
+/// # Errors
+/// `dir` cannot be read, holds no archive of the release, or a copy fails.
+pub fn existing_archives(
+    release: &Release,
+    dir: &Path,
+    out_dir: &Path,
+) -> Result<Vec<PathBuf>, String> {
+    let prefix = format!("{}_", release.prefix());
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut archives = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        let file_name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if file_name.starts_with(&prefix) && file_name.ends_with(".zip") {
+            let target = out_dir.join(file_name);
+            if target != path {
+                std::fs::copy(&path, &target)
+                    .map_err(|e| format!("cannot copy {}: {e}", path.display()))?;
+            }
+            archives.push(target);
+        }
+    }
+    if archives.is_empty() {
+        return Err(format!(
+            "{} holds no archive of {} ({prefix}OS_ARCH.zip)",
+            dir.display(),
+            release.prefix()
+        ));
+    }
+    archives.sort();
+    Ok(archives)
+}
+
 /// Writes the manifest and the checksums of `files` (and of the manifest) into `out_dir`, in
 /// `sha256sum`'s format (`HASH  NAME`, sorted by name); returns the checksums file's path.
 ///

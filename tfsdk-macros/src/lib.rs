@@ -21,6 +21,8 @@ mod object;
 mod paths;
 mod rules;
 mod schema;
+#[cfg(test)]
+mod snapshot;
 mod view;
 
 use proc_macro::TokenStream;
