@@ -402,6 +402,8 @@ publish = false
         )
         for i in range(n):
             write(directory / f"src/thing{i}.rs", resource_module(i, is_deep(i, n), i % 4 == 0, False))
+        if PROFILES:
+            write(directory / "build.rs", RECOMMENDED_BUILD_RS)
         return directory / "src/thing0.rs"
     # One crate per service, and a common crate for the provider type.
     members = ["common", "provider"] + [f"service{k}" for k in range(crates)]
@@ -467,6 +469,8 @@ publish = false
         "    };\n"
         "    tfsdk_server::serve(\"registry.terraform.io/example/scale\", provider)\n}\n",
     )
+    if PROFILES:
+        write(directory / "provider/build.rs", RECOMMENDED_BUILD_RS)
     return directory / "service0/src/thing0.rs"
 
 
@@ -508,6 +512,19 @@ debug = "line-tables-only"
 # Dependencies need no debug info of their own.
 [profile.dev.package."*"]
 debug = false
+"""
+
+# With --recommended-profile, the binary crate's build.rs as the README recommends: on Linux, a
+# position-dependent executable (as Go links providers there), whose tables of schema attributes
+# need no relocation when the process starts.
+RECOMMENDED_BUILD_RS = """fn main() {
+    // A position-dependent executable on Linux, as Go links providers there: the tables the
+    // derive writes (names, descriptions, functions) are used where they lie in the binary,
+    // instead of being relocated, and so copied into memory, when the provider starts.
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo::rustc-link-arg-bins=-no-pie");
+    }
+}
 """
 
 # ------------------------------------------------------------------------------------------

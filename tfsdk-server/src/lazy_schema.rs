@@ -7,19 +7,50 @@
 //! schema optional (`get_provider_schema_optional`), so Terraform 1.6 and newer reuse it for
 //! the later launches, and those build only the schemas of the types they touch.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use tfsdk_core::TfSchema;
 use tfsdk_core::diag::Diagnostics;
-use tfsdk_core::schema::Schema;
+use tfsdk_core::schema::{Attribute, Schema};
 use tfsdk_core::tftypes::Type;
 
-/// What registration knows of a schema before it is built: how to build it and how to check
-/// it (the problems found are reported with `GetProviderSchema`).
+/// What registration knows of a schema before it is built: its description, the function that
+/// lists its attributes (the derive's table) and how to check it (the problems found are
+/// reported with `GetProviderSchema`). Plain data and one function per model: building every
+/// schema for `GetProviderSchema` runs no other code of each type, so a provider of a thousand
+/// resources does not page in a thousand copies of the same glue.
 pub(crate) struct LazySchema {
     type_name: &'static str,
-    build: fn() -> Schema,
-    check: fn(&str, &Schema) -> Diagnostics,
+    description: Option<&'static str>,
+    attributes: fn(&mut BTreeMap<String, Attribute>),
+    check: SchemaCheck,
     built: OnceLock<BuiltSchema>,
+}
+
+/// What registration checks in a schema, by the kind of type it belongs to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SchemaCheck {
+    /// A managed resource's: write-only attributes where Terraform allows them.
+    Resource,
+    /// A resource identity's: only what an identity may hold.
+    Identity,
+    /// A kind that is never planned (`"data source"`, `"list resource"`, …): no plan-time
+    /// behaviours, which would silently do nothing.
+    Unplanned(&'static str),
+}
+
+impl SchemaCheck {
+    /// The problems in the schema of `type_name`.
+    fn problems(self, type_name: &str, schema: &Schema) -> Diagnostics {
+        match self {
+            SchemaCheck::Resource => schema.write_only_problems(),
+            SchemaCheck::Identity => crate::server::identity_schema_problems(type_name, schema),
+            SchemaCheck::Unplanned(kind) => {
+                crate::server::unplanned_schema_problems(kind, type_name, schema)
+            }
+        }
+    }
 }
 
 /// A schema with what the server derives from it, computed together once.
@@ -35,26 +66,34 @@ pub(crate) struct BuiltSchema {
 }
 
 impl LazySchema {
-    /// The schema of `type_name`, built by `build` and checked by `check` (given the type
-    /// name) on first use.
-    pub(crate) fn new(
-        type_name: &'static str,
-        build: fn() -> Schema,
-        check: fn(&str, &Schema) -> Diagnostics,
-    ) -> LazySchema {
+    /// The schema of `type_name`, that of the model `T`, built and checked on first use.
+    #[inline]
+    pub(crate) fn of<T: TfSchema>(type_name: &'static str, check: SchemaCheck) -> LazySchema {
         LazySchema {
             type_name,
-            build,
+            description: T::DESCRIPTION,
+            attributes: T::collect_schema_attributes,
             check,
             built: OnceLock::new(),
         }
     }
 
+    /// The schema, built now, and what its check finds.
+    fn build(&self) -> (Schema, Diagnostics) {
+        let mut attributes = BTreeMap::new();
+        (self.attributes)(&mut attributes);
+        let schema = Schema {
+            attributes,
+            description: self.description.map(str::to_owned),
+        };
+        let problems = self.check.problems(self.type_name, &schema);
+        (schema, problems)
+    }
+
     /// The schema and what goes with it, built now if this is the first use.
     pub(crate) fn get(&self) -> &BuiltSchema {
         self.built.get_or_init(|| {
-            let schema = (self.build)();
-            let problems = (self.check)(self.type_name, &schema);
+            let (schema, problems) = self.build();
             BuiltSchema {
                 ty: schema.object_type(),
                 normalize: schema.needs_normalizing(),
@@ -72,8 +111,7 @@ impl LazySchema {
         match self.built.get() {
             Some(built) => f(&built.schema, &built.problems),
             None => {
-                let schema = (self.build)();
-                let problems = (self.check)(self.type_name, &schema);
+                let (schema, problems) = self.build();
                 f(&schema, &problems)
             }
         }
@@ -100,7 +138,6 @@ impl LazySchema {
 mod tests {
     use super::*;
     use tfsdk_core::TfObject;
-    use tfsdk_core::diag::Diagnostic;
 
     use crate::registry::Registry;
     use crate::{Context, CreateRequest, DataSource, NoConfig, Provider, Resource, UpdateRequest};
@@ -264,29 +301,26 @@ mod tests {
         assert_eq!(schema.map(|s| s.resource_schemas.len()), Some(3));
     }
 
-    fn empty() -> Schema {
-        Schema::default()
-    }
-
-    fn complain(type_name: &str, _schema: &Schema) -> Diagnostics {
-        Diagnostic::error("Problem", format!("{type_name} is wrong")).into()
-    }
-
     #[test]
     fn builds_on_first_use_only_and_keeps_the_check() {
-        let lazy = LazySchema::new("t_thing", empty, complain);
+        // A default in a data source: the check's one problem.
+        let lazy = LazySchema::of::<WithDefault>("t_thing", SchemaCheck::Unplanned("data source"));
         // Inspecting builds a schema for the call alone.
         let problems = lazy.inspect(|schema, problems| {
-            assert!(schema.attributes.is_empty());
+            assert!(schema.attributes.contains_key("size"));
             problems.len()
         });
         assert_eq!(problems, 1);
         assert!(!lazy.is_built());
-        assert!(lazy.schema().attributes.is_empty());
+        assert!(lazy.schema().attributes.contains_key("size"));
         assert!(lazy.is_built());
         let problems: Vec<_> = lazy.get().problems.iter().collect();
         assert_eq!(problems.len(), 1);
-        assert_eq!(problems[0].detail, "t_thing is wrong");
+        assert!(
+            problems[0].detail.contains("t_thing"),
+            "{}",
+            problems[0].detail
+        );
         // The same schema, not a second build.
         assert!(std::ptr::eq(lazy.schema(), lazy.schema()));
     }

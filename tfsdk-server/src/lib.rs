@@ -109,7 +109,7 @@ pub use provider::Provider;
 pub use raw_state::RawState;
 pub use registry::Registry;
 pub use resource::{CreateRequest, MovedState, Resource, UpdateRequest};
-pub use server::Server;
+pub use server::{ProviderService, Server};
 #[doc = include_str!("function.md")]
 pub use tfsdk_macros::function;
 

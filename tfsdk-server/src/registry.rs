@@ -15,7 +15,7 @@ use tfsdk_core::schema::Schema;
 use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::{TfSchema, View};
 
-use crate::lazy_schema::LazySchema;
+use crate::lazy_schema::{LazySchema, SchemaCheck};
 use crate::proto::tfplugin6 as pb;
 use crate::resource::{CreateRequest, MovedState, UpdateRequest};
 use crate::server::contained;
@@ -56,111 +56,109 @@ impl<P: Provider> Registry<P> {
         }
     }
 
+    // Each registration is generic over the type registered, and a provider registers
+    // hundreds: the generic part is inlined into the provider's `register` (building the
+    // handler and its lazy schema, plain data), and the rest is `insert_handler`, one copy
+    // for all types, so that starting a provider runs no per-type function.
+
     /// Adds a resource type.
+    #[inline]
     pub fn resource<R: Resource<Provider = P>>(&mut self, resource: R) -> &mut Registry<P> {
         self.add_resource(resource, None)
     }
 
     /// Adds a resource type whose objects have an identity (Terraform 1.12 and newer; older
     /// Terraforms see a resource without one).
+    #[inline]
     pub fn resource_with_identity<R: ResourceIdentity<Provider = P>>(
         &mut self,
         resource: R,
     ) -> &mut Registry<P> {
         let identity = IdentityOf::<R> {
-            lazy: LazySchema::new(
-                R::TYPE_NAME,
-                R::Identity::schema,
-                crate::server::identity_schema_problems,
-            ),
+            lazy: LazySchema::of::<R::Identity>(R::TYPE_NAME, SchemaCheck::Identity),
             marker: std::marker::PhantomData,
         };
         self.add_resource(resource, Some(Box::new(identity)))
     }
 
+    #[inline]
     fn add_resource<R: Resource<Provider = P>>(
         &mut self,
         resource: R,
         identity: Option<Box<dyn IdentityOps<R>>>,
     ) -> &mut Registry<P> {
-        if self.resources.contains_key(R::TYPE_NAME) {
-            self.diagnostics.push(duplicate("resource", R::TYPE_NAME));
-        } else {
-            let lazy = LazySchema::new(R::TYPE_NAME, R::Model::schema, |_, schema| {
-                schema.write_only_problems()
-            });
-            let handler = TypedResource {
-                typed: Typed::new(resource, lazy),
-                identity,
-            };
-            self.resources.insert(R::TYPE_NAME, Arc::new(handler));
-        }
+        let lazy = LazySchema::of::<R::Model>(R::TYPE_NAME, SchemaCheck::Resource);
+        let handler = TypedResource {
+            typed: Typed::new(resource, lazy),
+            identity,
+        };
+        let (map, found) = (&mut self.resources, &mut self.diagnostics);
+        insert_handler(map, found, "resource", R::TYPE_NAME, Arc::new(handler));
         self
     }
 
     /// Adds a list resource (`terraform query`, Terraform 1.14 and newer): how to find
     /// existing objects of a resource type registered with an identity.
+    #[inline]
     pub fn list_resource<L: ListResource<Provider = P>>(&mut self, list: L) -> &mut Registry<P> {
         let type_name = <L::Resource as Resource>::TYPE_NAME;
-        if self.list_resources.contains_key(type_name) {
-            self.diagnostics.push(duplicate("list resource", type_name));
-        } else {
-            let lazy = LazySchema::new(type_name, L::Config::schema, |name, schema| {
-                crate::server::unplanned_schema_problems("list resource", name, schema)
-            });
-            self.list_resources
-                .insert(type_name, Arc::new(Typed::new(list, lazy)));
-        }
+        let lazy = LazySchema::of::<L::Config>(type_name, SchemaCheck::Unplanned("list resource"));
+        let handler = Arc::new(Typed::new(list, lazy));
+        let (map, found) = (&mut self.list_resources, &mut self.diagnostics);
+        insert_handler(map, found, "list resource", type_name, handler);
         self
     }
 
     /// Adds an action (Terraform 1.14 and newer): something to do, invoked by `action`
     /// blocks and `terraform apply -invoke`.
+    #[inline]
     pub fn action<A: Action<Provider = P>>(&mut self, action: A) -> &mut Registry<P> {
-        if self.actions.contains_key(A::TYPE_NAME) {
-            self.diagnostics.push(duplicate("action", A::TYPE_NAME));
-        } else {
-            let lazy = LazySchema::new(A::TYPE_NAME, A::Config::schema, |name, schema| {
-                crate::server::unplanned_schema_problems("action", name, schema)
-            });
-            self.actions
-                .insert(A::TYPE_NAME, Arc::new(Typed::new(action, lazy)));
-        }
+        let lazy = LazySchema::of::<A::Config>(A::TYPE_NAME, SchemaCheck::Unplanned("action"));
+        let handler = Arc::new(Typed::new(action, lazy));
+        let (map, found) = (&mut self.actions, &mut self.diagnostics);
+        insert_handler(map, found, "action", A::TYPE_NAME, handler);
         self
     }
 
     /// Adds a data source type.
+    #[inline]
     pub fn data_source<D: DataSource<Provider = P>>(&mut self, data_source: D) -> &mut Registry<P> {
-        if self.data_sources.contains_key(D::TYPE_NAME) {
-            self.diagnostics
-                .push(duplicate("data source", D::TYPE_NAME));
-        } else {
-            let lazy = LazySchema::new(D::TYPE_NAME, D::Model::schema, |name, schema| {
-                crate::server::unplanned_schema_problems("data source", name, schema)
-            });
-            self.data_sources
-                .insert(D::TYPE_NAME, Arc::new(Typed::new(data_source, lazy)));
-        }
+        let lazy = LazySchema::of::<D::Model>(D::TYPE_NAME, SchemaCheck::Unplanned("data source"));
+        let handler = Arc::new(Typed::new(data_source, lazy));
+        let (map, found) = (&mut self.data_sources, &mut self.diagnostics);
+        insert_handler(map, found, "data source", D::TYPE_NAME, handler);
         self
     }
 
     /// Adds an ephemeral resource type (Terraform 1.10 and newer; older Terraforms never see
     /// it).
+    #[inline]
     pub fn ephemeral_resource<E: EphemeralResource<Provider = P>>(
         &mut self,
         ephemeral: E,
     ) -> &mut Registry<P> {
-        if self.ephemeral_resources.contains_key(E::TYPE_NAME) {
-            self.diagnostics
-                .push(duplicate("ephemeral resource", E::TYPE_NAME));
-        } else {
-            let lazy = LazySchema::new(E::TYPE_NAME, E::Model::schema, |name, schema| {
-                crate::server::unplanned_schema_problems("ephemeral resource", name, schema)
-            });
-            self.ephemeral_resources
-                .insert(E::TYPE_NAME, Arc::new(Typed::new(ephemeral, lazy)));
-        }
+        let check = SchemaCheck::Unplanned("ephemeral resource");
+        let lazy = LazySchema::of::<E::Model>(E::TYPE_NAME, check);
+        let handler = Arc::new(Typed::new(ephemeral, lazy));
+        let (map, found) = (&mut self.ephemeral_resources, &mut self.diagnostics);
+        insert_handler(map, found, "ephemeral resource", E::TYPE_NAME, handler);
         self
+    }
+}
+
+/// Adds `handler` of a `kind` of type under `type_name`, or reports the name as taken: the
+/// step every registration shares, one copy per kind rather than per type.
+fn insert_handler<H: ?Sized>(
+    map: &mut BTreeMap<&'static str, Arc<H>>,
+    diagnostics: &mut Diagnostics,
+    kind: &str,
+    type_name: &'static str,
+    handler: Arc<H>,
+) {
+    if map.contains_key(type_name) {
+        diagnostics.push(duplicate(kind, type_name));
+    } else {
+        map.insert(type_name, handler);
     }
 }
 
@@ -193,6 +191,7 @@ pub(crate) struct Typed<T> {
 }
 
 impl<T> Typed<T> {
+    #[inline]
     fn new(inner: T, lazy: LazySchema) -> Typed<T> {
         Typed { inner, lazy }
     }

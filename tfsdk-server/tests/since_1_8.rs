@@ -264,6 +264,49 @@ async fn functions_are_served_with_their_signatures() {
     assert_eq!(metadata.ephemeral_resources[0].type_name, "db_lease");
 }
 
+/// Over gRPC the schema is written one type at a time (the parts of one message): what
+/// Terraform reads is the same message the service answers in process, every type in it.
+#[test]
+fn the_schema_over_the_wire_is_the_whole_message() {
+    // The served provider runs its own runtime; the client runs on this one.
+    let served = tfsdk_server::InProcess::start("example/db", Db::default()).unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(compare_schemas(served.address()));
+}
+
+async fn compare_schemas(address: std::net::SocketAddr) {
+    let in_process = server()
+        .get_provider_schema(tonic::Request::new(pb::get_provider_schema::Request {}))
+        .await
+        .unwrap()
+        .into_inner();
+    let mut client = pb::provider_client::ProviderClient::connect(format!("http://{address}"))
+        .await
+        .unwrap();
+    let wire = client
+        .get_provider_schema(pb::get_provider_schema::Request {})
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(wire, in_process);
+    assert!(wire.provider.is_some());
+    assert!(!wire.resource_schemas.is_empty());
+    assert_eq!(wire.functions.len(), 5);
+    assert_eq!(wire.ephemeral_resource_schemas.len(), 1);
+    assert_eq!(
+        wire.server_capabilities
+            .map(|c| c.get_provider_schema_optional),
+        Some(true)
+    );
+    // Other methods still reach the generated service.
+    let metadata = client
+        .get_metadata(pb::get_metadata::Request {})
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(metadata.functions.len(), 5);
+}
+
 #[tokio::test]
 async fn a_call_converts_its_arguments_and_names_the_one_at_fault() {
     let server = server();

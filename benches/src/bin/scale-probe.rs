@@ -2,7 +2,8 @@
 //! binary with Terraform's plugin environment, times spawn → handshake line, then over gRPC
 //! `GetMetadata`, `GetProviderSchema` and one `ValidateResourceConfig` of the given resource
 //! type (the request a launch for one resource's plan starts with when Terraform already has
-//! the schema), and reads the process's peak resident memory (VmHWM). Prints the medians of
+//! the schema), and reads the process's peak resident memory (VmHWM) and what is resident at the
+//! handshake and at the end, pages of the binary apart from the rest. Prints the medians of
 //! `--runs` launches as one JSON object.
 //!
 //! `scale-probe BINARY RESOURCE_TYPE [--runs N]`
@@ -25,6 +26,19 @@ struct Launch {
     schema_bytes: usize,
     types: usize,
     max_rss_kb: u64,
+    /// Resident memory at the handshake, before any request.
+    start: Memory,
+    /// Resident memory after the requests: what stays.
+    end: Memory,
+}
+
+/// Resident memory of a process from `/proc/PID/status`, in KiB: the binary's pages
+/// (`RssFile`: code and data read from the executable) and the rest (`RssAnon`: heap,
+/// stacks and relocated data).
+#[derive(Clone, Copy, Default)]
+struct Memory {
+    file_kb: u64,
+    anon_kb: u64,
 }
 
 fn main() -> ExitCode {
@@ -65,16 +79,26 @@ fn main() -> ExitCode {
         v[v.len() / 2]
     };
     let max_rss = launches.iter().map(|l| l.max_rss_kb).max().unwrap_or(0);
+    let mb = |kb: u64| kb as f64 / 1024.0;
+    let last = launches
+        .last()
+        .map_or((Memory::default(), Memory::default()), |l| (l.start, l.end));
     println!(
         "{{\"handshake_ms\": {:.2}, \"metadata_ms\": {:.2}, \"schema_ms\": {:.2}, \
-         \"validate_ms\": {:.2}, \"schema_bytes\": {}, \"types\": {}, \"max_rss_mb\": {:.1}}}",
+         \"validate_ms\": {:.2}, \"schema_bytes\": {}, \"types\": {}, \"max_rss_mb\": {:.1}, \
+         \"start_file_mb\": {:.1}, \"start_anon_mb\": {:.1}, \"end_file_mb\": {:.1}, \
+         \"end_anon_mb\": {:.1}}}",
         median_ms(&|l| l.handshake),
         median_ms(&|l| l.metadata),
         median_ms(&|l| l.schema),
         median_ms(&|l| l.validate),
         launches.first().map_or(0, |l| l.schema_bytes),
         launches.first().map_or(0, |l| l.types),
-        max_rss as f64 / 1024.0,
+        mb(max_rss),
+        mb(last.0.file_kb),
+        mb(last.0.anon_kb),
+        mb(last.1.file_kb),
+        mb(last.1.anon_kb),
     );
     ExitCode::SUCCESS
 }
@@ -95,6 +119,7 @@ async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std
     let stdout = child.stdout.take().ok_or("no stdout")?;
     BufReader::new(stdout).read_line(&mut line)?;
     let handshake = started.elapsed();
+    let start = memory(child.id());
     let address = line
         .trim_end()
         .split('|')
@@ -138,7 +163,8 @@ async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std
         ))
     }
     .await;
-    let max_rss_kb = peak_rss_kb(child.id());
+    let max_rss_kb = status_kb(child.id(), "VmHWM:");
+    let end = memory(child.id());
     let _ = child.kill();
     let _ = child.wait();
     let (metadata, schema, validate, schema_bytes, types) = result?;
@@ -150,17 +176,27 @@ async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std
         schema_bytes,
         types,
         max_rss_kb,
+        start,
+        end,
     })
 }
 
-/// The process's peak resident set (VmHWM in `/proc/PID/status`), in KiB; 0 where unknown.
-fn peak_rss_kb(pid: u32) -> u64 {
+/// The process's resident memory now, by kind.
+fn memory(pid: u32) -> Memory {
+    Memory {
+        file_kb: status_kb(pid, "RssFile:"),
+        anon_kb: status_kb(pid, "RssAnon:"),
+    }
+}
+
+/// A field of `/proc/PID/status` in KiB (`VmHWM:` is the peak resident set); 0 where unknown.
+fn status_kb(pid: u32, field: &str) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|status| {
             status
                 .lines()
-                .find(|l| l.starts_with("VmHWM:"))
+                .find(|l| l.starts_with(field))
                 .and_then(|l| l.split_whitespace().nth(1))
                 .and_then(|kb| kb.parse().ok())
         })

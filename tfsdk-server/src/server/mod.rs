@@ -18,6 +18,7 @@ mod moved;
 mod plan;
 mod read;
 mod schema;
+mod service;
 mod stop;
 mod unsupported;
 mod upgrade;
@@ -27,6 +28,7 @@ pub(crate) use call::contained;
 #[cfg(test)]
 pub(crate) use schema::provider_schema_response;
 pub(crate) use schema::{identity_schema_problems, unplanned_schema_problems};
+pub use service::ProviderService;
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -110,10 +112,8 @@ impl<P: Provider> Server<P> {
     }
 
     /// The tonic service to add to a router.
-    pub fn into_service(self) -> pb::provider_server::ProviderServer<Server<P>> {
-        pb::provider_server::ProviderServer::new(self)
-            .max_decoding_message_size(usize::MAX)
-            .max_encoding_message_size(usize::MAX)
+    pub fn into_service(self) -> ProviderService<P> {
+        ProviderService::new(self)
     }
 
     /// A context for one call into provider code, with the current stop token.

@@ -161,42 +161,69 @@ pub(crate) fn unplanned_schema_problems(
         .collect()
 }
 
-/// The answer to GetProviderSchema, computed each time Terraform asks (once per launch that
-/// needs it): every schema is built, converted and checked, and only those already in use are
-/// kept (see [`LazySchema::inspect`]); what the checks found is reported with the
-/// registration's own mistakes.
-pub(crate) fn provider_schema_response<P: Provider>(
+/// The answer to GetProviderSchema, encoded, computed each time Terraform asks (once per launch
+/// that needs it). Every schema is built, converted, checked and encoded in turn, and only those
+/// already in use are kept (see [`LazySchema::inspect`]): a protobuf message may arrive in parts
+/// (map and repeated fields add up, the last of a singular field wins), so each type is written
+/// as a message of its own, and the process holds the encoded answer and one type's schema at
+/// a time, never every schema as protocol structs. What the checks found is reported, with the
+/// registration's own mistakes, in the last part.
+pub(crate) fn encode_provider_schema<P: Provider>(
     provider_schema: &Schema,
     registry: &Registry<P>,
-) -> pb::get_provider_schema::Response {
+) -> Vec<u8> {
+    use pb::get_provider_schema::Response;
+    let mut out = Vec::new();
     let mut found = registry.diagnostics.clone();
+    let mut put = |part: Response| prost::Message::encode_raw(&part, &mut out);
     let mut served = |lazy: &LazySchema, version: i64| {
         lazy.inspect(|schema, problems| {
             found.extend(problems.iter().cloned());
             wire::schema::schema_to_proto(schema, version)
         })
     };
-    let resource_schemas = (registry.resources.iter())
-        .map(|(name, resource)| {
-            let schema = served(resource.lazy(), resource.schema_version());
-            ((*name).to_owned(), schema)
-        })
-        .collect();
-    let data_source_schemas = (registry.data_sources.iter())
-        .map(|(name, data_source)| ((*name).to_owned(), served(data_source.lazy(), 0)))
-        .collect();
-    let ephemeral_resource_schemas = (registry.ephemeral_resources.iter())
-        .map(|(name, ephemeral)| ((*name).to_owned(), served(ephemeral.lazy(), 0)))
-        .collect();
-    let list_resource_schemas = (registry.list_resources.iter())
-        .map(|(name, list)| ((*name).to_owned(), served(list.lazy(), 0)))
-        .collect();
-    let action_schemas = (registry.actions.iter())
-        .map(|(name, action)| {
-            let schema = Some(served(action.lazy(), 0));
-            ((*name).to_owned(), pb::ActionSchema { schema })
-        })
-        .collect();
+    put(Response {
+        provider: Some(wire::schema::schema_to_proto(provider_schema, 0)),
+        ..Response::default()
+    });
+    for (name, resource) in &registry.resources {
+        let schema = served(resource.lazy(), resource.schema_version());
+        put(Response {
+            resource_schemas: entry(name, schema),
+            ..Response::default()
+        });
+    }
+    for (name, data_source) in &registry.data_sources {
+        put(Response {
+            data_source_schemas: entry(name, served(data_source.lazy(), 0)),
+            ..Response::default()
+        });
+    }
+    for (name, ephemeral) in &registry.ephemeral_resources {
+        put(Response {
+            ephemeral_resource_schemas: entry(name, served(ephemeral.lazy(), 0)),
+            ..Response::default()
+        });
+    }
+    for (name, list) in &registry.list_resources {
+        put(Response {
+            list_resource_schemas: entry(name, served(list.lazy(), 0)),
+            ..Response::default()
+        });
+    }
+    for (name, action) in &registry.actions {
+        let schema = Some(served(action.lazy(), 0));
+        put(Response {
+            action_schemas: entry(name, pb::ActionSchema { schema }),
+            ..Response::default()
+        });
+    }
+    for function in registry.functions.values() {
+        put(Response {
+            functions: entry(function.name(), wire::function::function_to_proto(function)),
+            ..Response::default()
+        });
+    }
     // Identities are served by GetResourceIdentitySchemas; their mistakes are reported here.
     for identity in registry
         .resources
@@ -205,24 +232,36 @@ pub(crate) fn provider_schema_response<P: Provider>(
     {
         identity.inspect(|_, problems| found.extend(problems.iter().cloned()));
     }
-    pb::get_provider_schema::Response {
-        provider: Some(wire::schema::schema_to_proto(provider_schema, 0)),
-        resource_schemas,
-        data_source_schemas,
-        ephemeral_resource_schemas,
-        functions: (registry.functions.values())
-            .map(|function| {
-                let wire = wire::function::function_to_proto(function);
-                (function.name().to_owned(), wire)
-            })
-            .collect(),
-        list_resource_schemas,
-        action_schemas,
-        state_store_schemas: Default::default(),
+    put(Response {
         diagnostics: diagnostics(&found),
-        provider_meta: None,
         server_capabilities: Some(capabilities()),
-    }
+        ..Response::default()
+    });
+    out
+}
+
+/// A map of one entry: one type's part of the answer.
+fn entry<V>(name: &str, value: V) -> std::collections::HashMap<String, V> {
+    std::iter::once((name.to_owned(), value)).collect()
+}
+
+/// The answer to GetProviderSchema as one message: [`encode_provider_schema`]'s parts read
+/// back, for callers of the service trait in process (the wire answer is the encoded one).
+pub(crate) fn provider_schema_response<P: Provider>(
+    provider_schema: &Schema,
+    registry: &Registry<P>,
+) -> pb::get_provider_schema::Response {
+    let encoded = encode_provider_schema(provider_schema, registry);
+    prost::Message::decode(encoded.as_slice()).unwrap_or_else(|error| {
+        // Unreachable: the parts were encoded from the same message type just now.
+        pb::get_provider_schema::Response {
+            diagnostics: diagnostics(&Diagnostics::from(Diagnostic::error(
+                "The provider's schema could not be read back",
+                format!("{error}. This is a bug in tfsdk-server."),
+            ))),
+            ..Default::default()
+        }
+    })
 }
 
 /// The answer to GetMetadata: capabilities and type names, without schemas.
