@@ -77,6 +77,7 @@ const CARGO_TOML: &str = include_str!("../templates/new/Cargo.toml.tmpl");
 const SERVICES_CARGO_TOML: &str = include_str!("../templates/new/services.Cargo.toml.tmpl");
 const MEMBER_CARGO_TOML: &str = include_str!("../templates/new/member.Cargo.toml.tmpl");
 const MAIN_RS: &str = include_str!("../templates/new/main.rs.tmpl");
+const BUILD_RS: &str = include_str!("../templates/new/build.rs.tmpl");
 const LIB_RS: &str = include_str!("../templates/new/lib.rs.tmpl");
 const SERVICES_LIB_RS: &str = include_str!("../templates/new/services.lib.rs.tmpl");
 const SERVICE_LIB_RS: &str = include_str!("../templates/new/service.lib.rs.tmpl");
@@ -157,6 +158,8 @@ pub fn files(options: &Options) -> Vec<(PathBuf, String)> {
              recompiles one service and relinks, and services compile in parallel.\n\n\
              - `src/`: the binary, which lists the services (`src/lib.rs`)\n\
              - `crates/{name}-provider`: the provider type, its configuration and functions\n{}\
+             - `build.rs`: on Linux the binary is linked at a fixed address, as Go links \
+             providers: the schema tables of many resources then cost nothing at start-up\n\
              \nA new service is a crate under `crates/` with a `register` function, listed in \
              `src/lib.rs` and in `Cargo.toml`.\n\n",
             list.concat()
@@ -263,6 +266,8 @@ pub fn files(options: &Options) -> Vec<(PathBuf, String)> {
             ],
         ),
     );
+    // Many resources: link settings for their tables (see the template).
+    add("build.rs", BUILD_RS.to_owned());
     add(
         "src/lib.rs",
         fill(
@@ -509,6 +514,7 @@ mod tests {
             "crates/demo-storage/src/lib.rs",
             "examples/resources/demo_storage_thing/resource.tf",
             "docs/resources/compute_thing.md",
+            "build.rs",
         ] {
             assert!(paths.contains(&expected.to_owned()), "{expected} missing");
         }

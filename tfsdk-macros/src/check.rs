@@ -120,6 +120,7 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
         vis: &input.vis,
         fields,
         kind: Kind::Model,
+        attributes_of: None,
     })
 }
 

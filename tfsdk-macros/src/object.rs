@@ -49,7 +49,10 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
         quote!(#private::NotASchema)
     };
     let (unique_check, unique_use) = unique_names(container);
-    let collect_schema = schema::collect_attributes(container);
+    let collect_schema = match &container.attributes_of {
+        Some(model) => quote!(<#model as #private::ObjectFields>::collect_schema_attributes(out);),
+        None => schema::collect_attributes(container),
+    };
     let attribute_attr_type = attribute_attr_type(container);
     let from_attributes = from_attributes(container, &unique_use);
     let from_checked = from_checked_attributes(container);

@@ -164,6 +164,9 @@ async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std
     }
     .await;
     let max_rss_kb = status_kb(child.id(), "VmHWM:");
+    if std::env::var_os("SCALE_PROBE_SMAPS").is_some() {
+        print_mappings(child.id());
+    }
     let end = memory(child.id());
     let _ = child.kill();
     let _ = child.wait();
@@ -179,6 +182,34 @@ async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std
         start,
         end,
     })
+}
+
+/// Each mapping of the process with more than 100 KiB resident, to stderr: where the resident
+/// memory is (`SCALE_PROBE_SMAPS=1`).
+fn print_mappings(pid: u32) {
+    let Ok(smaps) = std::fs::read_to_string(format!("/proc/{pid}/smaps")) else {
+        return;
+    };
+    let mut mapping = "";
+    for line in smaps.lines() {
+        if line
+            .split_whitespace()
+            .next()
+            .is_some_and(|f| f.contains('-') && !f.ends_with(':'))
+        {
+            mapping = line;
+        } else if let Some(rss) = line.strip_prefix("Rss:") {
+            let kb: u64 = rss
+                .trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse()
+                .unwrap_or(0);
+            if kb > 100 {
+                eprintln!("{kb:>8} kB  {mapping}");
+            }
+        }
+    }
 }
 
 /// The process's resident memory now, by kind.
