@@ -241,14 +241,15 @@ mod tests {
     fn registering_builds_no_schema_and_using_one_type_builds_only_its_own() {
         let server = crate::Server::new(Many);
         let registry = server.registry();
-        let built = |name: &str| registry.resources[name].lazy().is_built();
+        let built = |name: &str| registry.resources[name].schema.is_built();
         assert!(!built("many_a") && !built("many_b") && !built("many_c"));
-        assert!(!registry.data_sources["many_lookup"].lazy().is_built());
+        assert!(!registry.data_sources["many_lookup"].schema.is_built());
 
         // Validating one resource's configuration (what a launch for its plan starts with).
-        let config =
-            tfsdk_core::tftypes::Value::null(registry.resources["many_b"].object_type().clone());
-        let _ = registry.resources["many_b"].validate(config, true);
+        let config = tfsdk_core::tftypes::Value::null(
+            registry.resources["many_b"].handler.object_type().clone(),
+        );
+        let _ = registry.resources["many_b"].handler.validate(config, true);
         assert!(built("many_b"));
         assert!(!built("many_a") && !built("many_c"));
 
@@ -261,7 +262,7 @@ mod tests {
         assert_eq!(response.resource_schemas.len(), 3);
         assert!(built("many_b"));
         assert!(!built("many_a") && !built("many_c"));
-        assert!(!registry.data_sources["many_lookup"].lazy().is_built());
+        assert!(!registry.data_sources["many_lookup"].schema.is_built());
     }
 
     #[tokio::test]
@@ -285,7 +286,7 @@ mod tests {
         // GetMetadata lists every type, without building a schema.
         assert_eq!(metadata.map(|m| m.resources.len()), Some(3));
         assert_eq!(metadata.map(|m| m.data_sources.len()), Some(2));
-        assert!(!server.registry().resources["many_a"].lazy().is_built());
+        assert!(!server.registry().resources["many_a"].schema.is_built());
 
         let schema = server
             .get_provider_schema(tonic::Request::new(pb::get_provider_schema::Request {}))

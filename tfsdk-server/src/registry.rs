@@ -33,11 +33,11 @@ type BoxFutureRef<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// Where a provider lists its resources, data sources and functions
 /// ([`Provider::register`]).
 pub struct Registry<P> {
-    pub(crate) resources: BTreeMap<&'static str, Arc<dyn ResourceHandler<P>>>,
-    pub(crate) data_sources: BTreeMap<&'static str, Arc<dyn DataSourceHandler<P>>>,
-    pub(crate) ephemeral_resources: BTreeMap<&'static str, Arc<dyn EphemeralHandler<P>>>,
-    pub(crate) list_resources: BTreeMap<&'static str, Arc<dyn ListHandler<P>>>,
-    pub(crate) actions: BTreeMap<&'static str, Arc<dyn ActionHandler<P>>>,
+    pub(crate) resources: BTreeMap<&'static str, Registered<dyn ResourceHandler<P>>>,
+    pub(crate) data_sources: BTreeMap<&'static str, Registered<dyn DataSourceHandler<P>>>,
+    pub(crate) ephemeral_resources: BTreeMap<&'static str, Registered<dyn EphemeralHandler<P>>>,
+    pub(crate) list_resources: BTreeMap<&'static str, Registered<dyn ListHandler<P>>>,
+    pub(crate) actions: BTreeMap<&'static str, Registered<dyn ActionHandler<P>>>,
     pub(crate) functions: BTreeMap<String, Function>,
     /// Registration mistakes (a type name used twice), reported with the schema.
     pub(crate) diagnostics: Diagnostics,
@@ -74,26 +74,40 @@ impl<P: Provider> Registry<P> {
         &mut self,
         resource: R,
     ) -> &mut Registry<P> {
+        let lazy = Arc::new(LazySchema::of::<R::Identity>(
+            R::TYPE_NAME,
+            SchemaCheck::Identity,
+        ));
         let identity = IdentityOf::<R> {
-            lazy: LazySchema::of::<R::Identity>(R::TYPE_NAME, SchemaCheck::Identity),
+            lazy: Arc::clone(&lazy),
             marker: std::marker::PhantomData,
         };
-        self.add_resource(resource, Some(Box::new(identity)))
+        self.add_resource(resource, Some((Box::new(identity), lazy)))
     }
 
     #[inline]
     fn add_resource<R: Resource<Provider = P>>(
         &mut self,
         resource: R,
-        identity: Option<Box<dyn IdentityOps<R>>>,
+        identity: Option<(Box<dyn IdentityOps<R>>, Arc<LazySchema>)>,
     ) -> &mut Registry<P> {
-        let lazy = LazySchema::of::<R::Model>(R::TYPE_NAME, SchemaCheck::Resource);
+        let lazy = Arc::new(LazySchema::of::<R::Model>(
+            R::TYPE_NAME,
+            SchemaCheck::Resource,
+        ));
+        let (identity, identity_schema) = identity.unzip();
         let handler = TypedResource {
-            typed: Typed::new(resource, lazy),
+            typed: Typed::new(resource, Arc::clone(&lazy)),
             identity,
         };
+        let entry = Registered {
+            handler: Arc::new(handler) as Arc<dyn ResourceHandler<P>>,
+            schema: lazy,
+            version: R::SCHEMA_VERSION,
+            identity_schema,
+        };
         let (map, found) = (&mut self.resources, &mut self.diagnostics);
-        insert_handler(map, found, "resource", R::TYPE_NAME, Arc::new(handler));
+        insert_handler(map, found, "resource", R::TYPE_NAME, entry);
         self
     }
 
@@ -103,9 +117,16 @@ impl<P: Provider> Registry<P> {
     pub fn list_resource<L: ListResource<Provider = P>>(&mut self, list: L) -> &mut Registry<P> {
         let type_name = <L::Resource as Resource>::TYPE_NAME;
         let lazy = LazySchema::of::<L::Config>(type_name, SchemaCheck::Unplanned("list resource"));
-        let handler = Arc::new(Typed::new(list, lazy));
+        let lazy = Arc::new(lazy);
+        let handler: Arc<dyn ListHandler<P>> = Arc::new(Typed::new(list, Arc::clone(&lazy)));
         let (map, found) = (&mut self.list_resources, &mut self.diagnostics);
-        insert_handler(map, found, "list resource", type_name, handler);
+        insert_handler(
+            map,
+            found,
+            "list resource",
+            type_name,
+            Registered::new(handler, lazy),
+        );
         self
     }
 
@@ -114,9 +135,16 @@ impl<P: Provider> Registry<P> {
     #[inline]
     pub fn action<A: Action<Provider = P>>(&mut self, action: A) -> &mut Registry<P> {
         let lazy = LazySchema::of::<A::Config>(A::TYPE_NAME, SchemaCheck::Unplanned("action"));
-        let handler = Arc::new(Typed::new(action, lazy));
+        let lazy = Arc::new(lazy);
+        let handler: Arc<dyn ActionHandler<P>> = Arc::new(Typed::new(action, Arc::clone(&lazy)));
         let (map, found) = (&mut self.actions, &mut self.diagnostics);
-        insert_handler(map, found, "action", A::TYPE_NAME, handler);
+        insert_handler(
+            map,
+            found,
+            "action",
+            A::TYPE_NAME,
+            Registered::new(handler, lazy),
+        );
         self
     }
 
@@ -124,9 +152,17 @@ impl<P: Provider> Registry<P> {
     #[inline]
     pub fn data_source<D: DataSource<Provider = P>>(&mut self, data_source: D) -> &mut Registry<P> {
         let lazy = LazySchema::of::<D::Model>(D::TYPE_NAME, SchemaCheck::Unplanned("data source"));
-        let handler = Arc::new(Typed::new(data_source, lazy));
+        let lazy = Arc::new(lazy);
+        let handler: Arc<dyn DataSourceHandler<P>> =
+            Arc::new(Typed::new(data_source, Arc::clone(&lazy)));
         let (map, found) = (&mut self.data_sources, &mut self.diagnostics);
-        insert_handler(map, found, "data source", D::TYPE_NAME, handler);
+        insert_handler(
+            map,
+            found,
+            "data source",
+            D::TYPE_NAME,
+            Registered::new(handler, lazy),
+        );
         self
     }
 
@@ -139,26 +175,59 @@ impl<P: Provider> Registry<P> {
     ) -> &mut Registry<P> {
         let check = SchemaCheck::Unplanned("ephemeral resource");
         let lazy = LazySchema::of::<E::Model>(E::TYPE_NAME, check);
-        let handler = Arc::new(Typed::new(ephemeral, lazy));
+        let lazy = Arc::new(lazy);
+        let handler: Arc<dyn EphemeralHandler<P>> =
+            Arc::new(Typed::new(ephemeral, Arc::clone(&lazy)));
         let (map, found) = (&mut self.ephemeral_resources, &mut self.diagnostics);
-        insert_handler(map, found, "ephemeral resource", E::TYPE_NAME, handler);
+        insert_handler(
+            map,
+            found,
+            "ephemeral resource",
+            E::TYPE_NAME,
+            Registered::new(handler, lazy),
+        );
         self
     }
 }
 
-/// Adds `handler` of a `kind` of type under `type_name`, or reports the name as taken: the
+/// A registered type: its handler, and what GetProviderSchema tells Terraform about it, kept
+/// as data beside the handler so that answering for a thousand types calls no code of each.
+pub(crate) struct Registered<H: ?Sized> {
+    /// What serves the type's requests.
+    pub(crate) handler: Arc<H>,
+    /// The type's schema (the handler holds the same one).
+    pub(crate) schema: Arc<LazySchema>,
+    /// The schema's version (resources; 0 for the other kinds).
+    pub(crate) version: i64,
+    /// A resource's identity schema, when it has one.
+    pub(crate) identity_schema: Option<Arc<LazySchema>>,
+}
+
+impl<H: ?Sized> Registered<H> {
+    /// A type of a kind without versions or identities.
+    fn new(handler: Arc<H>, schema: Arc<LazySchema>) -> Registered<H> {
+        Registered {
+            handler,
+            schema,
+            version: 0,
+            identity_schema: None,
+        }
+    }
+}
+
+/// Adds `entry` of a `kind` of type under `type_name`, or reports the name as taken: the
 /// step every registration shares, one copy per kind rather than per type.
 fn insert_handler<H: ?Sized>(
-    map: &mut BTreeMap<&'static str, Arc<H>>,
+    map: &mut BTreeMap<&'static str, Registered<H>>,
     diagnostics: &mut Diagnostics,
     kind: &str,
     type_name: &'static str,
-    handler: Arc<H>,
+    entry: Registered<H>,
 ) {
     if map.contains_key(type_name) {
         diagnostics.push(duplicate(kind, type_name));
     } else {
-        map.insert(type_name, handler);
+        map.insert(type_name, entry);
     }
 }
 
@@ -187,12 +256,12 @@ fn duplicate(kind: &str, name: &str) -> Diagnostic {
 /// A resource or data source with its schema and object type, built on first use.
 pub(crate) struct Typed<T> {
     inner: T,
-    lazy: LazySchema,
+    lazy: Arc<LazySchema>,
 }
 
 impl<T> Typed<T> {
     #[inline]
-    fn new(inner: T, lazy: LazySchema) -> Typed<T> {
+    fn new(inner: T, lazy: Arc<LazySchema>) -> Typed<T> {
         Typed { inner, lazy }
     }
 
@@ -241,8 +310,6 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         self.lazy().ty()
     }
     fn schema_version(&self) -> i64;
-    /// The identity's schema, built on first use, when the resource has one.
-    fn identity_lazy(&self) -> Option<&LazySchema>;
     /// The identity's schema, when the resource has one.
     fn identity_schema(&self) -> Option<IdentitySchema<'_>>;
     /// `write_only_allowed`: the client supports write-only attributes.
@@ -464,7 +531,7 @@ pub(crate) trait IdentityOps<R: Resource>: Send + Sync {
 
 /// [`IdentityOps`] of a [`ResourceIdentity`].
 struct IdentityOf<R> {
-    lazy: LazySchema,
+    lazy: Arc<LazySchema>,
     marker: std::marker::PhantomData<fn() -> R>,
 }
 
@@ -546,10 +613,6 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
 
     fn schema_version(&self) -> i64 {
         R::SCHEMA_VERSION
-    }
-
-    fn identity_lazy(&self) -> Option<&LazySchema> {
-        self.identity.as_ref().map(|identity| identity.lazy())
     }
 
     fn identity_schema(&self) -> Option<IdentitySchema<'_>> {

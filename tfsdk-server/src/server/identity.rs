@@ -16,7 +16,7 @@ pub(super) fn identity_schemas<P: Provider>(
             .resources
             .iter()
             .filter_map(|(name, resource)| {
-                let identity = resource.identity_schema()?;
+                let identity = resource.handler.identity_schema()?;
                 Some((
                     (*name).to_owned(),
                     crate::wire::schema::identity_schema_to_proto(

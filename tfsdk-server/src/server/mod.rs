@@ -82,7 +82,7 @@ impl<P: Provider> Server<P> {
                 registry
                     .resources
                     .get(*name)
-                    .is_none_or(|resource| resource.identity_schema().is_none())
+                    .is_none_or(|resource| resource.identity_schema.is_none())
             })
             .map(|name| {
                 Diagnostic::error(
@@ -130,7 +130,7 @@ impl<P: Provider> Server<P> {
         self.registry
             .resources
             .get(type_name)
-            .cloned()
+            .map(|entry| Arc::clone(&entry.handler))
             .ok_or_else(|| {
                 Diagnostic::error(
                     "Resource Type Not Found",
@@ -146,7 +146,7 @@ impl<P: Provider> Server<P> {
         self.registry
             .ephemeral_resources
             .get(type_name)
-            .cloned()
+            .map(|entry| Arc::clone(&entry.handler))
             .ok_or_else(|| {
                 Diagnostic::error(
                     "Ephemeral Resource Type Not Found",
@@ -159,7 +159,7 @@ impl<P: Provider> Server<P> {
         self.registry
             .list_resources
             .get(type_name)
-            .cloned()
+            .map(|entry| Arc::clone(&entry.handler))
             .ok_or_else(|| {
                 Diagnostic::error(
                     "List Resource Type Not Found",
@@ -172,7 +172,7 @@ impl<P: Provider> Server<P> {
         self.registry
             .actions
             .get(type_name)
-            .cloned()
+            .map(|entry| Arc::clone(&entry.handler))
             .ok_or_else(|| {
                 Diagnostic::error(
                     "Action Type Not Found",
@@ -185,7 +185,7 @@ impl<P: Provider> Server<P> {
         self.registry
             .data_sources
             .get(type_name)
-            .cloned()
+            .map(|entry| Arc::clone(&entry.handler))
             .ok_or_else(|| {
                 Diagnostic::error(
                     "Data Source Type Not Found",

@@ -187,7 +187,7 @@ pub(crate) fn encode_provider_schema<P: Provider>(
         ..Response::default()
     });
     for (name, resource) in &registry.resources {
-        let schema = served(resource.lazy(), resource.schema_version());
+        let schema = served(&resource.schema, resource.version);
         put(Response {
             resource_schemas: entry(name, schema),
             ..Response::default()
@@ -195,24 +195,24 @@ pub(crate) fn encode_provider_schema<P: Provider>(
     }
     for (name, data_source) in &registry.data_sources {
         put(Response {
-            data_source_schemas: entry(name, served(data_source.lazy(), 0)),
+            data_source_schemas: entry(name, served(&data_source.schema, 0)),
             ..Response::default()
         });
     }
     for (name, ephemeral) in &registry.ephemeral_resources {
         put(Response {
-            ephemeral_resource_schemas: entry(name, served(ephemeral.lazy(), 0)),
+            ephemeral_resource_schemas: entry(name, served(&ephemeral.schema, 0)),
             ..Response::default()
         });
     }
     for (name, list) in &registry.list_resources {
         put(Response {
-            list_resource_schemas: entry(name, served(list.lazy(), 0)),
+            list_resource_schemas: entry(name, served(&list.schema, 0)),
             ..Response::default()
         });
     }
     for (name, action) in &registry.actions {
-        let schema = Some(served(action.lazy(), 0));
+        let schema = Some(served(&action.schema, 0));
         put(Response {
             action_schemas: entry(name, pb::ActionSchema { schema }),
             ..Response::default()
@@ -225,11 +225,7 @@ pub(crate) fn encode_provider_schema<P: Provider>(
         });
     }
     // Identities are served by GetResourceIdentitySchemas; their mistakes are reported here.
-    for identity in registry
-        .resources
-        .values()
-        .filter_map(|r| r.identity_lazy())
-    {
+    for identity in (registry.resources.values()).filter_map(|r| r.identity_schema.as_deref()) {
         identity.inspect(|_, problems| found.extend(problems.iter().cloned()));
     }
     put(Response {
