@@ -23,129 +23,59 @@ impl ::tfsdk_core::__private::ObjectFields for ThingRule {
             out,
             const {
                 &[
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "name",
-                        base: ::tfsdk_core::__private::schema_attribute::<String>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: true,
-                            optional: false,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "The rule's name.",
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "name",
+                            ::tfsdk_core::__private::schema_attribute::<String>,
+                        )
+                        .required()
+                        .description("The rule's name.")
+                        .rules(
+                            &[
+                                ::tfsdk_core::__private::RuleSpec::Length {
+                                    min: ::tfsdk_core::__private::Option::Some(1u64),
+                                    max: ::tfsdk_core::__private::Option::Some(64u64),
+                                },
+                            ],
                         ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[
-                            ::tfsdk_core::__private::RuleSpec::Length {
-                                min: ::tfsdk_core::__private::Option::Some(1u64),
-                                max: ::tfsdk_core::__private::Option::Some(64u64),
-                            },
-                        ],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "priority",
-                        base: ::tfsdk_core::__private::schema_attribute::<Option<i64>>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Its priority, lower first.",
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "priority",
+                            ::tfsdk_core::__private::schema_attribute::<Option<i64>>,
+                        )
+                        .optional()
+                        .description("Its priority, lower first.")
+                        .rules(
+                            &[
+                                ::tfsdk_core::__private::RuleSpec::Range {
+                                    min: ::tfsdk_core::__private::Option::Some("0"),
+                                    max: ::tfsdk_core::__private::Option::Some("1000"),
+                                },
+                            ],
                         ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[
-                            ::tfsdk_core::__private::RuleSpec::Range {
-                                min: ::tfsdk_core::__private::Option::Some("0"),
-                                max: ::tfsdk_core::__private::Option::Some("1000"),
-                            },
-                        ],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "action",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<String>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "What the rule does.",
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "action",
+                            ::tfsdk_core::__private::schema_attribute::<Option<String>>,
+                        )
+                        .optional()
+                        .description("What the rule does.")
+                        .rules(
+                            &[
+                                ::tfsdk_core::__private::RuleSpec::OneOfStrings(
+                                    &["allow", "deny", "count"],
+                                ),
+                            ],
                         ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[
-                            ::tfsdk_core::__private::RuleSpec::OneOfStrings(
-                                &["allow", "deny", "count"],
-                            ),
-                        ],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "enabled",
-                        base: ::tfsdk_core::__private::schema_attribute::<Option<bool>>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Whether the rule is on.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "note",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<String>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "A free-form note.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "enabled",
+                            ::tfsdk_core::__private::schema_attribute::<Option<bool>>,
+                        )
+                        .optional()
+                        .description("Whether the rule is on."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "note",
+                            ::tfsdk_core::__private::schema_attribute::<Option<String>>,
+                        )
+                        .optional()
+                        .description("A free-form note."),
                 ]
             },
         );
@@ -782,139 +712,60 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
             out,
             const {
                 &[
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "id",
-                        base: ::tfsdk_core::__private::schema_attribute::<types::String>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: false,
-                            computed: true,
-                            stable: true,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "The thing's id, assigned by the API.",
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "id",
+                            ::tfsdk_core::__private::schema_attribute::<types::String>,
+                        )
+                        .computed()
+                        .stable()
+                        .description("The thing's id, assigned by the API."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "arn",
+                            ::tfsdk_core::__private::schema_attribute::<types::String>,
+                        )
+                        .computed()
+                        .stable()
+                        .description("Its resource name."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "name",
+                            ::tfsdk_core::__private::schema_attribute::<String>,
+                        )
+                        .required()
+                        .description("The thing's name.")
+                        .rules(
+                            &[
+                                ::tfsdk_core::__private::RuleSpec::Length {
+                                    min: ::tfsdk_core::__private::Option::Some(1u64),
+                                    max: ::tfsdk_core::__private::Option::Some(128u64),
+                                },
+                            ],
                         ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "arn",
-                        base: ::tfsdk_core::__private::schema_attribute::<types::String>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: false,
-                            computed: true,
-                            stable: true,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Its resource name.",
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "description",
+                            ::tfsdk_core::__private::schema_attribute::<Option<String>>,
+                        )
+                        .optional()
+                        .description("What it is for."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "kind",
+                            ::tfsdk_core::__private::schema_attribute::<Option<String>>,
+                        )
+                        .optional()
+                        .description("Its kind.")
+                        .rules(
+                            &[
+                                ::tfsdk_core::__private::RuleSpec::OneOfStrings(
+                                    &["standard", "premium", "archive"],
+                                ),
+                            ],
                         ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "name",
-                        base: ::tfsdk_core::__private::schema_attribute::<String>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: true,
-                            optional: false,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "The thing's name.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[
-                            ::tfsdk_core::__private::RuleSpec::Length {
-                                min: ::tfsdk_core::__private::Option::Some(1u64),
-                                max: ::tfsdk_core::__private::Option::Some(128u64),
-                            },
-                        ],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "description",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<String>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "What it is for.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "kind",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<String>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some("Its kind."),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[
-                            ::tfsdk_core::__private::RuleSpec::OneOfStrings(
-                                &["standard", "premium", "archive"],
-                            ),
-                        ],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "size",
-                        base: ::tfsdk_core::__private::schema_attribute::<Option<i64>>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Its size, 10 when unset.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::Some(::tfsdk_core::__private::DefaultSpec {
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "size",
+                            ::tfsdk_core::__private::schema_attribute::<Option<i64>>,
+                        )
+                        .optional()
+                        .description("Its size, 10 when unset.")
+                        .default(::tfsdk_core::__private::DefaultSpec {
                             compute: || {
                                 let value: i64 = ::core::convert::Into::into(10i64);
                                 ::tfsdk_core::__private::default_value::<
@@ -924,65 +775,25 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
                             },
                             dynamic: false,
                         }),
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "count",
-                        base: ::tfsdk_core::__private::schema_attribute::<Option<i64>>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some("How many."),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "weight",
-                        base: ::tfsdk_core::__private::schema_attribute::<Option<f64>>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some("A weight."),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "enabled",
-                        base: ::tfsdk_core::__private::schema_attribute::<Option<bool>>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Whether it is on.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::Some(::tfsdk_core::__private::DefaultSpec {
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "count",
+                            ::tfsdk_core::__private::schema_attribute::<Option<i64>>,
+                        )
+                        .optional()
+                        .description("How many."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "weight",
+                            ::tfsdk_core::__private::schema_attribute::<Option<f64>>,
+                        )
+                        .optional()
+                        .description("A weight."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "enabled",
+                            ::tfsdk_core::__private::schema_attribute::<Option<bool>>,
+                        )
+                        .optional()
+                        .description("Whether it is on.")
+                        .default(::tfsdk_core::__private::DefaultSpec {
                             compute: || {
                                 let value: bool = ::core::convert::Into::into(true);
                                 ::tfsdk_core::__private::default_value::<
@@ -992,370 +803,128 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
                             },
                             dynamic: false,
                         }),
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "protected",
-                        base: ::tfsdk_core::__private::schema_attribute::<Option<bool>>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Whether deletion is refused.",
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "protected",
+                            ::tfsdk_core::__private::schema_attribute::<Option<bool>>,
+                        )
+                        .optional()
+                        .description("Whether deletion is refused."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "region",
+                            ::tfsdk_core::__private::schema_attribute::<types::String>,
+                        )
+                        .optional()
+                        .computed()
+                        .description("The region, the provider's when unset."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "zone",
+                            ::tfsdk_core::__private::schema_attribute::<Option<String>>,
+                        )
+                        .optional()
+                        .force_new()
+                        .description("The zone; a change replaces it."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "owner",
+                            ::tfsdk_core::__private::schema_attribute::<Option<String>>,
+                        )
+                        .optional()
+                        .description("Who owns it."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "email",
+                            ::tfsdk_core::__private::schema_attribute::<Option<String>>,
+                        )
+                        .optional()
+                        .description("Where to send notices.")
+                        .rules(
+                            &[
+                                ::tfsdk_core::__private::RuleSpec::Length {
+                                    min: ::tfsdk_core::__private::Option::Some(3u64),
+                                    max: ::tfsdk_core::__private::Option::Some(254u64),
+                                },
+                            ],
                         ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "region",
-                        base: ::tfsdk_core::__private::schema_attribute::<types::String>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: true,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "The region, the provider's when unset.",
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "retention_days",
+                            ::tfsdk_core::__private::schema_attribute::<Option<i64>>,
+                        )
+                        .optional()
+                        .description("How long to keep it.")
+                        .rules(
+                            &[
+                                ::tfsdk_core::__private::RuleSpec::Range {
+                                    min: ::tfsdk_core::__private::Option::Some("1"),
+                                    max: ::tfsdk_core::__private::Option::Some("3650"),
+                                },
+                            ],
                         ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "zone",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<String>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: true,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "The zone; a change replaces it.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "owner",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<String>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Who owns it.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "email",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<String>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Where to send notices.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[
-                            ::tfsdk_core::__private::RuleSpec::Length {
-                                min: ::tfsdk_core::__private::Option::Some(3u64),
-                                max: ::tfsdk_core::__private::Option::Some(254u64),
-                            },
-                        ],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "retention_days",
-                        base: ::tfsdk_core::__private::schema_attribute::<Option<i64>>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "How long to keep it.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[
-                            ::tfsdk_core::__private::RuleSpec::Range {
-                                min: ::tfsdk_core::__private::Option::Some("1"),
-                                max: ::tfsdk_core::__private::Option::Some("3650"),
-                            },
-                        ],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "created_at",
-                        base: ::tfsdk_core::__private::schema_attribute::<types::String>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: false,
-                            computed: true,
-                            stable: true,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "When it was made.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "updated_at",
-                        base: ::tfsdk_core::__private::schema_attribute::<types::String>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: false,
-                            computed: true,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "When it last changed.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "version",
-                        base: ::tfsdk_core::__private::schema_attribute::<types::Int64>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: false,
-                            computed: true,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Bumped on every change.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "tags",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<BTreeMap<String, String>>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Tags, by key.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "aliases",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<Vec<String>>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Other names.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "ports",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<Vec<i64>>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Ports it listens on.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "endpoint",
-                        base: ::tfsdk_core::__private::schema_attribute::<types::String>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: false,
-                            computed: true,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Where to reach it.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "status",
-                        base: ::tfsdk_core::__private::schema_attribute::<types::String>,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: false,
-                            computed: true,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Its status.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "comment",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<String>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some("A comment."),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Default,
-                        rules: &[],
-                    },
-                    ::tfsdk_core::__private::AttributeSpec {
-                        name: "rule",
-                        base: ::tfsdk_core::__private::schema_attribute::<
-                            Option<Vec<ThingRule>>,
-                        >,
-                        flags: ::tfsdk_core::__private::Flags {
-                            required: false,
-                            optional: true,
-                            computed: false,
-                            stable: false,
-                            sensitive: false,
-                            write_only: false,
-                            force_new: false,
-                        },
-                        description: ::tfsdk_core::__private::Option::Some(
-                            "Its rules, one `rule` block each.",
-                        ),
-                        deprecation: ::tfsdk_core::__private::Option::None,
-                        default: ::tfsdk_core::__private::Option::None,
-                        diff_suppress: ::tfsdk_core::__private::Option::None,
-                        presentation: ::tfsdk_core::__private::Presentation::Block,
-                        rules: &[],
-                    },
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "created_at",
+                            ::tfsdk_core::__private::schema_attribute::<types::String>,
+                        )
+                        .computed()
+                        .stable()
+                        .description("When it was made."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "updated_at",
+                            ::tfsdk_core::__private::schema_attribute::<types::String>,
+                        )
+                        .computed()
+                        .description("When it last changed."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "version",
+                            ::tfsdk_core::__private::schema_attribute::<types::Int64>,
+                        )
+                        .computed()
+                        .description("Bumped on every change."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "tags",
+                            ::tfsdk_core::__private::schema_attribute::<
+                                Option<BTreeMap<String, String>>,
+                            >,
+                        )
+                        .optional()
+                        .description("Tags, by key."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "aliases",
+                            ::tfsdk_core::__private::schema_attribute::<
+                                Option<Vec<String>>,
+                            >,
+                        )
+                        .optional()
+                        .description("Other names."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "ports",
+                            ::tfsdk_core::__private::schema_attribute::<Option<Vec<i64>>>,
+                        )
+                        .optional()
+                        .description("Ports it listens on."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "endpoint",
+                            ::tfsdk_core::__private::schema_attribute::<types::String>,
+                        )
+                        .computed()
+                        .description("Where to reach it."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "status",
+                            ::tfsdk_core::__private::schema_attribute::<types::String>,
+                        )
+                        .computed()
+                        .description("Its status."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "comment",
+                            ::tfsdk_core::__private::schema_attribute::<Option<String>>,
+                        )
+                        .optional()
+                        .description("A comment."),
+                    ::tfsdk_core::__private::AttributeSpec::new(
+                            "rule",
+                            ::tfsdk_core::__private::schema_attribute::<
+                                Option<Vec<ThingRule>>,
+                            >,
+                        )
+                        .optional()
+                        .description("Its rules, one `rule` block each.")
+                        .presentation(::tfsdk_core::__private::Presentation::Block),
                 ]
             },
         );

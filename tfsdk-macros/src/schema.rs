@@ -62,7 +62,9 @@ fn attribute_checks(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) 
 fn attribute_spec(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) -> TokenStream {
     let name = &attribute.name;
     let behaviour = &attribute.behaviour;
-    let flags = [
+    // One call per option given, in the order `AttributeSpec`'s builder documents.
+    let mut calls = Vec::new();
+    for (flag, set) in [
         ("required", behaviour.required),
         ("optional", behaviour.optional),
         ("computed", behaviour.computed),
@@ -70,46 +72,41 @@ fn attribute_spec(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) ->
         ("sensitive", behaviour.sensitive),
         ("write_only", behaviour.write_only),
         ("force_new", behaviour.force_new),
-    ]
-    .into_iter()
-    .map(|(flag, set)| {
+    ] {
         let flag = syn::Ident::new(flag, Span::call_site());
-        quote!(#flag: #set)
-    });
-    let text = |text: &Option<String>| match text {
-        Some(text) => quote!(#private::Option::Some(#text)),
-        None => quote!(#private::Option::None),
-    };
-    let description = text(&behaviour.description);
-    let deprecation = text(&behaviour.deprecated);
-    let default = match (
-        default(private, ty, behaviour.default.as_ref()),
-        default_fn(private, ty, behaviour.default_fn.as_ref()),
-    ) {
-        (Some(default), _) | (None, Some(default)) => quote!(#private::Option::Some(#default)),
-        (None, None) => quote!(#private::Option::None),
-    };
-    let diff_suppress = diff_suppress(private, ty, behaviour.diff_suppress.as_ref());
-    let presentation = match behaviour.presentation {
-        Some((Presentation::Block, _)) => quote!(Block),
-        Some((Presentation::NestedAttribute, _)) => quote!(NestedAttribute),
-        None => quote!(Default),
-    };
-    let rules = rules::specs(private, ty, &attribute.rules);
-    let base = quote_spanned!(ty.span()=> #private::schema_attribute::<#ty>);
-    quote! {
-        #private::AttributeSpec {
-            name: #name,
-            base: #base,
-            flags: #private::Flags { #(#flags),* },
-            description: #description,
-            deprecation: #deprecation,
-            default: #default,
-            diff_suppress: #diff_suppress,
-            presentation: #private::Presentation::#presentation,
-            rules: &[#(#rules),*],
+        if set {
+            calls.push(quote!(.#flag()));
         }
     }
+    if let Some(text) = &behaviour.description {
+        calls.push(quote!(.description(#text)));
+    }
+    if let Some(text) = &behaviour.deprecated {
+        calls.push(quote!(.deprecation(#text)));
+    }
+    if let Some(default) = default(private, ty, behaviour.default.as_ref())
+        .or_else(|| default_fn(private, ty, behaviour.default_fn.as_ref()))
+    {
+        calls.push(quote!(.default(#default)));
+    }
+    if let Some(suppress) = diff_suppress(private, ty, behaviour.diff_suppress.as_ref()) {
+        calls.push(quote!(.diff_suppress(#suppress)));
+    }
+    match behaviour.presentation {
+        Some((Presentation::Block, _)) => {
+            calls.push(quote!(.presentation(#private::Presentation::Block)));
+        }
+        Some((Presentation::NestedAttribute, _)) => {
+            calls.push(quote!(.presentation(#private::Presentation::NestedAttribute)));
+        }
+        None => {}
+    }
+    let rules = rules::specs(private, ty, &attribute.rules);
+    if !rules.is_empty() {
+        calls.push(quote!(.rules(&[#(#rules),*])));
+    }
+    let base = quote_spanned!(ty.span()=> #private::schema_attribute::<#ty>);
+    quote!(#private::AttributeSpec::new(#name, #base) #(#calls)*)
 }
 
 /// `default = <expr>`: the conversion is spanned at the expression, so a default of the wrong
@@ -155,10 +152,12 @@ fn default_fn(
 
 /// `diff_suppress = path`: a direct call, so `fn(&str, &str)` works for a `String` field by
 /// deref coercion.
-fn diff_suppress(private: &syn::Path, ty: &syn::Type, path: Option<&syn::Path>) -> TokenStream {
-    let Some(path) = path else {
-        return quote!(#private::Option::None);
-    };
+fn diff_suppress(
+    private: &syn::Path,
+    ty: &syn::Type,
+    path: Option<&syn::Path>,
+) -> Option<TokenStream> {
+    let path = path?;
     let value_ty = value_type(ty);
     let suppress = quote_spanned!(path.span()=>
         match #private::suppress_arguments::<#value_ty>(old, new) {
@@ -166,7 +165,7 @@ fn diff_suppress(private: &syn::Path, ty: &syn::Type, path: Option<&syn::Path>) 
             #private::Option::None => false,
         }
     );
-    quote!(#private::Option::Some(
+    Some(quote!(
         |old: &#private::Value, new: &#private::Value| #suppress
     ))
 }
