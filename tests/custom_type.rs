@@ -451,7 +451,14 @@ mod validated_by_its_type {
 
     #[test]
     fn value_to_struct_runs_the_types_validation_at_the_path() {
-        assert!(Server::from_value(server("db1", &["db", "primary"])).is_ok());
+        let host = |text: &str| Hostname(types::String::new(text));
+        assert_eq!(
+            Server::from_value(server("db1", &["db", "primary"])).unwrap(),
+            Server {
+                host: host("db1"),
+                aliases: vec![host("db"), host("primary")],
+            }
+        );
         let error = Server::from_value(server("db 1", &[])).unwrap_err();
         assert_eq!(error.path().to_string(), "host");
         assert_eq!(
@@ -472,7 +479,13 @@ mod validated_by_its_type {
             ],
         )
         .unwrap();
-        assert!(Server::from_value(unknown).is_ok());
+        assert_eq!(
+            Server::from_value(unknown).unwrap(),
+            Server {
+                host: Hostname(types::String::unknown()),
+                aliases: Vec::new(),
+            }
+        );
     }
 
     #[test]

@@ -261,7 +261,12 @@ mod typed_null_and_unknown {
             assert_conflict(&error, "", "list(bool)", "list(string)");
         }
         // A list of any element type takes it.
-        assert!(List::<Value>::from_value(Value::null(Type::list(Type::Bool))).is_ok());
+        let list = List::<Value>::from_value(Value::null(Type::list(Type::Bool))).unwrap();
+        assert!(list.is_null());
+        assert_eq!(
+            list.to_value(&Type::list(Type::Bool)).unwrap(),
+            Value::null(Type::list(Type::Bool))
+        );
     }
 
     #[test]
@@ -299,12 +304,16 @@ mod typed_null_and_unknown {
             .to_value(&Type::tuple([Type::String, Type::Number]))
             .unwrap_err();
         assert_conflict(&error, "", "tuple([string,bool])", "tuple([string,number])");
-        assert!(
-            tuple
-                .to_value(&Type::tuple([Type::String, Type::Bool]))
-                .is_ok()
+        let own_type = Type::tuple([Type::String, Type::Bool]);
+        assert_eq!(
+            tuple.to_value(&own_type).unwrap(),
+            Value::null(own_type.clone())
         );
-        assert!(tuple.to_value(&Type::Dynamic).is_ok());
+        // Into a dynamic attribute it stays a null tuple of its own type.
+        assert_eq!(
+            tuple.to_value(&Type::Dynamic).unwrap(),
+            Value::null(own_type)
+        );
     }
 
     #[test]
@@ -338,7 +347,10 @@ mod typed_null_and_unknown {
             &Disk::terraform_type().to_string(),
         );
         // The untyped object takes any object type.
-        assert!(Object::<types::AnyAttributes>::from_value(Value::unknown(other)).is_ok());
+        let any =
+            Object::<types::AnyAttributes>::from_value(Value::unknown(other.clone())).unwrap();
+        assert!(any.is_unknown());
+        assert_eq!(any.to_value(&other).unwrap(), Value::unknown(other));
     }
 }
 
