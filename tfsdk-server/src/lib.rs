@@ -62,7 +62,7 @@
 //! ```
 //!
 //! The repository's `examples/terraform-provider-files` (files on disk) and
-//! `examples/terraform-provider-example` (seed 002's schema behaviours over a fake cloud) are
+//! `examples/terraform-provider-example` (every schema behaviour, over a fake cloud) are
 //! complete providers, tested end to end under real Terraform.
 #![warn(missing_docs)]
 

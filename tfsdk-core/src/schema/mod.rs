@@ -132,7 +132,7 @@ impl Attribute {
     }
 
     /// True when Terraform must insist on a value: `required` without a default. A `required`
-    /// attribute with a `default_fn` (seed 002's `region`, read from the environment) is served
+    /// attribute with a `default_fn` (a provider's `region`, read from the environment) is served
     /// as optional, and the server reports it missing when the function gives nothing, as the
     /// older Go SDK does.
     pub fn required_for_terraform(&self) -> bool {

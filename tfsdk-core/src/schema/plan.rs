@@ -33,7 +33,7 @@ impl Schema {
     /// created; `config` is the configuration, an object of this schema's type.
     ///
     /// The rules are those Terraform enforces on a plan, in the order of Terraform's Go
-    /// framework (`../shared/SPEC.md`, P8):
+    /// framework:
     ///
     /// 1. Each attribute starts from its configuration. Left null there, it takes its
     ///    `default` / `default_fn` value; a `required` one without a value is an error at its
