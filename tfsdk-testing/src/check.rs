@@ -11,7 +11,7 @@ use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::view::Viewable;
 use tfsdk_core::{TfSchema, View};
 
-use crate::machine::{self, Plan, State, type_at};
+use crate::machine::{self, Plan, SchemaName, Schemas, State, type_at};
 
 /// What a plan does to a resource instance, from its `actions` in `terraform show -json`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,7 +114,6 @@ impl<M: TfSchema> Instance<M> {
                 model.friendly_name()
             )
         });
-        let sensitive = sensitive_in_schema(&M::schema(), &path);
         Attribute {
             target: Target::Resource {
                 address: self.address.clone(),
@@ -122,7 +121,6 @@ impl<M: TfSchema> Instance<M> {
             },
             path,
             ty,
-            sensitive,
         }
     }
 
@@ -184,7 +182,6 @@ impl<M: TfSchema> Instance<M> {
                 },
                 path: AttributePath::empty(),
                 ty: model,
-                sensitive: false,
             },
             expectation,
         }
@@ -210,7 +207,6 @@ impl Output {
             target: Target::Output(self.name.clone()),
             path: AttributePath::empty(),
             ty: T::terraform_type(),
-            sensitive: false,
         }
     }
 
@@ -242,8 +238,6 @@ pub struct Attribute {
     target: Target,
     path: AttributePath,
     ty: Type,
-    /// The schema marks it (or an attribute holding it) sensitive.
-    sensitive: bool,
 }
 
 impl Attribute {
@@ -291,7 +285,9 @@ impl Attribute {
         self.expect(Expectation::Known)
     }
 
-    /// Sensitive (Terraform hides it), by its schema or by a sensitive value it came from.
+    /// Sensitive (Terraform hides it), by its schema or by a sensitive value it came from: as
+    /// Terraform says, in its plan or state and in the schema it received from the provider
+    /// (not as the model says).
     #[must_use]
     pub fn is_sensitive(self) -> Check {
         self.expect(Expectation::Sensitive)
@@ -335,28 +331,6 @@ impl Attribute {
             format!("{place}: {}", self.path)
         }
     }
-}
-
-/// Whether `schema` marks the attribute at `path`, or one holding it, sensitive.
-fn sensitive_in_schema(schema: &tfsdk_core::schema::Schema, path: &AttributePath) -> bool {
-    let mut attributes = &schema.attributes;
-    for step in path.steps() {
-        let tfsdk_core::path::PathStep::AttributeName(name) = step else {
-            // An element of a nested attribute: its attributes come with the next name.
-            continue;
-        };
-        let Some(attribute) = attributes.get(name) else {
-            return false;
-        };
-        if attribute.sensitive {
-            return true;
-        }
-        match &attribute.nested {
-            Some(nested) => attributes = &nested.attributes,
-            None => return false,
-        }
-    }
-    false
 }
 
 type CustomCheck = Arc<dyn Fn(&Value) -> Result<(), String> + Send + Sync>;
@@ -412,8 +386,19 @@ struct Found {
 }
 
 impl Check {
-    /// Checks the plan's planned values.
-    pub(crate) fn on_plan(&self, plan: &Plan) -> Result<(), String> {
+    /// Whether the check needs the provider's schemas as Terraform received them: it asks
+    /// whether a resource's attribute is sensitive.
+    pub(crate) fn needs_schemas(&self) -> bool {
+        matches!(self.attribute.target, Target::Resource { .. })
+            && matches!(
+                self.expectation,
+                Expectation::Sensitive | Expectation::NotSensitive
+            )
+    }
+
+    /// Checks the plan's planned values; `schemas` are Terraform's (see
+    /// [`needs_schemas`](Check::needs_schemas)).
+    pub(crate) fn on_plan(&self, plan: &Plan, schemas: Option<&Schemas>) -> Result<(), String> {
         let found = match &self.attribute.target {
             Target::Resource { address, model } => match plan.change(address) {
                 None => None,
@@ -421,6 +406,7 @@ impl Check {
                 Some(change) => Some(self.found(
                     machine::value_of(&change.after, &change.after_unknown, model),
                     &change.after_sensitive,
+                    schemas.map(|schemas| (schemas, &change.schema)),
                 )?),
             },
             Target::Output(name) => match plan.outputs.get(name) {
@@ -445,8 +431,9 @@ impl Check {
         self.judge(found)
     }
 
-    /// Checks the state.
-    pub(crate) fn on_state(&self, state: &State) -> Result<(), String> {
+    /// Checks the state; `schemas` are Terraform's (see
+    /// [`needs_schemas`](Check::needs_schemas)).
+    pub(crate) fn on_state(&self, state: &State, schemas: Option<&Schemas>) -> Result<(), String> {
         let found = match &self.attribute.target {
             Target::Resource { address, model } => match state.resources.get(address) {
                 None => None,
@@ -455,6 +442,7 @@ impl Check {
                     ..self.found(
                         machine::value_of(&resource.values, &serde_json::Value::Null, model),
                         &resource.sensitive_values,
+                        schemas.map(|schemas| (schemas, &resource.schema)),
                     )?
                 }),
             },
@@ -480,10 +468,14 @@ impl Check {
         self.judge(found)
     }
 
+    /// What the check finds in an instance's value (`whole`): the part at its path, and
+    /// whether Terraform marks it sensitive, in the `sensitive` tree of its output or by the
+    /// instance's schema as Terraform received it.
     fn found(
         &self,
         whole: Result<Value, String>,
         sensitive: &serde_json::Value,
+        schema: Option<(&Schemas, &SchemaName)>,
     ) -> Result<Found, String> {
         let attribute = &self.attribute;
         let whole = whole.map_err(|error| {
@@ -502,8 +494,10 @@ impl Check {
         Ok(Found {
             value,
             // Terraform 1.0 leaves the schema's sensitive attributes out of the state's
-            // `sensitive_values`: the model says them.
-            sensitive: attribute.sensitive || machine::is_sensitive_at(sensitive, &attribute.path),
+            // `sensitive_values`: the schema it received says them.
+            sensitive: machine::is_sensitive_at(sensitive, &attribute.path)
+                || schema
+                    .is_some_and(|(schemas, name)| schemas.marks_sensitive(name, &attribute.path)),
             identity: serde_json::Value::Null,
         })
     }
@@ -571,6 +565,8 @@ mod tests {
         Plan::parse(
             &json!({"resource_changes": [{
                 "address": "files_file.a",
+                "mode": "managed",
+                "type": "files_file",
                 "change": {
                     "actions": ["create"],
                     "before": null,
@@ -598,12 +594,12 @@ mod tests {
             file.exists(),
             Instance::<File>::new("files_file.b").is_absent(),
         ] {
-            check.on_plan(&plan).unwrap();
+            check.on_plan(&plan, None).unwrap();
         }
         let error = file
             .attribute(|f| f.path())
             .equals("b.txt")
-            .on_plan(&plan)
+            .on_plan(&plan, None)
             .unwrap_err();
         assert_eq!(
             error,
@@ -612,7 +608,7 @@ mod tests {
         let error = file
             .attribute(|f| f.size())
             .is_known()
-            .on_plan(&plan)
+            .on_plan(&plan, None)
             .unwrap_err();
         assert_eq!(
             error,
@@ -630,7 +626,68 @@ mod tests {
                 Err("size should be unknown".into())
             }
         });
-        check.on_plan(&plan()).unwrap();
+        check.on_plan(&plan(), None).unwrap();
+    }
+
+    #[test]
+    fn sensitivity_is_what_terraform_says_not_what_the_model_says() {
+        let file = Instance::<File>::new("files_file.a");
+        let content = || file.attribute(|f| f.content());
+        // A state without sensitive marks (Terraform 1.0 leaves out the schema's).
+        let state = State::parse(
+            &json!({"values": {"root_module": {"resources": [{
+                "address": "files_file.a", "mode": "managed", "type": "files_file",
+                "values": {"path": "a.txt", "content": "x", "size": 1, "labels": null},
+                "sensitive_values": {}
+            }]}}})
+            .to_string(),
+        )
+        .unwrap();
+        let schemas = |sensitive: bool| {
+            Schemas::new(
+                json!({"resource_schemas": {"files_file": {"block": {"attributes": {
+                    "path": {"type": "string", "required": true},
+                    "content": {"type": "string", "optional": true, "sensitive": sensitive}
+                }}}}}),
+            )
+        };
+        // The schema Terraform received marks it: sensitive.
+        let marked = schemas(true);
+        content()
+            .is_sensitive()
+            .on_state(&state, Some(&marked))
+            .unwrap();
+        assert!(
+            content()
+                .is_not_sensitive()
+                .on_state(&state, Some(&marked))
+                .is_err()
+        );
+        // It does not (a provider that lost the flag on the way), whatever the model says.
+        let unmarked = schemas(false);
+        let error = content()
+            .is_sensitive()
+            .on_state(&state, Some(&unmarked))
+            .unwrap_err();
+        assert_eq!(
+            error,
+            r#"files_file.a: content: expected it is sensitive, found "x""#
+        );
+        // Nor does a plan whose after_sensitive leaves it out.
+        let mut plan = plan();
+        plan.changes[0].after_sensitive = json!({});
+        assert!(
+            content()
+                .is_sensitive()
+                .on_plan(&plan, Some(&unmarked))
+                .is_err()
+        );
+        content()
+            .is_sensitive()
+            .on_plan(&plan, Some(&marked))
+            .unwrap();
+        assert!(content().is_sensitive().needs_schemas());
+        assert!(!content().equals("x").needs_schemas());
     }
 
     #[test]
@@ -639,9 +696,17 @@ mod tests {
             &json!({"values": {"outputs": {"n": {"value": 3, "sensitive": false}}}}).to_string(),
         )
         .unwrap();
-        Output::new("n").equals(3_i64).on_state(&state).unwrap();
-        assert!(Output::new("n").equals(4_i64).on_state(&state).is_err());
-        assert!(Output::new("m").exists().on_state(&state).is_err());
+        Output::new("n")
+            .equals(3_i64)
+            .on_state(&state, None)
+            .unwrap();
+        assert!(
+            Output::new("n")
+                .equals(4_i64)
+                .on_state(&state, None)
+                .is_err()
+        );
+        assert!(Output::new("m").exists().on_state(&state, None).is_err());
     }
 
     #[test]

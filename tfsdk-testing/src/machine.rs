@@ -13,6 +13,8 @@ use tfsdk_core::tftypes::{Type, Value};
 pub(crate) struct ResourceChange {
     /// `files_file.a`, `module.m.files_file.a[0]`, `data.files_file.seed`.
     pub address: String,
+    /// Its kind and type, which name its schema.
+    pub schema: SchemaName,
     /// `["create"]`, `["delete", "create"]`, `["no-op"]`...
     pub actions: Vec<String>,
     /// The prior value (JSON `null` when there is none).
@@ -62,6 +64,7 @@ impl Plan {
                 .collect();
             changes.push(ResourceChange {
                 address,
+                schema: SchemaName::of(change),
                 actions,
                 before: detail["before"].clone(),
                 after: detail["after"].clone(),
@@ -184,6 +187,8 @@ pub(crate) fn query_results(text: &str) -> (Vec<Found>, Vec<String>) {
 /// One resource instance in the state.
 #[derive(Clone, Debug)]
 pub(crate) struct StateResource {
+    /// Its kind and type, which name its schema.
+    pub schema: SchemaName,
     pub values: Json,
     pub sensitive_values: Json,
     /// The object's identity (Terraform 1.12 and newer), JSON null without one.
@@ -229,6 +234,7 @@ impl State {
                 state.resources.insert(
                     address.to_owned(),
                     StateResource {
+                        schema: SchemaName::of(resource),
                         values: resource["values"].clone(),
                         sensitive_values: resource["sensitive_values"].clone(),
                         identity: resource["identity"].clone(),
@@ -345,6 +351,62 @@ fn has_unknown(tree: &Json) -> bool {
         Json::Array(items) => items.iter().any(has_unknown),
         Json::Object(items) => items.values().any(has_unknown),
         _ => false,
+    }
+}
+
+/// Which schema a resource instance of Terraform's JSON output has: a managed resource's or a
+/// data source's, of its type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SchemaName {
+    /// `resource_schemas` or `data_source_schemas`.
+    group: &'static str,
+    type_name: String,
+}
+
+impl SchemaName {
+    /// From the instance's `mode` and `type`.
+    fn of(resource: &Json) -> SchemaName {
+        SchemaName {
+            group: if resource["mode"] == "data" {
+                "data_source_schemas"
+            } else {
+                "resource_schemas"
+            },
+            type_name: resource["type"].as_str().unwrap_or_default().to_owned(),
+        }
+    }
+}
+
+/// The provider's schemas as Terraform received them (its entry of `terraform providers schema
+/// -json`).
+#[derive(Clone, Debug)]
+pub(crate) struct Schemas(std::sync::Arc<Json>);
+
+impl Schemas {
+    pub(crate) fn new(provider: Json) -> Schemas {
+        Schemas(std::sync::Arc::new(provider))
+    }
+
+    /// Whether the schema `name` marks the attribute at `path`, or one holding it, sensitive.
+    pub(crate) fn marks_sensitive(&self, name: &SchemaName, path: &AttributePath) -> bool {
+        let mut block = &self.0[name.group][&name.type_name]["block"];
+        for step in path.steps() {
+            let PathStep::AttributeName(attribute_name) = step else {
+                // An element: its attributes come with the next name.
+                continue;
+            };
+            let attribute = &block["attributes"][attribute_name];
+            if attribute["sensitive"] == Json::Bool(true) {
+                return true;
+            }
+            block = if attribute.is_object() {
+                // A nested attribute's attributes, or nothing further for a plain one.
+                &attribute["nested_type"]
+            } else {
+                &block["block_types"][attribute_name]["block"]
+            };
+        }
+        false
     }
 }
 

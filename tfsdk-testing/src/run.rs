@@ -12,8 +12,9 @@ use tfsdk_core::path::{AttributePath, PathStep};
 use tfsdk_server::{InProcess, Provider};
 
 use crate::check::Action;
+use crate::check::Check;
 use crate::error_text;
-use crate::machine::{Plan, State};
+use crate::machine::{Plan, Schemas, State};
 use crate::step::{Hook, Kind, Step, StepContext};
 use crate::terraform::{Run, Terraform, TerraformVersion, Workdir};
 
@@ -40,6 +41,9 @@ const IMPORT_BLOCK: &str = "tfsdk_testing_import.tf";
 
 /// The query of a query step.
 const QUERY_FILE: &str = "tfsdk_testing.tfquery.hcl";
+
+/// Terraform's trace log, for [`ProviderTest::check_shutdown`].
+const TRACE_LOG: &str = "tfsdk-testing-trace.log";
 
 /// The configuration `terraform query -generate-config-out` writes.
 const GENERATED: &str = "tfsdk_testing_generated.tf";
@@ -153,9 +157,10 @@ impl ProviderTest {
     }
 
     /// For a [binary](ProviderTest::binary) provider: runs every Terraform command with
-    /// `TF_LOG=trace` and fails when a provider process Terraform started did not exit by
+    /// `TF_LOG=trace` (written to a file of the working directory, apart from the output that
+    /// steps match) and fails when a provider process Terraform started did not exit by
     /// itself (Terraform killed it, or it never exited), which is how a provider that hangs at
-    /// shutdown shows.
+    /// shutdown shows, and when the log shows no provider process at all.
     #[must_use]
     pub fn check_shutdown(mut self) -> Self {
         self.check_shutdown = true;
@@ -197,8 +202,15 @@ impl ProviderTest {
     /// When a step fails, with what was expected, what Terraform did (its output), and the
     /// working directory, kept for a look. Also when Terraform cannot be installed.
     pub fn run(self) {
+        assert!(
+            !self.check_shutdown || matches!(self.served, Served::Binary(_)),
+            "tfsdk-testing: check_shutdown watches provider processes: it needs a test of a \
+             provider binary (ProviderTest::binary), not one served in this process"
+        );
         let mut failures = Vec::new();
-        for version in self.versions() {
+        let mut ran = 0;
+        let versions = self.versions();
+        for &version in &versions {
             if let Some(minimum) = &self.min_version
                 && !version.is_at_least(minimum)
             {
@@ -215,6 +227,7 @@ impl ProviderTest {
                 );
                 continue;
             }
+            ran += 1;
             let started = Instant::now();
             let mut session = Session::new(&self, Terraform::get(version));
             match session.run() {
@@ -235,6 +248,32 @@ impl ProviderTest {
         if !failures.is_empty() {
             panic!("\n{}\n", failures.join("\n\n"));
         }
+        // A test that ran nothing must not pass as if it had checked something.
+        assert!(
+            ran > 0,
+            "tfsdk-testing: no Terraform ran this test: it needs {}, and the Terraforms to run \
+             are {} ({})",
+            self.version_bounds(),
+            versions
+                .iter()
+                .map(|version| version.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            match std::env::var(VERSIONS_VARIABLE) {
+                Ok(wanted) => format!("{VERSIONS_VARIABLE}={wanted}"),
+                Err(_) => "every Terraform this crate installs".to_owned(),
+            }
+        );
+    }
+
+    /// `Terraform 1.11 or newer`, `Terraform 1.10 or older`, or both, for messages.
+    fn version_bounds(&self) -> String {
+        match (&self.min_version, &self.max_version) {
+            (Some(min), Some(max)) => format!("Terraform {min} to {max}"),
+            (Some(min), None) => format!("Terraform {min} or newer"),
+            (None, Some(max)) => format!("Terraform {max} or older"),
+            (None, None) => "any Terraform".to_owned(),
+        }
     }
 
     /// What Terraform `version` receives of the provider's schemas: the provider's entry of
@@ -249,27 +288,9 @@ impl ProviderTest {
         let mut session = Session::new(self, Terraform::get(version));
         session.write_config("");
         let step = Step::refresh_only();
-        let result = session.init(&step).and_then(|()| {
-            let run = session.terraform(&["providers", "schema", "-json"], &step)?;
-            if !run.success() {
-                return Err(format!("Terraform failed:\n{run}"));
-            }
-            let printed: Json = serde_json::from_str(run.stdout.trim())
-                .map_err(|error| format!("not JSON ({error}):\n{run}"))?;
-            let suffix = format!(
-                "/{}",
-                self.address.trim_start_matches("registry.terraform.io/")
-            );
-            printed["provider_schemas"]
-                .as_object()
-                .and_then(|schemas| {
-                    schemas
-                        .iter()
-                        .find(|(address, _)| address.ends_with(&suffix))
-                        .map(|(_, schema)| schema.clone())
-                })
-                .ok_or_else(|| format!("no schema of {} in:\n{run}", self.address))
-        });
+        let result = session
+            .init(&step)
+            .and_then(|()| session.provider_schema(&step));
         result.unwrap_or_else(|error| {
             let kept = session.workdir.keep();
             panic!(
@@ -354,6 +375,11 @@ struct Session<'t> {
     changed: bool,
     /// The output of the current step's Terraform commands, for `expect_output`.
     transcript: std::cell::RefCell<String>,
+    /// How many provider processes Terraform's trace logs showed starting (for
+    /// [`ProviderTest::check_shutdown`]).
+    plugins_started: std::cell::Cell<usize>,
+    /// Terraform's schemas of the provider, once a check needed them.
+    schemas: std::cell::RefCell<Option<Schemas>>,
 }
 
 /// How a Terraform command ended, for a step that may expect an error.
@@ -384,10 +410,44 @@ impl<'t> Session<'t> {
             state: None,
             changed: false,
             transcript: std::cell::RefCell::new(String::new()),
+            plugins_started: std::cell::Cell::new(0),
+            schemas: std::cell::RefCell::new(None),
         }
     }
 
+    /// Runs the steps, stopping at the first that fails, then the destroy whatever happened
+    /// before it (a real provider's test must not leave real objects behind): a failure of
+    /// the destroy is reported beside the step's.
     fn run(&mut self) -> Result<(), String> {
+        let steps = self.run_steps().and_then(|()| self.shutdown_seen());
+        let destroy = self.destroy();
+        match (steps, destroy) {
+            (Ok(()), Ok(())) => Ok(()),
+            (Ok(()), Err(destroy)) => Err(format!(
+                "the destroy after the last step failed:\n{destroy}"
+            )),
+            (Err(step), Ok(())) => Err(step),
+            (Err(step), Err(destroy)) => Err(format!(
+                "{step}\n\nand the destroy after it failed too (objects may be left behind):\n{destroy}"
+            )),
+        }
+    }
+
+    /// With [`ProviderTest::check_shutdown`], a run whose trace logs show no provider process
+    /// at all fails: the check would otherwise pass having seen nothing (a Terraform that logs
+    /// elsewhere, or steps that never started the provider).
+    fn shutdown_seen(&self) -> Result<(), String> {
+        if !self.test.check_shutdown || self.plugins_started.get() > 0 {
+            return Ok(());
+        }
+        Err(
+            "check_shutdown: Terraform's trace logs show no provider process starting, so \
+             nothing says how one ended"
+                .to_owned(),
+        )
+    }
+
+    fn run_steps(&mut self) -> Result<(), String> {
         let steps = &self.test.steps;
         for (index, step) in steps.iter().enumerate() {
             let number = index + 1;
@@ -406,8 +466,7 @@ impl<'t> Session<'t> {
                 started.elapsed().as_secs_f64()
             );
         }
-        self.destroy()
-            .map_err(|message| format!("the destroy after the last step failed:\n{message}"))
+        Ok(())
     }
 
     fn context(&self, step: usize) -> StepContext<'_> {
@@ -416,6 +475,47 @@ impl<'t> Session<'t> {
             version: self.version,
             step,
         }
+    }
+
+    /// The provider's entry of `terraform providers schema -json`: the schemas as Terraform
+    /// received them.
+    fn provider_schema(&self, step: &Step) -> Result<Json, String> {
+        let run = self.terraform(&["providers", "schema", "-json"], step)?;
+        if !run.success() {
+            return Err(format!("Terraform failed:\n{run}"));
+        }
+        let printed: Json = serde_json::from_str(run.stdout.trim())
+            .map_err(|error| format!("not JSON ({error}):\n{run}"))?;
+        let suffix = format!(
+            "/{}",
+            self.test
+                .address
+                .trim_start_matches("registry.terraform.io/")
+        );
+        printed["provider_schemas"]
+            .as_object()
+            .and_then(|schemas| {
+                schemas
+                    .iter()
+                    .find(|(address, _)| address.ends_with(&suffix))
+                    .map(|(_, schema)| schema.clone())
+            })
+            .ok_or_else(|| format!("no schema of {} in:\n{run}", self.test.address))
+    }
+
+    /// Terraform's schemas of the provider when one of `checks` needs them (whether an
+    /// attribute is sensitive by its schema: Terraform 1.0 leaves those out of the state's
+    /// `sensitive_values`), read once per run.
+    fn schemas_for(&self, checks: &[Check], step: &Step) -> Result<Option<Schemas>, String> {
+        if !checks.iter().any(Check::needs_schemas) {
+            return Ok(None);
+        }
+        if let Some(schemas) = self.schemas.borrow().as_ref() {
+            return Ok(Some(schemas.clone()));
+        }
+        let schemas = Schemas::new(self.provider_schema(step)?);
+        *self.schemas.borrow_mut() = Some(schemas.clone());
+        Ok(Some(schemas))
     }
 
     fn hooks(&self, hooks: &[Hook], step: usize, when: &str) -> Result<(), String> {
@@ -437,16 +537,29 @@ impl<'t> Session<'t> {
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         let start = match &self.test.served {
-            Served::Binary(_) => {
+            Served::Binary(_) if self.test.check_shutdown => {
+                // Terraform's trace log goes to a file of its own, never into the output that
+                // steps match.
+                let log = self.workdir.path().join(TRACE_LOG);
+                let _ = std::fs::remove_file(&log);
+                let log_path = log.to_string_lossy().into_owned();
                 let mut env = env;
-                if self.test.check_shutdown {
-                    env.push(("TF_LOG", "trace"));
-                }
+                env.push(("TF_LOG", "trace"));
+                env.push(("TF_LOG_PATH", &log_path));
                 let run = self.workdir.run_with_env(args, &env);
                 self.transcript.borrow_mut().push_str(&run.combined());
-                if self.test.check_shutdown {
-                    shutdown_problems(&run)?;
-                }
+                let trace = std::fs::read_to_string(&log).map_err(|error| {
+                    format!("no Terraform trace log at {log_path} ({error})\n\n{run}")
+                })?;
+                let started =
+                    shutdown_problems(&trace).map_err(|problem| format!("{problem}\n\n{run}"))?;
+                self.plugins_started
+                    .set(self.plugins_started.get() + started);
+                return Ok(run);
+            }
+            Served::Binary(_) => {
+                let run = self.workdir.run_with_env(args, &env);
+                self.transcript.borrow_mut().push_str(&run.combined());
                 return Ok(run);
             }
             Served::InProcess(start) => start,
@@ -609,7 +722,8 @@ impl<'t> Session<'t> {
             return Ok((None, Outcome::Succeeded));
         }
         let plan = self.saved_plan(step)?;
-        let mut problems = plan_problems(step, &plan);
+        let schemas = self.schemas_for(&step.plan_checks, step)?;
+        let mut problems = plan_problems(step, &plan, schemas.as_ref());
         if !step.expect_warning.is_empty() {
             let text = error_text::normalize(&run.combined());
             problems.extend(
@@ -672,10 +786,11 @@ impl<'t> Session<'t> {
     }
 
     fn check_state(&self, step: &Step, state: &State) -> Result<(), String> {
+        let schemas = self.schemas_for(&step.state_checks, step)?;
         let problems: Vec<String> = step
             .state_checks
             .iter()
-            .filter_map(|check| check.on_state(state).err())
+            .filter_map(|check| check.on_state(state, schemas.as_ref()).err())
             .collect();
         if problems.is_empty() {
             Ok(())
@@ -851,7 +966,8 @@ impl<'t> Session<'t> {
             return Ok(outcome);
         }
         let plan = self.saved_plan(step)?;
-        let problems = plan_problems(step, &plan);
+        let schemas = self.schemas_for(&step.plan_checks, step)?;
+        let problems = plan_problems(step, &plan, schemas.as_ref());
         if !problems.is_empty() {
             return Err(format!(
                 "the import plan is not as expected:\n  - {}",
@@ -1003,7 +1119,7 @@ impl<'t> Session<'t> {
 }
 
 /// What a plan does otherwise than the step expects: actions and plan checks.
-fn plan_problems(step: &Step, plan: &Plan) -> Vec<String> {
+fn plan_problems(step: &Step, plan: &Plan, schemas: Option<&Schemas>) -> Vec<String> {
     let mut problems = Vec::new();
     for (address, expected) in &step.actions {
         match plan.change(address) {
@@ -1024,7 +1140,7 @@ fn plan_problems(step: &Step, plan: &Plan) -> Vec<String> {
     problems.extend(
         step.plan_checks
             .iter()
-            .filter_map(|c| c.on_plan(plan).err()),
+            .filter_map(|c| c.on_plan(plan, schemas).err()),
     );
     problems
 }
@@ -1086,23 +1202,21 @@ fn clear(json: &mut Json, path: &AttributePath) {
 }
 
 /// What a Terraform trace log (`TF_LOG=trace`) shows of provider processes that did not exit
-/// by themselves.
-fn shutdown_problems(run: &Run) -> Result<(), String> {
-    let log = run.combined();
+/// by themselves; else how many started.
+fn shutdown_problems(log: &str) -> Result<usize, String> {
     let started = log.matches("plugin started").count();
     let exited = log.matches("plugin process exited").count();
     let killed = log.contains("plugin failed to exit gracefully");
     if started == exited && !killed {
-        return Ok(());
+        return Ok(started);
     }
     Err(format!(
-        "provider processes did not shut down cleanly: {started} started, {exited} exited{}\n\n{}",
+        "provider processes did not shut down cleanly: {started} started, {exited} exited{}",
         if killed {
             ", one killed by Terraform"
         } else {
             ""
         },
-        run.command_line()
     ))
 }
 
@@ -1127,6 +1241,34 @@ fn unmatched(patterns: &[regex::Regex], text: &str) -> Vec<String> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_trace_log_says_whether_every_provider_process_exited() {
+        let started = "[DEBUG] provider: plugin started: path=.../terraform-provider-x pid=1\n";
+        let exited = "[DEBUG] provider: plugin process exited: path=.../terraform-provider-x\n";
+        assert_eq!(
+            shutdown_problems(&format!("{started}{exited}{started}{exited}")),
+            Ok(2)
+        );
+        // A command that started none (its count adds nothing to the run's).
+        assert_eq!(
+            shutdown_problems("[INFO] Terraform version: 1.15.5\n"),
+            Ok(0)
+        );
+        assert_eq!(
+            shutdown_problems(&format!("{started}{exited}{started}")),
+            Err("provider processes did not shut down cleanly: 2 started, 1 exited".to_owned())
+        );
+        let killed = "[WARN] plugin failed to exit gracefully\n";
+        assert_eq!(
+            shutdown_problems(&format!("{started}{killed}{exited}")),
+            Err(
+                "provider processes did not shut down cleanly: 1 started, 1 exited, one killed \
+                 by Terraform"
+                    .to_owned()
+            )
+        );
+    }
 
     #[test]
     fn import_differences_leave_out_ignored_paths() {

@@ -236,6 +236,9 @@ fn every_kind_of_step_and_check() {
                 .plan_check(note.attribute(|n| n.text()).is_sensitive())
                 .plan_check(note.attribute(|n| n.name()).is_not_sensitive())
                 .state_check(note.attribute(|n| n.id()).equals("a"))
+                // Sensitive as Terraform says: in 1.0's state only by the schema it received.
+                .state_check(note.attribute(|n| n.text()).is_sensitive())
+                .state_check(note.attribute(|n| n.tags()).is_not_sensitive())
                 .state_check(note.attribute(|n| n.tags().key("env")).equals("dev"))
                 .state_check(note.satisfies(|view| {
                     if view.text.get() == Some("hello") {
@@ -339,4 +342,64 @@ fn a_missed_expectation_says_what_the_plan_did() {
         "{message}"
     );
     assert!(!message.contains("1.0.3"), "{message}");
+}
+
+#[test]
+fn a_step_that_fails_after_an_apply_still_destroys_what_was_created() {
+    let store = Store::default();
+    let note = Instance::<Note>::new("notes_note.a");
+    let failure = catch_unwind(AssertUnwindSafe(|| {
+        notes(&store)
+            .min_terraform("1.15")
+            .step(Step::apply(ONE))
+            .step(
+                Step::apply(ONE.replace("hello", "hello again"))
+                    .state_check(note.attribute(|n| n.text()).equals("something else")),
+            )
+            .run();
+    }))
+    .expect_err("the wrong expectation passed");
+    let message = failure.downcast_ref::<String>().unwrap();
+    assert!(
+        message.contains("step 2 of 2 (apply) failed:\nthe state is not as expected"),
+        "{message}"
+    );
+    assert!(!message.contains("destroy"), "{message}");
+    // The note the steps made is gone: the destroy ran after the failing step.
+    let left = store.lock().unwrap();
+    assert!(left.is_empty(), "notes left behind: {left:?}");
+}
+
+#[test]
+fn a_test_that_no_terraform_runs_fails() {
+    let store = Store::default();
+    let failure = catch_unwind(AssertUnwindSafe(|| {
+        notes(&store)
+            .min_terraform("99.0")
+            .step(Step::apply(ONE))
+            .run();
+    }))
+    .expect_err("a test that ran nothing passed");
+    let message = failure.downcast_ref::<String>().unwrap();
+    assert!(
+        message.starts_with(
+            "tfsdk-testing: no Terraform ran this test: it needs Terraform 99.0 or newer"
+        ),
+        "{message}"
+    );
+}
+
+#[test]
+fn check_shutdown_needs_a_provider_process() {
+    let store = Store::default();
+    let failure = catch_unwind(AssertUnwindSafe(|| {
+        notes(&store).check_shutdown().step(Step::apply(ONE)).run();
+    }))
+    .expect_err("check_shutdown of an in-process provider passed");
+    // A message without arguments panics with a `&str`.
+    let message = failure.downcast_ref::<&str>().unwrap();
+    assert!(
+        message.contains("check_shutdown watches provider processes"),
+        "{message}"
+    );
 }
