@@ -3,6 +3,9 @@
 #![doc = include_str!("lib.md")]
 #![warn(missing_docs)]
 
+#[macro_use]
+mod schema_text;
+
 pub mod attr;
 pub mod convert;
 pub mod diag;

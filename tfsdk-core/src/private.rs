@@ -10,8 +10,8 @@ pub use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformTyp
 pub use crate::object::conversion::{
     CachedObjectType, ObjectShape, SortedAttributes, cached_object_type, check_attribute_names,
     object_attributes, object_from_value, object_to_value, object_to_value_sorted, object_type,
-    own_object_type, put_attribute, take_attribute, take_own_attributes, target_object_type,
-    validate,
+    own_object_type, put_attribute, schema_attributes_of, take_attribute, take_own_attributes,
+    target_object_type, validate,
 };
 pub use crate::object::{
     AttributeNames, AttributeSink, AttributeValues, AttributesOut, ObjectFields, TfObject,
@@ -239,26 +239,32 @@ pub fn has_name(names: &[&str], name: &str) -> bool {
     names.contains(&name)
 }
 
-/// The schema attribute of a field of type `T`: its type and nested attributes; generated code
-/// sets the behaviours.
-pub fn schema_attribute<T: TerraformType>() -> SchemaAttribute {
-    let mut attribute = SchemaAttribute::new(T::terraform_type());
-    attribute.nested = T::nested_attributes();
-    attribute
+schema_text! {
+    /// The schema attribute of a field of type `T`: its type and nested attributes; generated
+    /// code sets the behaviours.
+    pub fn schema_attribute<T: TerraformType>() -> SchemaAttribute {
+        let mut attribute = SchemaAttribute::new(T::terraform_type());
+        attribute.nested = T::nested_attributes();
+        attribute
+    }
 }
 
-/// Adds a flattened struct's schema attributes.
-pub fn add_flattened_schema<T: FlattenedField>(out: &mut BTreeMap<String, SchemaAttribute>) {
-    T::collect_schema_attributes(out);
+schema_text! {
+    /// Adds a flattened struct's schema attributes.
+    pub fn add_flattened_schema<T: FlattenedField>(out: &mut BTreeMap<String, SchemaAttribute>) {
+        T::collect_schema_attributes(out);
+    }
 }
 
-/// The nested attributes of a schema struct used as one object.
-pub fn nested_single<T: TfObject>() -> NestedAttributes {
-    let mut attributes = BTreeMap::new();
-    T::collect_schema_attributes(&mut attributes);
-    NestedAttributes {
-        nesting: NestingMode::Single,
-        attributes,
+schema_text! {
+    /// The nested attributes of a schema struct used as one object.
+    pub fn nested_single<T: TfObject>() -> NestedAttributes {
+        let mut attributes = BTreeMap::new();
+        T::collect_schema_attributes(&mut attributes);
+        NestedAttributes {
+            nesting: NestingMode::Single,
+            attributes,
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "the wire value model",
-        &["tftypes", "path", "diag", "schema"],
+        &["schema_text", "tftypes", "path", "diag", "schema"],
     ),
     ("the attribute traits", &["attr"]),
     ("the built-in types", &["types"]),

@@ -72,7 +72,9 @@ impl LazySchema {
         LazySchema {
             type_name,
             description: T::DESCRIPTION,
-            attributes: T::collect_schema_attributes,
+            // The runtime's generic entry point (in the schema code's own section), with the
+            // model's table accessor inlined into it.
+            attributes: tfsdk_core::__private::schema_attributes_of::<T>,
             check,
             built: OnceLock::new(),
         }

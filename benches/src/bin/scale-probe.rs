@@ -7,6 +7,10 @@
 //! `--runs` launches as one JSON object.
 //!
 //! `scale-probe BINARY RESOURCE_TYPE [--runs N]`
+//!
+//! `SCALE_PROBE_SMAPS=1` lists the resident mappings at the end of each launch;
+//! `SCALE_PROBE_HOLD=1` keeps the provider alive there, printing its pid to stderr, until a line
+//! arrives on stdin (for a tool that reads which of the binary's pages are resident).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, ExitCode, Stdio};
@@ -166,6 +170,12 @@ async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std
     let max_rss_kb = status_kb(child.id(), "VmHWM:");
     if std::env::var_os("SCALE_PROBE_SMAPS").is_some() {
         print_mappings(child.id());
+    }
+    if std::env::var_os("SCALE_PROBE_HOLD").is_some() {
+        // For a tool that reads the process's page map: it learns the pid on stderr and says
+        // when it is done with a line on stdin.
+        eprintln!("holding pid {}", child.id());
+        let _ = std::io::stdin().read_line(&mut String::new());
     }
     let end = memory(child.id());
     let _ = child.kill();

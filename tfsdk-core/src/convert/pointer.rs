@@ -27,12 +27,16 @@ impl<T: TerraformType> TerraformType for Option<T> {
         T::validate_value(value, path)
     }
 
-    fn terraform_type() -> Type {
-        T::terraform_type()
+    schema_text! {
+        fn terraform_type() -> Type {
+            T::terraform_type()
+        }
     }
 
-    fn nested_attributes() -> Option<NestedAttributes> {
-        T::nested_attributes()
+    schema_text! {
+        fn nested_attributes() -> Option<NestedAttributes> {
+            T::nested_attributes()
+        }
     }
 
     fn attr_type() -> Box<dyn crate::attr::Type> {

@@ -4,8 +4,11 @@
 use std::collections::{BTreeMap, btree_map};
 use std::sync::{Arc, OnceLock};
 
-use super::{AttributeNames, AttributeSink, AttributeValues, AttributesOut, TfObject};
+use super::{
+    AttributeNames, AttributeSink, AttributeValues, AttributesOut, ObjectFields, TfObject,
+};
 use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
+use crate::schema;
 use crate::tftypes::{ObjectType, Type, Value};
 
 /// What the non-generic helpers below need to know about a derived struct.
@@ -54,21 +57,33 @@ impl ObjectShape {
     }
 }
 
-/// The object type of a derived struct, built from its attributes.
-pub fn object_type<T: TfObject>() -> Type {
-    let mut attributes = BTreeMap::new();
-    T::collect_attribute_types(&mut attributes);
-    Type::object(attributes)
+schema_text! {
+    /// Adds the schema attributes of model `T` to `out`: what a server stores to build `T`'s
+    /// schema when it is asked for (the model's table accessor is inlined here).
+    pub fn schema_attributes_of<T: ObjectFields>(out: &mut BTreeMap<String, schema::Attribute>) {
+        T::collect_schema_attributes(out);
+    }
 }
 
-/// The object type of a derived struct: the cached one when it has one
-/// ([`ObjectFields::cached_type`](super::ObjectFields::cached_type)), else built from its
-/// attributes.
-#[inline]
-pub fn own_object_type<T: TfObject>() -> Type {
-    match T::cached_type() {
-        Some(cached) => cached.ty().clone(),
-        None => object_type::<T>(),
+schema_text! {
+    /// The object type of a derived struct, built from its attributes.
+    pub fn object_type<T: TfObject>() -> Type {
+        let mut attributes = BTreeMap::new();
+        T::collect_attribute_types(&mut attributes);
+        Type::object(attributes)
+    }
+}
+
+schema_text! {
+    /// The object type of a derived struct: the cached one when it has one
+    /// ([`ObjectFields::cached_type`](super::ObjectFields::cached_type)), else built from its
+    /// attributes.
+    #[inline]
+    pub fn own_object_type<T: TfObject>() -> Type {
+        match T::cached_type() {
+            Some(cached) => cached.ty().clone(),
+            None => object_type::<T>(),
+        }
     }
 }
 
@@ -431,6 +446,21 @@ impl CachedObjectType {
 /// A non-generic struct's object type, built by `init` once and kept in `cell`.
 #[inline]
 pub fn cached_object_type(
+    cell: &'static OnceLock<CachedObjectType>,
+    init: fn() -> Type,
+) -> &'static CachedObjectType {
+    match cell.get() {
+        Some(cached) => cached,
+        None => build_cached_object_type(cell, init),
+    }
+}
+
+/// The first use of a struct's object type: one copy of this code in the program (not one per
+/// struct), with `GetProviderSchema`'s other code.
+#[cold]
+#[inline(never)]
+#[cfg_attr(target_os = "linux", unsafe(link_section = "tfsdk_schema_text"))]
+fn build_cached_object_type(
     cell: &'static OnceLock<CachedObjectType>,
     init: fn() -> Type,
 ) -> &'static CachedObjectType {

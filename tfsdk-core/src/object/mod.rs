@@ -88,9 +88,11 @@ pub trait ObjectFields: Sized {
     /// struct cannot flatten such a struct, which a compile-time check reports).
     type FlatView: TfObject + Clone + std::fmt::Debug + PartialEq + Send + Sync;
 
-    /// Adds each attribute's name and type to `out`.
-    fn collect_attribute_types(out: &mut BTreeMap<String, Type>) {
-        attribute_types_into(Self::collect_schema_attributes, out);
+    schema_text! {
+        /// Adds each attribute's name and type to `out`.
+        fn collect_attribute_types(out: &mut BTreeMap<String, Type>) {
+            attribute_types_into(conversion::schema_attributes_of::<Self>, out);
+        }
     }
 
     /// Number of attributes, the flattened structs' included.

@@ -79,14 +79,18 @@ macro_rules! collection_terraform_type {
                 $crate::types::conversion::validate_elements::<T>(value, path)
             }
 
-            fn terraform_type() -> $crate::tftypes::Type {
-                $crate::tftypes::Type::$ctor(T::terraform_type())
+            schema_text! {
+                fn terraform_type() -> $crate::tftypes::Type {
+                    $crate::tftypes::Type::$ctor(T::terraform_type())
+                }
             }
 
             $(
-                fn nested_attributes() -> Option<$crate::schema::NestedAttributes> {
-                    T::nested_attributes()
-                        .and_then(|n| n.in_collection($crate::schema::NestingMode::$nesting))
+                schema_text! {
+                    fn nested_attributes() -> Option<$crate::schema::NestedAttributes> {
+                        T::nested_attributes()
+                            .and_then(|n| n.in_collection($crate::schema::NestingMode::$nesting))
+                    }
                 }
             )?
 
