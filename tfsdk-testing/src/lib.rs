@@ -80,12 +80,17 @@
 mod check;
 mod error_text;
 mod hcl;
+mod install;
 mod machine;
 mod run;
 mod step;
 pub mod terraform;
+mod version;
 
 pub use check::{Action, Attribute, Check, Instance, Output};
-pub use run::{ProviderTest, UPDATE_DOCS_VARIABLE, VERSIONS_VARIABLE};
+pub use run::{ProviderTest, UPDATE_DOCS_VARIABLE};
 pub use step::{Step, StepContext};
-pub use terraform::{Run, Terraform, TerraformVersion, Workdir, install_root};
+pub use terraform::{
+    Run, Selected, TERRAFORM_PATH_VARIABLE, Terraform, TerraformVersion, Tool, VERSIONS_VARIABLE,
+    Workdir, install_root,
+};

@@ -18,10 +18,6 @@ use crate::machine::{Plan, Schemas, State};
 use crate::step::{Hook, Kind, Step, StepContext};
 use crate::terraform::{Run, Terraform, TerraformVersion, Workdir};
 
-/// The environment variable that limits the Terraforms a test runs against: a comma-separated
-/// list of versions (`1.15.5`, `1.0.3`). Unset, every installed one.
-pub const VERSIONS_VARIABLE: &str = "TFSDK_TEST_TERRAFORM";
-
 /// The environment variable that makes [`ProviderTest::check_docs`] write the documentation
 /// instead of checking it: `TFSDK_UPDATE_DOCS=1 cargo test`.
 pub const UPDATE_DOCS_VARIABLE: &str = "TFSDK_UPDATE_DOCS";
@@ -209,13 +205,15 @@ impl ProviderTest {
         );
         let mut failures = Vec::new();
         let mut ran = 0;
-        let versions = self.versions();
-        for &version in &versions {
+        let selected = Terraform::selected();
+        for &choice in &selected {
+            let version = choice.version();
+            let name = described(version);
             if let Some(minimum) = &self.min_version
                 && !version.is_at_least(minimum)
             {
                 eprintln!(
-                    "tfsdk-testing: skipping Terraform {version}: the test needs Terraform {minimum} or newer"
+                    "tfsdk-testing: skipping {name}: the test needs Terraform {minimum} or newer"
                 );
                 continue;
             }
@@ -223,23 +221,23 @@ impl ProviderTest {
                 && !version.is_at_most(maximum)
             {
                 eprintln!(
-                    "tfsdk-testing: skipping Terraform {version}: the test needs Terraform {maximum} or older"
+                    "tfsdk-testing: skipping {name}: the test needs Terraform {maximum} or older"
                 );
                 continue;
             }
             ran += 1;
             let started = Instant::now();
-            let mut session = Session::new(&self, Terraform::get(version));
+            let mut session = Session::new(&self, choice.terraform());
             match session.run() {
                 Ok(()) => eprintln!(
-                    "tfsdk-testing: Terraform {version}: {} steps passed in {:.1} s",
+                    "tfsdk-testing: {name}: {} steps passed in {:.1} s",
                     self.steps.len(),
                     started.elapsed().as_secs_f64()
                 ),
                 Err(failure) => {
                     let kept = session.workdir.keep();
                     failures.push(format!(
-                        "with Terraform {version}: {failure}\n(working directory kept: {})",
+                        "with {name}: {failure}\n(working directory kept: {})",
                         kept.display()
                     ));
                 }
@@ -252,17 +250,13 @@ impl ProviderTest {
         assert!(
             ran > 0,
             "tfsdk-testing: no Terraform ran this test: it needs {}, and the Terraforms to run \
-             are {} ({})",
+             are {} (chosen by {})",
             self.version_bounds(),
-            versions
-                .iter()
-                .map(|version| version.as_str())
+            (selected.iter())
+                .map(|choice| described(choice.version()))
                 .collect::<Vec<_>>()
                 .join(", "),
-            match std::env::var(VERSIONS_VARIABLE) {
-                Ok(wanted) => format!("{VERSIONS_VARIABLE}={wanted}"),
-                Err(_) => "every Terraform this crate installs".to_owned(),
-            }
+            crate::terraform::chosen_by()
         );
     }
 
@@ -285,7 +279,17 @@ impl ProviderTest {
     /// When Terraform fails, or its output has no entry for the provider.
     #[must_use]
     pub fn schema_json(&self, version: TerraformVersion) -> Json {
-        let mut session = Session::new(self, Terraform::get(version));
+        self.schema_json_of(Terraform::get(version))
+    }
+
+    /// As [`schema_json`](ProviderTest::schema_json), from the Terraform `terraform`.
+    ///
+    /// # Panics
+    /// When Terraform fails, or its output has no entry for the provider.
+    #[must_use]
+    pub fn schema_json_of(&self, terraform: &Terraform) -> Json {
+        let version = described(terraform.version());
+        let mut session = Session::new(self, terraform);
         session.write_config("");
         let step = Step::refresh_only();
         let result = session
@@ -294,7 +298,7 @@ impl ProviderTest {
         result.unwrap_or_else(|error| {
             let kept = session.workdir.keep();
             panic!(
-                "tfsdk-testing: `terraform providers schema -json` with Terraform {version}: \
+                "tfsdk-testing: `terraform providers schema -json` with {version}: \
                  {error}\n(working directory kept: {})",
                 kept.display()
             )
@@ -302,7 +306,9 @@ impl ProviderTest {
     }
 
     /// Checks that the registry documentation under `docs` is what `tfsdk-docs` makes of the
-    /// schema Terraform 1.15.5 receives and the example configurations under `examples`
+    /// schema that the newest of the Terraforms the tests run against receives (1.15.5 unless
+    /// the environment chooses others: [`Terraform::selected`]) and the example
+    /// configurations under `examples`
     /// (see [`tfsdk_docs`]); with the environment variable [`UPDATE_DOCS_VARIABLE`] set to
     /// `1`, writes it instead. Relative folders are taken from the current directory (the
     /// package's, under `cargo test`).
@@ -316,7 +322,13 @@ impl ProviderTest {
         examples: impl AsRef<std::path::Path>,
     ) {
         let (docs, examples) = (docs.as_ref(), examples.as_ref());
-        let schema = self.schema_json(TerraformVersion::V1_15);
+        let newest = Terraform::selected()
+            .into_iter()
+            .max_by_key(|choice| choice.version());
+        let schema = match newest {
+            Some(choice) => self.schema_json_of(choice.terraform()),
+            None => self.schema_json(TerraformVersion::V1_15),
+        };
         let rendered = tfsdk_docs::render(&self.local_name, &schema, examples)
             .unwrap_or_else(|error| panic!("tfsdk-testing: cannot make the docs: {error}"));
         if std::env::var(UPDATE_DOCS_VARIABLE).is_ok_and(|value| value == "1") {
@@ -337,25 +349,11 @@ impl ProviderTest {
             differences.join("\n  - ")
         );
     }
+}
 
-    fn versions(&self) -> Vec<TerraformVersion> {
-        let Ok(wanted) = std::env::var(VERSIONS_VARIABLE) else {
-            return TerraformVersion::ALL.to_vec();
-        };
-        let versions: Vec<TerraformVersion> = TerraformVersion::ALL
-            .into_iter()
-            .filter(|version| wanted.split(',').any(|w| w.trim() == version.as_str()))
-            .collect();
-        assert!(
-            !versions.is_empty(),
-            "tfsdk-testing: {VERSIONS_VARIABLE}={wanted:?} names no Terraform this crate runs \
-             (it runs {})",
-            TerraformVersion::ALL
-                .map(TerraformVersion::as_str)
-                .join(", ")
-        );
-        versions
-    }
+/// `Terraform 1.15.5`, `OpenTofu 1.9.0`: for messages.
+fn described(version: TerraformVersion) -> String {
+    format!("{} {version}", version.tool())
 }
 
 /// One run of the steps under one Terraform.
@@ -460,8 +458,8 @@ impl<'t> Session<'t> {
                 )
             })?;
             eprintln!(
-                "tfsdk-testing: Terraform {}: step {number} ({}) passed in {:.1} s",
-                self.version,
+                "tfsdk-testing: {}: step {number} ({}) passed in {:.1} s",
+                described(self.version),
                 step.kind,
                 started.elapsed().as_secs_f64()
             );

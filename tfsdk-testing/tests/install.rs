@@ -24,7 +24,7 @@ fn prints_its_version(version: TerraformVersion, expected: &str) {
     let started = Instant::now();
     let terraform = Terraform::get(version);
     eprintln!("Terraform {version}: ready in {:?}", started.elapsed());
-    assert_eq!(terraform.version(), version.as_str());
+    assert_eq!(terraform.version(), version);
     let workdir = Workdir::new(terraform);
     let run = workdir.run(&["version"]);
     run.assert_success();
