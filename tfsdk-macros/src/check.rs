@@ -167,9 +167,55 @@ fn read_field<'a>(
         .filter(|key| !matches!(*key, "name" | "skip" | "flatten"))
         .collect();
 
+    check_kind(member, name, &order, &behaviours, &mut problems);
+    if let Some(name) = name {
+        check_name(name, &mut problems);
+    }
+    let mut rules = Vec::new();
+    let mut combinations = Vec::new();
+    if !skip && !flatten {
+        check_behaviours(member, &options, &order, role, &mut problems);
+        rules = read_rules(&options, &order, &mut problems);
+        combinations = read_combinations(&options, &order, &rules, &mut problems);
+    }
+    if let Err(found) = problems.finish() {
+        errors.push(found);
+        return None;
+    }
+
+    let role = if skip {
+        Role::Skip
+    } else if flatten {
+        Role::Flatten
+    } else {
+        Role::Attribute(Box::new(attribute_of(name?, &options, rules)))
+    };
+    Some(Draft {
+        field: Field {
+            member,
+            vis: &field.vis,
+            ty: &field.ty,
+            docs: doc_text(&options.attrs),
+            role,
+        },
+        combinations,
+    })
+}
+
+/// The checks of how a field is mapped: by `name`, `skip` or `flatten`, one of them, and no
+/// behaviour on a field that is not an attribute.
+fn check_kind(
+    member: &syn::Ident,
+    name: Option<&darling::util::SpannedValue<String>>,
+    order: &[(String, Span)],
+    behaviours: &[&str],
+    problems: &mut darling::error::Accumulator,
+) {
+    let skip = order.iter().any(|(key, _)| key == "skip");
+    let flatten = order.iter().any(|(key, _)| key == "flatten");
     if skip && name.is_some() {
         problems.push(error(
-            second_of(&order, "name", "skip"),
+            second_of(order, "name", "skip"),
             "a field is either mapped to an attribute (`name`) or skipped (`skip`), not both: \
              remove one of them",
         ));
@@ -177,7 +223,7 @@ fn read_field<'a>(
     if flatten && (name.is_some() || skip) {
         let other = if skip { "skip" } else { "name" };
         problems.push(error(
-            second_of(&order, "flatten", other),
+            second_of(order, "flatten", other),
             &format!(
                 "`flatten` inlines the attributes of a nested struct and cannot be combined \
                  with `{other}`: remove one of them"
@@ -190,9 +236,9 @@ fn read_field<'a>(
         } else {
             "a flattened field"
         };
-        for key in &behaviours {
+        for key in behaviours {
             problems.push(error(
-                span_of(&order, key),
+                span_of(order, key),
                 &format!(
                     "`{key}` has no effect on {what}: schema behaviours belong to attributes; \
                      remove it{}",
@@ -215,111 +261,99 @@ fn read_field<'a>(
             ),
         ));
     }
-    if let Some(name) = name {
-        check_name(name, &mut problems);
-    }
-    let mut rules = Vec::new();
-    let mut combinations = Vec::new();
-    if !skip && !flatten {
-        check_behaviours(member, &options, &order, role, &mut problems);
-        rules = read_rules(&options, &order, &mut problems);
-        combinations = [
-            (Combination::ConflictsWith, &options.conflicts_with),
-            (Combination::ExactlyOneOf, &options.exactly_one_of),
-            (Combination::AtLeastOneOf, &options.at_least_one_of),
-            (Combination::RequiredWith, &options.required_with),
-        ]
-        .into_iter()
-        .filter_map(|(kind, list)| list.as_ref().map(|list| (kind, list.to_vec())))
-        .collect();
-        for (kind, list) in &combinations {
-            if list.is_empty() {
-                problems.push(error(
-                    span_of(&order, kind.key()),
-                    &format!(
-                        "`{}(...)` names the fields it relates this one to: write e.g. `{}(other_field)`",
-                        kind.key(),
-                        kind.key()
-                    ),
-                ));
-            }
-        }
-        if options.computed.is_present()
-            && !options.optional.is_present()
-            && (!rules.is_empty() || !combinations.is_empty())
-        {
-            let key = order
-                .iter()
-                .map(|(k, _)| k.as_str())
-                .find(|k| RULE_KEYS.contains(k))
-                .unwrap_or("computed");
+}
+
+/// The relation rules (`conflicts_with(...)` and the like) of an attribute, each naming at
+/// least one field; and none, nor any rule, on an attribute that is never configured.
+fn read_combinations(
+    options: &FieldOptions,
+    order: &[(String, Span)],
+    rules: &[Rule],
+    problems: &mut darling::error::Accumulator,
+) -> Vec<(Combination, Vec<syn::Path>)> {
+    let combinations: Vec<(Combination, Vec<syn::Path>)> = [
+        (Combination::ConflictsWith, &options.conflicts_with),
+        (Combination::ExactlyOneOf, &options.exactly_one_of),
+        (Combination::AtLeastOneOf, &options.at_least_one_of),
+        (Combination::RequiredWith, &options.required_with),
+    ]
+    .into_iter()
+    .filter_map(|(kind, list)| list.as_ref().map(|list| (kind, list.to_vec())))
+    .collect();
+    for (kind, list) in &combinations {
+        if list.is_empty() {
             problems.push(error(
-                span_of(&order, key),
-                "validation rules check configuration, and a `computed` attribute without \
-                 `optional` is never configured: remove the rule, or make the attribute \
-                 `optional, computed`",
+                span_of(order, kind.key()),
+                &format!(
+                    "`{}(...)` names the fields it relates this one to: write e.g. `{}(other_field)`",
+                    kind.key(),
+                    kind.key()
+                ),
             ));
         }
     }
-    if let Err(found) = problems.finish() {
-        errors.push(found);
-        return None;
+    if options.computed.is_present()
+        && !options.optional.is_present()
+        && (!rules.is_empty() || !combinations.is_empty())
+    {
+        let key = order
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .find(|k| RULE_KEYS.contains(k))
+            .unwrap_or("computed");
+        problems.push(error(
+            span_of(order, key),
+            "validation rules check configuration, and a `computed` attribute without \
+             `optional` is never configured: remove the rule, or make the attribute \
+             `optional, computed`",
+        ));
     }
+    combinations
+}
 
-    let role = if skip {
-        Role::Skip
-    } else if flatten {
-        Role::Flatten
+/// The attribute of a field mapped by `name`, from its checked options.
+fn attribute_of(
+    name: &darling::util::SpannedValue<String>,
+    options: &FieldOptions,
+    rules: Vec<Rule>,
+) -> Attribute {
+    let docs = doc_text(&options.attrs);
+    let presentation = if options.block.is_present() {
+        Some((Presentation::Block, options.block.span()))
+    } else if options.nested_attribute.is_present() {
+        Some((
+            Presentation::NestedAttribute,
+            options.nested_attribute.span(),
+        ))
     } else {
-        let name = name?;
-        let docs = doc_text(&options.attrs);
-        let presentation = if options.block.is_present() {
-            Some((Presentation::Block, options.block.span()))
-        } else if options.nested_attribute.is_present() {
-            Some((
-                Presentation::NestedAttribute,
-                options.nested_attribute.span(),
-            ))
-        } else {
-            None
-        };
-        Role::Attribute(Box::new(Attribute {
-            name: name.as_str().to_owned(),
-            name_span: name.span(),
-            behaviour: Behaviour {
-                required: options.required.is_present(),
-                optional: options.optional.is_present(),
-                computed: options.computed.is_present(),
-                computed_span: options.computed.span(),
-                stable: options.stable.is_present(),
-                sensitive: options.sensitive.is_present(),
-                write_only: options.write_only.is_present(),
-                write_only_span: options.write_only.span(),
-                force_new: options.force_new.is_present(),
-                description: options
-                    .description
-                    .as_ref()
-                    .map(|d| d.as_str().to_owned())
-                    .or(docs),
-                deprecated: options.deprecated.as_ref().map(|d| d.as_str().to_owned()),
-                default: options.default.clone(),
-                default_fn: options.default_fn.clone(),
-                diff_suppress: options.diff_suppress.clone(),
-                presentation,
-            },
-            rules,
-        }))
+        None
     };
-    Some(Draft {
-        field: Field {
-            member,
-            vis: &field.vis,
-            ty: &field.ty,
-            docs: doc_text(&options.attrs),
-            role,
+    Attribute {
+        name: name.as_str().to_owned(),
+        name_span: name.span(),
+        behaviour: Behaviour {
+            required: options.required.is_present(),
+            optional: options.optional.is_present(),
+            computed: options.computed.is_present(),
+            computed_span: options.computed.span(),
+            stable: options.stable.is_present(),
+            sensitive: options.sensitive.is_present(),
+            write_only: options.write_only.is_present(),
+            write_only_span: options.write_only.span(),
+            force_new: options.force_new.is_present(),
+            description: options
+                .description
+                .as_ref()
+                .map(|d| d.as_str().to_owned())
+                .or(docs),
+            deprecated: options.deprecated.as_ref().map(|d| d.as_str().to_owned()),
+            default: options.default.clone(),
+            default_fn: options.default_fn.clone(),
+            diff_suppress: options.diff_suppress.clone(),
+            presentation,
         },
-        combinations,
-    })
+        rules,
+    }
 }
 
 /// The option keys of validation rules.
@@ -487,192 +521,13 @@ fn check_role(
     role: SchemaRole,
     errors: &mut darling::error::Accumulator,
 ) {
-    let forbidden: &[(&str, &str)] = match role {
-        SchemaRole::Provider => &[
-            (
-                "write_only",
-                "a provider block has no write-only attributes (Terraform has them in managed resources only): remove `write_only`, or mark it `sensitive`",
-            ),
-            (
-                "computed",
-                "a provider block cannot have `computed` attributes: Terraform refuses computed \
-                 provider arguments. Make it `optional` (with a `default` or `default_fn` for the \
-                 value it takes when unset)",
-            ),
-            (
-                "force_new",
-                "`force_new` has no effect in a provider block: providers are not replaced; \
-                 remove it",
-            ),
-            (
-                "diff_suppress",
-                "`diff_suppress` has no effect in a provider block: a provider block is not \
-                 planned; remove it",
-            ),
-        ],
-        SchemaRole::DataSource => &[
-            (
-                "write_only",
-                "a data source has no write-only attributes (Terraform has them in managed resources only): remove `write_only`",
-            ),
-            (
-                "force_new",
-                "`force_new` has no effect in a data source: data sources are read, not \
-                 replaced; remove it",
-            ),
-            (
-                "diff_suppress",
-                "`diff_suppress` has no effect in a data source: data sources are not planned; \
-                 remove it",
-            ),
-            (
-                "stable",
-                "`stable` has no effect in a data source: data sources are not planned; remove it",
-            ),
-            (
-                "default",
-                "a data source attribute cannot have a `default`: data sources are read from \
-                 configuration as it is; handle the unset value in `read`",
-            ),
-            (
-                "default_fn",
-                "a data source attribute cannot have a `default_fn`: data sources are read from \
-                 configuration as it is; handle the unset value in `read`",
-            ),
-        ],
-        SchemaRole::Ephemeral => &[
-            (
-                "write_only",
-                "an ephemeral resource has no write-only attributes (Terraform has them in managed resources only; nothing of an ephemeral resource is stored anyway): remove `write_only`",
-            ),
-            (
-                "force_new",
-                "`force_new` has no effect in an ephemeral resource: it is opened for each run, \
-                 never planned or replaced; remove it",
-            ),
-            (
-                "diff_suppress",
-                "`diff_suppress` has no effect in an ephemeral resource: it is not planned; \
-                 remove it",
-            ),
-            (
-                "stable",
-                "`stable` has no effect in an ephemeral resource: it is not planned; remove it",
-            ),
-            (
-                "default",
-                "an ephemeral resource's attribute cannot have a `default`: it is opened from \
-                 configuration as it is; handle the unset value in `open`",
-            ),
-            (
-                "default_fn",
-                "an ephemeral resource's attribute cannot have a `default_fn`: it is opened from \
-                 configuration as it is; handle the unset value in `open`",
-            ),
-        ],
-        SchemaRole::List => &[
-            (
-                "write_only",
-                "a list resource's configuration has no write-only attributes (Terraform has them in managed resources only): remove `write_only`",
-            ),
-            (
-                "force_new",
-                "`force_new` has no effect in a list resource's configuration: it is not planned; remove it",
-            ),
-            (
-                "diff_suppress",
-                "`diff_suppress` has no effect in a list resource's configuration: it is not planned; remove it",
-            ),
-            (
-                "stable",
-                "`stable` has no effect in a list resource's configuration: it is not planned; remove it",
-            ),
-            (
-                "default",
-                "an attribute of a list resource's configuration cannot have a `default`: it is read from configuration as it is; handle the unset value in code",
-            ),
-            (
-                "default_fn",
-                "an attribute of a list resource's configuration cannot have a `default_fn`: it is read from configuration as it is; handle the unset value in code",
-            ),
-            (
-                "computed",
-                "a list resource's configuration has no `computed` attributes: it is what the `config` block of a `list` block sets; make it `required` or `optional`",
-            ),
-        ],
-        SchemaRole::Action => &[
-            (
-                "write_only",
-                "an action's configuration has no write-only attributes (Terraform has them in managed resources only): remove `write_only`",
-            ),
-            (
-                "force_new",
-                "`force_new` has no effect in an action's configuration: actions are invoked, not planned; remove it",
-            ),
-            (
-                "diff_suppress",
-                "`diff_suppress` has no effect in an action's configuration: actions are invoked, not planned; remove it",
-            ),
-            (
-                "stable",
-                "`stable` has no effect in an action's configuration: actions are invoked, not planned; remove it",
-            ),
-            (
-                "default",
-                "an attribute of an action's configuration cannot have a `default`: it is read from configuration as it is; handle the unset value in code",
-            ),
-            (
-                "default_fn",
-                "an attribute of an action's configuration cannot have a `default_fn`: it is read from configuration as it is; handle the unset value in code",
-            ),
-            (
-                "computed",
-                "an action's configuration has no `computed` attributes: Terraform refuses them in action schemas; make it `required` or `optional`",
-            ),
-        ],
-        SchemaRole::Identity => &[
-            (
-                "computed",
-                "an identity has no `computed` attributes: `required` means required for import by identity, `optional` optional for it; the provider always sets every identity attribute",
-            ),
-            (
-                "sensitive",
-                "an identity attribute cannot be `sensitive`: identities are shown and compared as they are; leave secrets out of the identity",
-            ),
-            (
-                "write_only",
-                "an identity attribute cannot be `write_only`: an identity is stored beside the state",
-            ),
-            (
-                "force_new",
-                "`force_new` has no effect in an identity; remove it",
-            ),
-            (
-                "diff_suppress",
-                "`diff_suppress` has no effect in an identity; remove it",
-            ),
-            ("stable", "`stable` has no effect in an identity; remove it"),
-            (
-                "default",
-                "an identity attribute cannot have a `default`: the provider sets every identity attribute",
-            ),
-            (
-                "default_fn",
-                "an identity attribute cannot have a `default_fn`: the provider sets every identity attribute",
-            ),
-            (
-                "deprecated",
-                "an identity attribute cannot be `deprecated`: version the identity instead (IDENTITY_VERSION and upgrade_identity)",
-            ),
-            (
-                "block",
-                "an identity has no nested blocks: its attributes are strings, numbers, bools or lists of them",
-            ),
-            (
-                "nested_attribute",
-                "an identity has no nested attributes: its attributes are strings, numbers, bools or lists of them",
-            ),
-        ],
+    let forbidden = match role {
+        SchemaRole::Provider => PROVIDER_FORBIDS,
+        SchemaRole::DataSource => DATA_SOURCE_FORBIDS,
+        SchemaRole::Ephemeral => EPHEMERAL_FORBIDS,
+        SchemaRole::List => LIST_FORBIDS,
+        SchemaRole::Action => ACTION_FORBIDS,
+        SchemaRole::Identity => IDENTITY_FORBIDS,
         SchemaRole::Any | SchemaRole::Resource => &[],
     };
     for (key, message) in forbidden {
@@ -681,6 +536,203 @@ fn check_role(
         }
     }
 }
+
+/// What a provider block may not have, and why.
+const PROVIDER_FORBIDS: &[(&str, &str)] = &[
+    (
+        "write_only",
+        "a provider block has no write-only attributes (Terraform has them in managed resources only): remove `write_only`, or mark it `sensitive`",
+    ),
+    (
+        "computed",
+        "a provider block cannot have `computed` attributes: Terraform refuses computed \
+         provider arguments. Make it `optional` (with a `default` or `default_fn` for the \
+         value it takes when unset)",
+    ),
+    (
+        "force_new",
+        "`force_new` has no effect in a provider block: providers are not replaced; \
+         remove it",
+    ),
+    (
+        "diff_suppress",
+        "`diff_suppress` has no effect in a provider block: a provider block is not \
+         planned; remove it",
+    ),
+];
+
+/// What a data source may not have, and why.
+const DATA_SOURCE_FORBIDS: &[(&str, &str)] = &[
+    (
+        "write_only",
+        "a data source has no write-only attributes (Terraform has them in managed resources only): remove `write_only`",
+    ),
+    (
+        "force_new",
+        "`force_new` has no effect in a data source: data sources are read, not \
+         replaced; remove it",
+    ),
+    (
+        "diff_suppress",
+        "`diff_suppress` has no effect in a data source: data sources are not planned; \
+         remove it",
+    ),
+    (
+        "stable",
+        "`stable` has no effect in a data source: data sources are not planned; remove it",
+    ),
+    (
+        "default",
+        "a data source attribute cannot have a `default`: data sources are read from \
+         configuration as it is; handle the unset value in `read`",
+    ),
+    (
+        "default_fn",
+        "a data source attribute cannot have a `default_fn`: data sources are read from \
+         configuration as it is; handle the unset value in `read`",
+    ),
+];
+
+/// What an ephemeral resource may not have, and why.
+const EPHEMERAL_FORBIDS: &[(&str, &str)] = &[
+    (
+        "write_only",
+        "an ephemeral resource has no write-only attributes (Terraform has them in managed resources only; nothing of an ephemeral resource is stored anyway): remove `write_only`",
+    ),
+    (
+        "force_new",
+        "`force_new` has no effect in an ephemeral resource: it is opened for each run, \
+         never planned or replaced; remove it",
+    ),
+    (
+        "diff_suppress",
+        "`diff_suppress` has no effect in an ephemeral resource: it is not planned; \
+         remove it",
+    ),
+    (
+        "stable",
+        "`stable` has no effect in an ephemeral resource: it is not planned; remove it",
+    ),
+    (
+        "default",
+        "an ephemeral resource's attribute cannot have a `default`: it is opened from \
+         configuration as it is; handle the unset value in `open`",
+    ),
+    (
+        "default_fn",
+        "an ephemeral resource's attribute cannot have a `default_fn`: it is opened from \
+         configuration as it is; handle the unset value in `open`",
+    ),
+];
+
+/// What a list resource's configuration may not have, and why.
+const LIST_FORBIDS: &[(&str, &str)] = &[
+    (
+        "write_only",
+        "a list resource's configuration has no write-only attributes (Terraform has them in managed resources only): remove `write_only`",
+    ),
+    (
+        "force_new",
+        "`force_new` has no effect in a list resource's configuration: it is not planned; remove it",
+    ),
+    (
+        "diff_suppress",
+        "`diff_suppress` has no effect in a list resource's configuration: it is not planned; remove it",
+    ),
+    (
+        "stable",
+        "`stable` has no effect in a list resource's configuration: it is not planned; remove it",
+    ),
+    (
+        "default",
+        "an attribute of a list resource's configuration cannot have a `default`: it is read from configuration as it is; handle the unset value in code",
+    ),
+    (
+        "default_fn",
+        "an attribute of a list resource's configuration cannot have a `default_fn`: it is read from configuration as it is; handle the unset value in code",
+    ),
+    (
+        "computed",
+        "a list resource's configuration has no `computed` attributes: it is what the `config` block of a `list` block sets; make it `required` or `optional`",
+    ),
+];
+
+/// What an action's configuration may not have, and why.
+const ACTION_FORBIDS: &[(&str, &str)] = &[
+    (
+        "write_only",
+        "an action's configuration has no write-only attributes (Terraform has them in managed resources only): remove `write_only`",
+    ),
+    (
+        "force_new",
+        "`force_new` has no effect in an action's configuration: actions are invoked, not planned; remove it",
+    ),
+    (
+        "diff_suppress",
+        "`diff_suppress` has no effect in an action's configuration: actions are invoked, not planned; remove it",
+    ),
+    (
+        "stable",
+        "`stable` has no effect in an action's configuration: actions are invoked, not planned; remove it",
+    ),
+    (
+        "default",
+        "an attribute of an action's configuration cannot have a `default`: it is read from configuration as it is; handle the unset value in code",
+    ),
+    (
+        "default_fn",
+        "an attribute of an action's configuration cannot have a `default_fn`: it is read from configuration as it is; handle the unset value in code",
+    ),
+    (
+        "computed",
+        "an action's configuration has no `computed` attributes: Terraform refuses them in action schemas; make it `required` or `optional`",
+    ),
+];
+
+/// What an identity may not have, and why.
+const IDENTITY_FORBIDS: &[(&str, &str)] = &[
+    (
+        "computed",
+        "an identity has no `computed` attributes: `required` means required for import by identity, `optional` optional for it; the provider always sets every identity attribute",
+    ),
+    (
+        "sensitive",
+        "an identity attribute cannot be `sensitive`: identities are shown and compared as they are; leave secrets out of the identity",
+    ),
+    (
+        "write_only",
+        "an identity attribute cannot be `write_only`: an identity is stored beside the state",
+    ),
+    (
+        "force_new",
+        "`force_new` has no effect in an identity; remove it",
+    ),
+    (
+        "diff_suppress",
+        "`diff_suppress` has no effect in an identity; remove it",
+    ),
+    ("stable", "`stable` has no effect in an identity; remove it"),
+    (
+        "default",
+        "an identity attribute cannot have a `default`: the provider sets every identity attribute",
+    ),
+    (
+        "default_fn",
+        "an identity attribute cannot have a `default_fn`: the provider sets every identity attribute",
+    ),
+    (
+        "deprecated",
+        "an identity attribute cannot be `deprecated`: version the identity instead (IDENTITY_VERSION and upgrade_identity)",
+    ),
+    (
+        "block",
+        "an identity has no nested blocks: its attributes are strings, numbers, bools or lists of them",
+    ),
+    (
+        "nested_attribute",
+        "an identity has no nested attributes: its attributes are strings, numbers, bools or lists of them",
+    ),
+];
 
 /// The value rules of a field: `one_of`, `length`, `size`, `range`, `validate`.
 fn read_rules(

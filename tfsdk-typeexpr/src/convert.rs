@@ -310,271 +310,30 @@ pub(crate) fn apply(
                 Err(ConversionError::new(path.clone(), message))
             }
         },
-        (ValueData::Object(mut attributes), Type::Object(o)) => {
-            // Converted in place: the input's map is reused for the result.
-            if !keys_within(&attributes, o.attributes()) {
-                attributes.retain(|name, _| o.attribute(name).is_some());
-            }
-            for (name, attribute) in attributes.iter_mut() {
-                let Some(out_aty) = o.attribute(name) else {
-                    continue;
-                };
-                if attribute.ty() != out_aty {
-                    let taken = std::mem::replace(attribute, Value::null(Type::Dynamic));
-                    path.push(PathStep::AttributeName(name.clone()));
-                    let converted = apply(taken, out_aty, unsafe_, path);
-                    path.pop();
-                    *attribute = converted?;
-                }
-                if attribute.is_null() {
-                    let taken = std::mem::replace(attribute, Value::null(Type::Dynamic));
-                    *attribute = strip_null(taken);
-                }
-            }
-            for name in o.optional() {
-                if !attributes.contains_key(name)
-                    && let Some(aty) = o.attribute(name)
-                {
-                    attributes.insert(name.clone(), Value::null(without_optional(aty)));
-                }
-            }
-            Ok(object_for(attributes, out))
+        (ValueData::Object(attributes), Type::Object(o)) => {
+            object_to_object(attributes, o, out, unsafe_, path)
         }
         (ValueData::Tuple(elements), Type::Tuple(out_types)) => {
-            let mut result = Vec::with_capacity(elements.len());
-            for (i, (element, oty)) in elements.into_iter().zip(out_types.iter()).enumerate() {
-                if element.ty() == oty {
-                    result.push(element);
-                } else {
-                    path.push(PathStep::ElementKeyInt(i as i64));
-                    let converted = apply(element, oty, unsafe_, path);
-                    path.pop();
-                    result.push(converted?);
-                }
-            }
-            Ok(Value::tuple_of(result))
+            tuple_to_tuple(elements, out_types, unsafe_, path)
         }
         (data @ (ValueData::List(_) | ValueData::Set(_)), Type::List(oe)) => {
-            let is_set = matches!(data, ValueData::Set(_));
-            let elements = match data {
-                ValueData::List(e) | ValueData::Set(e) => e,
-                _ => Vec::new(),
-            };
-            let ie = in_ty.element_type().cloned().unwrap_or(Type::Dynamic);
-            if is_set && !elements.iter().all(Value::is_wholly_known) {
-                // A set holding unknowns has an unknown length, so the list is unknown.
-                return Ok(Value::unknown(Type::list(ie)));
-            }
-            let elements = if is_set {
-                reorder_set(elements)
-            } else {
-                elements
-            };
-            let converted = convert_elements(elements, &ie, oe, unsafe_, path, true)?;
-            if converted.is_empty() {
-                let ety = if oe.is_dynamic() {
-                    ie
-                } else {
-                    without_optional(oe)
-                };
-                return Ok(tfsdk_core::__private::list_unchecked(ety, Vec::new()));
-            }
-            sequence_value(converted, false, path, "list")
+            sequence_to_list(data, &in_ty, oe, unsafe_, path)
         }
         (data @ (ValueData::List(_) | ValueData::Set(_)), Type::Tuple(out_types)) => {
-            let (kind, elements) = match data {
-                ValueData::List(e) => ("list", e),
-                ValueData::Set(e) => ("set", e),
-                _ => ("list", Vec::new()),
-            };
-            if kind == "set" && !elements.iter().all(Value::is_wholly_known) {
-                // A set holding unknowns has an unknown length.
-                return Ok(Value::unknown(without_optional(out)));
-            }
-            if elements.len() != out_types.len() {
-                let plural = |n: usize| if n == 1 { "" } else { "s" };
-                return Err(ConversionError::new(
-                    path.clone(),
-                    format!(
-                        "tuple of {} element{} required, but have {kind} of {} element{}",
-                        out_types.len(),
-                        plural(out_types.len()),
-                        elements.len(),
-                        plural(elements.len())
-                    ),
-                ));
-            }
-            let elements = if kind == "set" {
-                reorder_set(elements)
-            } else {
-                elements
-            };
-            let mut result = Vec::with_capacity(elements.len());
-            for (i, (element, oty)) in elements.into_iter().zip(out_types.iter()).enumerate() {
-                if element.ty() == oty {
-                    result.push(element);
-                    continue;
-                }
-                path.push(PathStep::ElementKeyInt(i as i64));
-                let converted = apply(element, oty, unsafe_, path);
-                path.pop();
-                result.push(converted?);
-            }
-            Ok(Value::tuple_of(result))
+            sequence_to_tuple(data, out, out_types, unsafe_, path)
         }
         (data @ (ValueData::List(_) | ValueData::Set(_)), Type::Set(oe)) => {
-            let elements = match data {
-                ValueData::List(e) => e,
-                ValueData::Set(e) => reorder_set(e),
-                _ => Vec::new(),
-            };
-            let ie = in_ty.element_type().cloned().unwrap_or(Type::Dynamic);
-            let converted = convert_elements(elements, &ie, oe, unsafe_, path, true)?;
-            if converted.is_empty() {
-                let ety = if oe.is_dynamic() {
-                    ie
-                } else {
-                    without_optional(oe)
-                };
-                return Ok(empty_set(ety));
-            }
-            sequence_value(converted, true, path, "set")
+            sequence_to_set(data, &in_ty, oe, unsafe_, path)
         }
-        (ValueData::Map(entries), Type::Map(oe)) => {
-            let ie = in_ty.element_type().cloned().unwrap_or(Type::Dynamic);
-            let mut result = BTreeMap::new();
-            for (key, element) in entries {
-                path.push(PathStep::ElementKeyString(key.clone()));
-                let converted = apply(element, oe, unsafe_, path);
-                path.pop();
-                result.insert(key, converted?);
-            }
-            if result.is_empty() {
-                let ety = if oe.is_dynamic() {
-                    ie
-                } else {
-                    without_optional(oe)
-                };
-                return Ok(tfsdk_core::__private::map_unchecked(ety, result));
-            }
-            if oe.is_collection() || matches!(**oe, Type::Object(_)) {
-                result = unify_map_elements(result, false, path)?;
-            }
-            map_value(
-                result,
-                path,
-                "element types must all match for conversion to map",
-            )
-        }
+        (ValueData::Map(entries), Type::Map(oe)) => map_to_map(entries, &in_ty, oe, unsafe_, path),
         (ValueData::Tuple(elements), Type::List(oe) | Type::Set(oe)) => {
-            let is_set = matches!(out, Type::Set(_));
-            if elements.is_empty() {
-                let ety = without_optional(oe);
-                return Ok(if is_set {
-                    empty_set(ety)
-                } else {
-                    tfsdk_core::__private::list_unchecked(ety, Vec::new())
-                });
-            }
-            let ts = in_ty.tuple_elements().unwrap_or(&[]);
-            let element = tuple_to_sequence_element(ts, oe, unsafe_).ok_or_else(|| {
-                ConversionError::new(path.clone(), mismatch_message(&in_ty, out).0)
-            })?;
-            let mut converted = Vec::with_capacity(elements.len());
-            for (i, e) in elements.into_iter().enumerate() {
-                if *e.ty() == element {
-                    converted.push(e);
-                    continue;
-                }
-                path.push(PathStep::ElementKeyInt(i as i64));
-                let c = apply(e, &element, unsafe_, path);
-                path.pop();
-                let c = c?;
-                // The reference drops optional attributes from null set elements only.
-                converted.push(if is_set { strip_null(c) } else { c });
-            }
-            if !is_set {
-                converted = unify_list_elements(converted, unsafe_, path)?;
-            }
-            sequence_value(converted, is_set, path, if is_set { "set" } else { "list" })
+            tuple_to_sequence(elements, &in_ty, out, oe, unsafe_, path)
         }
         (ValueData::Object(attributes), Type::Map(oe)) => {
-            if attributes.is_empty() {
-                return Ok(tfsdk_core::__private::map_unchecked(
-                    without_optional(oe),
-                    BTreeMap::new(),
-                ));
-            }
-            let attribute_types = in_ty.as_object().map(|o| o.attributes().clone());
-            let element = attribute_types
-                .as_ref()
-                .and_then(|a| object_to_map_element(a, oe, unsafe_))
-                .ok_or_else(|| {
-                    ConversionError::new(path.clone(), mismatch_message(&in_ty, out).0)
-                })?;
-            let mut result = BTreeMap::new();
-            for (name, attribute) in attributes {
-                let converted = if *attribute.ty() == element {
-                    attribute
-                } else {
-                    path.push(PathStep::ElementKeyString(name.clone()));
-                    let c = apply(attribute, &element, unsafe_, path);
-                    path.pop();
-                    c?
-                };
-                result.insert(name, converted);
-            }
-            if element.is_collection() || matches!(element, Type::Object(_)) {
-                result = unify_map_elements(result, unsafe_, path)?;
-            }
-            map_value(
-                result,
-                path,
-                "attribute types must all match for conversion to map",
-            )
+            object_to_map(attributes, &in_ty, out, oe, unsafe_, path)
         }
         (ValueData::Map(entries), Type::Object(o)) => {
-            let ie = in_ty.element_type().cloned().unwrap_or(Type::Dynamic);
-            let mut result = BTreeMap::new();
-            for (key, element) in entries {
-                let Some(out_aty) = o.attribute(&key) else {
-                    continue;
-                };
-                path.push(PathStep::ElementKeyString(key.clone()));
-                let converted = if ie == *out_aty {
-                    Ok(element)
-                } else if conversion_exists(&ie, out_aty, unsafe_) {
-                    apply(element, out_aty, unsafe_, path)
-                } else {
-                    Err(ConversionError::new(
-                        path.parent(),
-                        format!(
-                            "map element type is incompatible with attribute {}: {}",
-                            super::quote::go_quote(&key),
-                            mismatch_message(element.ty(), out_aty).0
-                        ),
-                    ))
-                };
-                path.pop();
-                result.insert(key, strip_null(converted?));
-            }
-            for (name, aty) in o.attributes() {
-                if result.contains_key(name) {
-                    continue;
-                }
-                if o.is_optional(name) {
-                    result.insert(name.clone(), Value::null(aty.clone()));
-                } else {
-                    return Err(ConversionError::new(
-                        path.clone(),
-                        format!(
-                            "map has no element for required attribute {}",
-                            super::quote::go_quote(name)
-                        ),
-                    ));
-                }
-            }
-            Ok(object_value(result))
+            map_to_object(entries, &in_ty, o, unsafe_, path)
         }
         (data, _) => {
             // Unreachable when the caller checked `conversion_exists`; report, never panic.
@@ -583,6 +342,342 @@ pub(crate) fn apply(
             Err(ConversionError::new(path.clone().join(&at), message))
         }
     }
+}
+
+/// An object to an object type: its attributes converted in place, those the type lacks dropped, optional ones it lacks added as null.
+fn object_to_object(
+    mut attributes: BTreeMap<String, Value>,
+    o: &Arc<tfsdk_core::tftypes::ObjectType>,
+    out: &Type,
+    unsafe_: bool,
+    path: &mut AttributePath,
+) -> Result<Value, ConversionError> {
+    // Converted in place: the input's map is reused for the result.
+    if !keys_within(&attributes, o.attributes()) {
+        attributes.retain(|name, _| o.attribute(name).is_some());
+    }
+    for (name, attribute) in attributes.iter_mut() {
+        let Some(out_aty) = o.attribute(name) else {
+            continue;
+        };
+        if attribute.ty() != out_aty {
+            let taken = std::mem::replace(attribute, Value::null(Type::Dynamic));
+            path.push(PathStep::AttributeName(name.clone()));
+            let converted = apply(taken, out_aty, unsafe_, path);
+            path.pop();
+            *attribute = converted?;
+        }
+        if attribute.is_null() {
+            let taken = std::mem::replace(attribute, Value::null(Type::Dynamic));
+            *attribute = strip_null(taken);
+        }
+    }
+    for name in o.optional() {
+        if !attributes.contains_key(name)
+            && let Some(aty) = o.attribute(name)
+        {
+            attributes.insert(name.clone(), Value::null(without_optional(aty)));
+        }
+    }
+    Ok(object_for(attributes, out))
+}
+
+/// A tuple to a tuple type, element by element.
+fn tuple_to_tuple(
+    elements: Vec<Value>,
+    out_types: &[Type],
+    unsafe_: bool,
+    path: &mut AttributePath,
+) -> Result<Value, ConversionError> {
+    let mut result = Vec::with_capacity(elements.len());
+    for (i, (element, oty)) in elements.into_iter().zip(out_types.iter()).enumerate() {
+        if element.ty() == oty {
+            result.push(element);
+        } else {
+            path.push(PathStep::ElementKeyInt(i as i64));
+            let converted = apply(element, oty, unsafe_, path);
+            path.pop();
+            result.push(converted?);
+        }
+    }
+    Ok(Value::tuple_of(result))
+}
+
+/// A list or set to a list type (a set holding unknowns gives an unknown list).
+fn sequence_to_list(
+    data: ValueData,
+    in_ty: &Type,
+    oe: &Type,
+    unsafe_: bool,
+    path: &mut AttributePath,
+) -> Result<Value, ConversionError> {
+    let is_set = matches!(data, ValueData::Set(_));
+    let elements = match data {
+        ValueData::List(e) | ValueData::Set(e) => e,
+        _ => Vec::new(),
+    };
+    let ie = in_ty.element_type().cloned().unwrap_or(Type::Dynamic);
+    if is_set && !elements.iter().all(Value::is_wholly_known) {
+        // A set holding unknowns has an unknown length, so the list is unknown.
+        return Ok(Value::unknown(Type::list(ie)));
+    }
+    let elements = if is_set {
+        reorder_set(elements)
+    } else {
+        elements
+    };
+    let converted = convert_elements(elements, &ie, oe, unsafe_, path, true)?;
+    if converted.is_empty() {
+        let ety = if oe.is_dynamic() {
+            ie
+        } else {
+            without_optional(oe)
+        };
+        return Ok(tfsdk_core::__private::list_unchecked(ety, Vec::new()));
+    }
+    sequence_value(converted, false, path, "list")
+}
+
+/// A list or set to a tuple type of as many elements.
+fn sequence_to_tuple(
+    data: ValueData,
+    out: &Type,
+    out_types: &[Type],
+    unsafe_: bool,
+    path: &mut AttributePath,
+) -> Result<Value, ConversionError> {
+    let (kind, elements) = match data {
+        ValueData::List(e) => ("list", e),
+        ValueData::Set(e) => ("set", e),
+        _ => ("list", Vec::new()),
+    };
+    if kind == "set" && !elements.iter().all(Value::is_wholly_known) {
+        // A set holding unknowns has an unknown length.
+        return Ok(Value::unknown(without_optional(out)));
+    }
+    if elements.len() != out_types.len() {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        return Err(ConversionError::new(
+            path.clone(),
+            format!(
+                "tuple of {} element{} required, but have {kind} of {} element{}",
+                out_types.len(),
+                plural(out_types.len()),
+                elements.len(),
+                plural(elements.len())
+            ),
+        ));
+    }
+    let elements = if kind == "set" {
+        reorder_set(elements)
+    } else {
+        elements
+    };
+    let mut result = Vec::with_capacity(elements.len());
+    for (i, (element, oty)) in elements.into_iter().zip(out_types.iter()).enumerate() {
+        if element.ty() == oty {
+            result.push(element);
+            continue;
+        }
+        path.push(PathStep::ElementKeyInt(i as i64));
+        let converted = apply(element, oty, unsafe_, path);
+        path.pop();
+        result.push(converted?);
+    }
+    Ok(Value::tuple_of(result))
+}
+
+/// A list or set to a set type.
+fn sequence_to_set(
+    data: ValueData,
+    in_ty: &Type,
+    oe: &Type,
+    unsafe_: bool,
+    path: &mut AttributePath,
+) -> Result<Value, ConversionError> {
+    let elements = match data {
+        ValueData::List(e) => e,
+        ValueData::Set(e) => reorder_set(e),
+        _ => Vec::new(),
+    };
+    let ie = in_ty.element_type().cloned().unwrap_or(Type::Dynamic);
+    let converted = convert_elements(elements, &ie, oe, unsafe_, path, true)?;
+    if converted.is_empty() {
+        let ety = if oe.is_dynamic() {
+            ie
+        } else {
+            without_optional(oe)
+        };
+        return Ok(empty_set(ety));
+    }
+    sequence_value(converted, true, path, "set")
+}
+
+/// A map to a map type, entry by entry; element types unified.
+fn map_to_map(
+    entries: BTreeMap<String, Value>,
+    in_ty: &Type,
+    oe: &Type,
+    unsafe_: bool,
+    path: &mut AttributePath,
+) -> Result<Value, ConversionError> {
+    let ie = in_ty.element_type().cloned().unwrap_or(Type::Dynamic);
+    let mut result = BTreeMap::new();
+    for (key, element) in entries {
+        path.push(PathStep::ElementKeyString(key.clone()));
+        let converted = apply(element, oe, unsafe_, path);
+        path.pop();
+        result.insert(key, converted?);
+    }
+    if result.is_empty() {
+        let ety = if oe.is_dynamic() {
+            ie
+        } else {
+            without_optional(oe)
+        };
+        return Ok(tfsdk_core::__private::map_unchecked(ety, result));
+    }
+    if oe.is_collection() || matches!(oe, Type::Object(_)) {
+        result = unify_map_elements(result, false, path)?;
+    }
+    map_value(
+        result,
+        path,
+        "element types must all match for conversion to map",
+    )
+}
+
+/// A tuple to a list or set type: one element type for all.
+fn tuple_to_sequence(
+    elements: Vec<Value>,
+    in_ty: &Type,
+    out: &Type,
+    oe: &Type,
+    unsafe_: bool,
+    path: &mut AttributePath,
+) -> Result<Value, ConversionError> {
+    let is_set = matches!(out, Type::Set(_));
+    if elements.is_empty() {
+        let ety = without_optional(oe);
+        return Ok(if is_set {
+            empty_set(ety)
+        } else {
+            tfsdk_core::__private::list_unchecked(ety, Vec::new())
+        });
+    }
+    let ts = in_ty.tuple_elements().unwrap_or(&[]);
+    let element = tuple_to_sequence_element(ts, oe, unsafe_)
+        .ok_or_else(|| ConversionError::new(path.clone(), mismatch_message(in_ty, out).0))?;
+    let mut converted = Vec::with_capacity(elements.len());
+    for (i, e) in elements.into_iter().enumerate() {
+        if *e.ty() == element {
+            converted.push(e);
+            continue;
+        }
+        path.push(PathStep::ElementKeyInt(i as i64));
+        let c = apply(e, &element, unsafe_, path);
+        path.pop();
+        let c = c?;
+        // The reference drops optional attributes from null set elements only.
+        converted.push(if is_set { strip_null(c) } else { c });
+    }
+    if !is_set {
+        converted = unify_list_elements(converted, unsafe_, path)?;
+    }
+    sequence_value(converted, is_set, path, if is_set { "set" } else { "list" })
+}
+
+/// An object to a map type: one element type for all attributes.
+fn object_to_map(
+    attributes: BTreeMap<String, Value>,
+    in_ty: &Type,
+    out: &Type,
+    oe: &Type,
+    unsafe_: bool,
+    path: &mut AttributePath,
+) -> Result<Value, ConversionError> {
+    if attributes.is_empty() {
+        return Ok(tfsdk_core::__private::map_unchecked(
+            without_optional(oe),
+            BTreeMap::new(),
+        ));
+    }
+    let attribute_types = in_ty.as_object().map(|o| o.attributes().clone());
+    let element = attribute_types
+        .as_ref()
+        .and_then(|a| object_to_map_element(a, oe, unsafe_))
+        .ok_or_else(|| ConversionError::new(path.clone(), mismatch_message(in_ty, out).0))?;
+    let mut result = BTreeMap::new();
+    for (name, attribute) in attributes {
+        let converted = if *attribute.ty() == element {
+            attribute
+        } else {
+            path.push(PathStep::ElementKeyString(name.clone()));
+            let c = apply(attribute, &element, unsafe_, path);
+            path.pop();
+            c?
+        };
+        result.insert(name, converted);
+    }
+    if element.is_collection() || matches!(element, Type::Object(_)) {
+        result = unify_map_elements(result, unsafe_, path)?;
+    }
+    map_value(
+        result,
+        path,
+        "attribute types must all match for conversion to map",
+    )
+}
+
+/// A map to an object type: an entry per attribute, required ones present.
+fn map_to_object(
+    entries: BTreeMap<String, Value>,
+    in_ty: &Type,
+    o: &Arc<tfsdk_core::tftypes::ObjectType>,
+    unsafe_: bool,
+    path: &mut AttributePath,
+) -> Result<Value, ConversionError> {
+    let ie = in_ty.element_type().cloned().unwrap_or(Type::Dynamic);
+    let mut result = BTreeMap::new();
+    for (key, element) in entries {
+        let Some(out_aty) = o.attribute(&key) else {
+            continue;
+        };
+        path.push(PathStep::ElementKeyString(key.clone()));
+        let converted = if ie == *out_aty {
+            Ok(element)
+        } else if conversion_exists(&ie, out_aty, unsafe_) {
+            apply(element, out_aty, unsafe_, path)
+        } else {
+            Err(ConversionError::new(
+                path.parent(),
+                format!(
+                    "map element type is incompatible with attribute {}: {}",
+                    super::quote::go_quote(&key),
+                    mismatch_message(element.ty(), out_aty).0
+                ),
+            ))
+        };
+        path.pop();
+        result.insert(key, strip_null(converted?));
+    }
+    for (name, aty) in o.attributes() {
+        if result.contains_key(name) {
+            continue;
+        }
+        if o.is_optional(name) {
+            result.insert(name.clone(), Value::null(aty.clone()));
+        } else {
+            return Err(ConversionError::new(
+                path.clone(),
+                format!(
+                    "map has no element for required attribute {}",
+                    super::quote::go_quote(name)
+                ),
+            ));
+        }
+    }
+    Ok(object_value(result))
 }
 
 /// Converts the elements of a list or set (in iteration order) to `oe`; `strip` drops optional

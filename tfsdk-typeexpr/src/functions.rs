@@ -150,44 +150,9 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
     match name {
         "length" => length(args, span),
         "regex" | "regexall" => regex(name, args, span),
-        "contains" => {
-            let list = elements_arg(name, args, 0)?;
-            Ok(Value::bool(list.iter().any(|e| {
-                values_equal(e, &args[1].0)
-                    || (e.ty().is_primitive()
-                        && args[1].0.ty().is_primitive()
-                        && e.ty() != args[1].0.ty()
-                        && string_of(e) == string_of(&args[1].0)
-                        && matches!(args[0].0.ty(), Type::List(_) | Type::Set(_)))
-            })))
-        }
-        "alltrue" | "anytrue" => {
-            let list = elements_arg(name, args, 0)?;
-            let mut all = true;
-            let mut any = false;
-            for e in list {
-                let b = match e.kind() {
-                    ValueKind::Bool(b) => b,
-                    ValueKind::String("true") => true,
-                    ValueKind::String("false") => false,
-                    ValueKind::Null if name == "alltrue" => false,
-                    ValueKind::Null => false,
-                    _ => return Err(invalid_arg(name, 0, &args[0], "list of bool required")),
-                };
-                all &= b;
-                any |= b;
-            }
-            Ok(Value::bool(if name == "alltrue" { all } else { any }))
-        }
-        "startswith" | "endswith" => {
-            let s = string_arg(name, args, 0)?;
-            let p = string_arg(name, args, 1)?;
-            Ok(Value::bool(if name == "startswith" {
-                s.starts_with(&p)
-            } else {
-                s.ends_with(&p)
-            }))
-        }
+        "contains" => contains(name, args, span),
+        "alltrue" | "anytrue" => all_or_any_true(name, args, span),
+        "startswith" | "endswith" => starts_or_ends_with(name, args, span),
         "lower" => Ok(super::nfc::string_value(
             string_arg(name, args, 0)?.to_lowercase(),
         )),
@@ -195,287 +160,380 @@ pub(crate) fn call(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Resu
             string_arg(name, args, 0)?.to_uppercase(),
         )),
         "trimspace" => Ok(super::nfc::string_value(string_arg(name, args, 0)?.trim())),
-        "trimprefix" | "trimsuffix" => {
-            let s = string_arg(name, args, 0)?;
-            let p = string_arg(name, args, 1)?;
-            let out = if name == "trimprefix" {
-                s.strip_prefix(&p)
-            } else {
-                s.strip_suffix(&p)
-            };
-            Ok(super::nfc::string_value(out.unwrap_or(&s)))
-        }
-        "join" => {
-            let sep = string_arg(name, args, 0)?;
-            let mut parts = Vec::new();
-            for (i, list) in args.iter().enumerate().skip(1) {
-                for e in elements_arg(name, args, i)? {
-                    if e.is_null() {
-                        return Err(invalid_arg(name, 1, list, "element must not be null"));
-                    }
-                    parts.push(
-                        string_of(e)
-                            .ok_or_else(|| invalid_arg(name, 1, list, "string required"))?,
-                    );
-                }
-            }
-            Ok(super::nfc::string_value(parts.join(&sep)))
-        }
-        "split" => {
-            let sep = string_arg(name, args, 0)?;
-            let s = string_arg(name, args, 1)?;
-            let parts: Vec<Value> = if sep.is_empty() {
-                s.chars()
-                    .map(|c| super::nfc::string_value(c.to_string()))
-                    .collect()
-            } else {
-                s.split(sep.as_str())
-                    .map(super::nfc::string_value)
-                    .collect()
-            };
-            Value::list(Type::String, parts).map_err(|e| failed(name, span, e))
-        }
-        "replace" => {
-            let s = string_arg(name, args, 0)?;
-            let from = string_arg(name, args, 1)?;
-            let to = string_arg(name, args, 2)?;
-            if from.len() > 1 && from.starts_with('/') && from.ends_with('/') {
-                let pattern = &from[1..from.len() - 1];
-                let why = super::re2_errors::re2_error(pattern).or_else(|| {
-                    regex::Regex::new(pattern)
-                        .err()
-                        .map(|e| first_line(&e.to_string()))
-                });
-                if let Some(why) = why {
-                    return Err(invalid_arg(
-                        name,
-                        1,
-                        &args[1],
-                        format!("invalid regexp pattern: {why}"),
-                    ));
-                }
-                let re = regex::Regex::new(pattern).map_err(|e| failed(name, span, e))?;
-                Ok(super::nfc::string_value(re.replace_all(&s, to.as_str())))
-            } else if from.is_empty() {
-                Ok(super::nfc::string_value(s))
-            } else {
-                Ok(super::nfc::string_value(s.replace(&from, &to)))
-            }
-        }
-        "substr" => {
-            let s = string_arg(name, args, 0)?;
-            let offset = integer_arg(name, args, 1)?;
-            let length = integer_arg(name, args, 2)?;
-            let chars: Vec<char> = s.chars().collect();
-            let n = chars.len() as i64;
-            let start = if offset < 0 {
-                (n + offset).max(0)
-            } else {
-                offset.min(n)
-            };
-            let end = if length < 0 {
-                n
-            } else {
-                (start + length).min(n)
-            };
-            Ok(super::nfc::string_value(
-                chars[start as usize..end.max(start) as usize]
-                    .iter()
-                    .collect::<String>(),
-            ))
-        }
+        "trimprefix" | "trimsuffix" => trim_affix(name, args, span),
+        "join" => join(name, args, span),
+        "split" => split(name, args, span),
+        "replace" => replace(name, args, span),
+        "substr" => substr(name, args, span),
         "format" => format(args, span),
-        "concat" => {
-            let mut all = Vec::new();
-            let mut lists = true;
-            for (i, arg) in args.iter().enumerate() {
-                lists &= matches!(arg.0.ty(), Type::List(_));
-                all.extend(elements_arg(name, args, i)?.iter().cloned());
-            }
-            let types: Vec<Type> = args.iter().map(|a| a.0.ty().clone()).collect();
-            if lists
-                && types.windows(2).all(|w| w[0] == w[1])
-                && let Some(Type::List(e)) = types.first()
-            {
-                return Value::list((**e).clone(), all).map_err(|e| failed(name, span, e));
-            }
-            Ok(Value::tuple_of(all))
-        }
-        "distinct" => {
-            let list = elements_arg(name, args, 0)?;
-            let mut out: Vec<Value> = Vec::new();
-            for e in list {
-                if !out.iter().any(|o| values_equal(o, e)) {
-                    out.push(e.clone());
-                }
-            }
-            let ty = super::unify::unify(
-                &list.iter().map(|v| v.ty().clone()).collect::<Vec<_>>(),
-                true,
-            )
-            .unwrap_or(Type::Dynamic);
-            let converted: std::result::Result<Vec<Value>, _> = out
-                .into_iter()
-                .map(|v| super::convert_to_type(v, &ty))
-                .collect();
-            let converted = converted.map_err(|e| invalid_arg(name, 0, &args[0], e))?;
-            Value::list(ty, converted).map_err(|e| failed(name, span, e))
-        }
-        "min" | "max" => {
-            if args.is_empty() {
-                return Err(failed(name, span, "must pass at least one number"));
-            }
-            let mut best: Option<Number> = None;
-            for i in 0..args.len() {
-                let n = number_arg(name, args, i)?;
-                best = Some(match best {
-                    None => n,
-                    Some(b) if (name == "min") == (n < b) => n,
-                    Some(b) => b,
-                });
-            }
-            Ok(Value::number(best.unwrap_or_else(|| Number::from(0))))
-        }
-        "abs" => {
-            let n = number_arg(name, args, 0)?;
-            Ok(Value::number(if n.signum() < 0 {
-                super::arith::negate(&n)
-            } else {
-                n
-            }))
-        }
-        "coalesce" => {
-            for (v, _) in args {
-                if v.is_null() || v.as_str() == Some("") {
-                    continue;
-                }
-                return Ok(v.clone());
-            }
-            Err(failed(
-                name,
-                span,
-                "no non-null, non-empty-string arguments",
-            ))
-        }
-        "keys" => {
-            let arg = &args[0];
-            match arg.0.kind() {
-                ValueKind::Map(m) => {
-                    Value::list(Type::String, m.keys().map(super::nfc::string_value))
-                        .map_err(|e| failed(name, span, e))
-                }
-                ValueKind::Object(m) => Ok(Value::tuple_of(m.keys().map(super::nfc::string_value))),
-                _ => Err(invalid_arg(name, 0, arg, "must have map or object type")),
-            }
-        }
-        "values" => {
-            let arg = &args[0];
-            match arg.0.kind() {
-                ValueKind::Map(m) => {
-                    let ty = arg.0.ty().element_type().cloned().unwrap_or(Type::Dynamic);
-                    Value::list(ty, m.values().cloned()).map_err(|e| failed(name, span, e))
-                }
-                ValueKind::Object(m) => Ok(Value::tuple_of(m.values().cloned())),
-                _ => Err(invalid_arg(name, 0, arg, "must have map or object type")),
-            }
-        }
-        "lookup" => {
-            let arg = &args[0];
-            let key = string_arg(name, args, 1)?;
-            let m = match arg.0.kind() {
-                ValueKind::Map(m) | ValueKind::Object(m) => m,
-                _ => return Err(invalid_arg(name, 0, arg, "map or object required")),
-            };
-            match (m.get(&key), args.get(2)) {
-                (Some(v), _) => Ok(v.clone()),
-                (None, Some(default)) => Ok(default.0.clone()),
-                (None, None) => Err(failed(
-                    name,
-                    span,
-                    format!("lookup failed to find key {key:?}"),
-                )),
-            }
-        }
-        "tonumber" => {
-            let v = &args[0].0;
-            match v.kind() {
-                ValueKind::Null => Ok(Value::null(Type::Number)),
-                ValueKind::Number(_) => Ok(v.clone()),
-                ValueKind::String(s) => super::convert::parse_go_number(s)
-                    .map(Value::number)
-                    .ok_or_else(|| {
-                        invalid_arg(
-                            name,
-                            0,
-                            &args[0],
-                            format!("cannot convert {s:?} to number; given string must be a decimal representation of a number"),
-                        )
-                    }),
-                _ => Err(invalid_arg(
-                    name,
-                    0,
-                    &args[0],
-                    format!("cannot convert {} to number", v.ty().friendly_name()),
-                )),
-            }
-        }
-        "tostring" => {
-            let v = &args[0].0;
-            if v.is_null() {
-                return Ok(Value::null(Type::String));
-            }
-            string_of(v).map(super::nfc::string_value).ok_or_else(|| {
-                invalid_arg(
-                    name,
-                    0,
-                    &args[0],
-                    format!("cannot convert {} to string", v.ty().friendly_name()),
-                )
-            })
-        }
-        "tobool" => {
-            let v = &args[0].0;
-            if v.is_null() {
-                return Ok(Value::null(Type::Bool));
-            }
-            match v.kind() {
-                ValueKind::Bool(_) => Ok(v.clone()),
-                ValueKind::String("true") => Ok(Value::bool(true)),
-                ValueKind::String("false") => Ok(Value::bool(false)),
-                ValueKind::String(s) => Err(failed(
-                    name,
-                    span,
-                    format!(
-                        "cannot convert {s:?} to bool; only the strings \"true\" or \"false\" are allowed"
-                    ),
-                )),
-                _ => Err(invalid_arg(
-                    name,
-                    0,
-                    &args[0],
-                    format!("cannot convert {} to bool", v.ty().friendly_name()),
-                )),
-            }
-        }
-        "cidrhost" => {
-            let prefix = string_arg(name, args, 0)?;
-            let hostnum = number_arg(name, args, 1)?;
-            cidrhost(&prefix, &hostnum)
-                .map(super::nfc::string_value)
-                .map_err(|e| failed(name, span, e))
-        }
-        "cidrnetmask" => {
-            let prefix = string_arg(name, args, 0)?;
-            cidrnetmask(&prefix)
-                .map(super::nfc::string_value)
-                .map_err(|e| failed(name, span, e))
-        }
+        "concat" => concat(name, args, span),
+        "distinct" => distinct(name, args, span),
+        "min" | "max" => min_or_max(name, args, span),
+        "abs" => abs(name, args, span),
+        "coalesce" => coalesce(name, args, span),
+        "keys" => keys(name, args, span),
+        "values" => values(name, args, span),
+        "lookup" => lookup(name, args, span),
+        "tonumber" => to_number(name, args, span),
+        "tostring" => to_string(name, args, span),
+        "tobool" => to_bool(name, args, span),
+        "cidrhost" => cidr_host(name, args, span),
+        "cidrnetmask" => cidr_netmask(name, args, span),
         _ => Err(EvalError::new(
             span,
             "Call to unknown function",
             format!("There is no function named {name:?}."),
         )),
     }
+}
+
+/// `contains`.
+fn contains(name: &str, args: &[Arg], _span: Option<Range<usize>>) -> Result<Value> {
+    let list = elements_arg(name, args, 0)?;
+    Ok(Value::bool(list.iter().any(|e| {
+        values_equal(e, &args[1].0)
+            || (e.ty().is_primitive()
+                && args[1].0.ty().is_primitive()
+                && e.ty() != args[1].0.ty()
+                && string_of(e) == string_of(&args[1].0)
+                && matches!(args[0].0.ty(), Type::List(_) | Type::Set(_)))
+    })))
+}
+
+/// `alltrue | anytrue`.
+fn all_or_any_true(name: &str, args: &[Arg], _span: Option<Range<usize>>) -> Result<Value> {
+    let list = elements_arg(name, args, 0)?;
+    let mut all = true;
+    let mut any = false;
+    for e in list {
+        let b = match e.kind() {
+            ValueKind::Bool(b) => b,
+            ValueKind::String("true") => true,
+            ValueKind::String("false") => false,
+            ValueKind::Null if name == "alltrue" => false,
+            ValueKind::Null => false,
+            _ => return Err(invalid_arg(name, 0, &args[0], "list of bool required")),
+        };
+        all &= b;
+        any |= b;
+    }
+    Ok(Value::bool(if name == "alltrue" { all } else { any }))
+}
+
+/// `startswith | endswith`.
+fn starts_or_ends_with(name: &str, args: &[Arg], _span: Option<Range<usize>>) -> Result<Value> {
+    let s = string_arg(name, args, 0)?;
+    let p = string_arg(name, args, 1)?;
+    Ok(Value::bool(if name == "startswith" {
+        s.starts_with(&p)
+    } else {
+        s.ends_with(&p)
+    }))
+}
+
+/// `trimprefix | trimsuffix`.
+fn trim_affix(name: &str, args: &[Arg], _span: Option<Range<usize>>) -> Result<Value> {
+    let s = string_arg(name, args, 0)?;
+    let p = string_arg(name, args, 1)?;
+    let out = if name == "trimprefix" {
+        s.strip_prefix(&p)
+    } else {
+        s.strip_suffix(&p)
+    };
+    Ok(super::nfc::string_value(out.unwrap_or(&s)))
+}
+
+/// `join`.
+fn join(name: &str, args: &[Arg], _span: Option<Range<usize>>) -> Result<Value> {
+    let sep = string_arg(name, args, 0)?;
+    let mut parts = Vec::new();
+    for (i, list) in args.iter().enumerate().skip(1) {
+        for e in elements_arg(name, args, i)? {
+            if e.is_null() {
+                return Err(invalid_arg(name, 1, list, "element must not be null"));
+            }
+            parts.push(string_of(e).ok_or_else(|| invalid_arg(name, 1, list, "string required"))?);
+        }
+    }
+    Ok(super::nfc::string_value(parts.join(&sep)))
+}
+
+/// `split`.
+fn split(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let sep = string_arg(name, args, 0)?;
+    let s = string_arg(name, args, 1)?;
+    let parts: Vec<Value> = if sep.is_empty() {
+        s.chars()
+            .map(|c| super::nfc::string_value(c.to_string()))
+            .collect()
+    } else {
+        s.split(sep.as_str())
+            .map(super::nfc::string_value)
+            .collect()
+    };
+    Value::list(Type::String, parts).map_err(|e| failed(name, span, e))
+}
+
+/// `replace`.
+fn replace(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let s = string_arg(name, args, 0)?;
+    let from = string_arg(name, args, 1)?;
+    let to = string_arg(name, args, 2)?;
+    if from.len() > 1 && from.starts_with('/') && from.ends_with('/') {
+        let pattern = &from[1..from.len() - 1];
+        let why = super::re2_errors::re2_error(pattern).or_else(|| {
+            regex::Regex::new(pattern)
+                .err()
+                .map(|e| first_line(&e.to_string()))
+        });
+        if let Some(why) = why {
+            return Err(invalid_arg(
+                name,
+                1,
+                &args[1],
+                format!("invalid regexp pattern: {why}"),
+            ));
+        }
+        let re = regex::Regex::new(pattern).map_err(|e| failed(name, span, e))?;
+        Ok(super::nfc::string_value(re.replace_all(&s, to.as_str())))
+    } else if from.is_empty() {
+        Ok(super::nfc::string_value(s))
+    } else {
+        Ok(super::nfc::string_value(s.replace(&from, &to)))
+    }
+}
+
+/// `substr`.
+fn substr(name: &str, args: &[Arg], _span: Option<Range<usize>>) -> Result<Value> {
+    let s = string_arg(name, args, 0)?;
+    let offset = integer_arg(name, args, 1)?;
+    let length = integer_arg(name, args, 2)?;
+    let chars: Vec<char> = s.chars().collect();
+    let n = chars.len() as i64;
+    let start = if offset < 0 {
+        (n + offset).max(0)
+    } else {
+        offset.min(n)
+    };
+    let end = if length < 0 {
+        n
+    } else {
+        (start + length).min(n)
+    };
+    Ok(super::nfc::string_value(
+        chars[start as usize..end.max(start) as usize]
+            .iter()
+            .collect::<String>(),
+    ))
+}
+
+/// `concat`.
+fn concat(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let mut all = Vec::new();
+    let mut lists = true;
+    for (i, arg) in args.iter().enumerate() {
+        lists &= matches!(arg.0.ty(), Type::List(_));
+        all.extend(elements_arg(name, args, i)?.iter().cloned());
+    }
+    let types: Vec<Type> = args.iter().map(|a| a.0.ty().clone()).collect();
+    if lists
+        && types.windows(2).all(|w| w[0] == w[1])
+        && let Some(Type::List(e)) = types.first()
+    {
+        return Value::list((**e).clone(), all).map_err(|e| failed(name, span, e));
+    }
+    Ok(Value::tuple_of(all))
+}
+
+/// `distinct`.
+fn distinct(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let list = elements_arg(name, args, 0)?;
+    let mut out: Vec<Value> = Vec::new();
+    for e in list {
+        if !out.iter().any(|o| values_equal(o, e)) {
+            out.push(e.clone());
+        }
+    }
+    let ty = super::unify::unify(
+        &list.iter().map(|v| v.ty().clone()).collect::<Vec<_>>(),
+        true,
+    )
+    .unwrap_or(Type::Dynamic);
+    let converted: std::result::Result<Vec<Value>, _> = out
+        .into_iter()
+        .map(|v| super::convert_to_type(v, &ty))
+        .collect();
+    let converted = converted.map_err(|e| invalid_arg(name, 0, &args[0], e))?;
+    Value::list(ty, converted).map_err(|e| failed(name, span, e))
+}
+
+/// `min | max`.
+fn min_or_max(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    if args.is_empty() {
+        return Err(failed(name, span, "must pass at least one number"));
+    }
+    let mut best: Option<Number> = None;
+    for i in 0..args.len() {
+        let n = number_arg(name, args, i)?;
+        best = Some(match best {
+            None => n,
+            Some(b) if (name == "min") == (n < b) => n,
+            Some(b) => b,
+        });
+    }
+    Ok(Value::number(best.unwrap_or_else(|| Number::from(0))))
+}
+
+/// `abs`.
+fn abs(name: &str, args: &[Arg], _span: Option<Range<usize>>) -> Result<Value> {
+    let n = number_arg(name, args, 0)?;
+    Ok(Value::number(if n.signum() < 0 {
+        super::arith::negate(&n)
+    } else {
+        n
+    }))
+}
+
+/// `coalesce`.
+fn coalesce(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    for (v, _) in args {
+        if v.is_null() || v.as_str() == Some("") {
+            continue;
+        }
+        return Ok(v.clone());
+    }
+    Err(failed(
+        name,
+        span,
+        "no non-null, non-empty-string arguments",
+    ))
+}
+
+/// `keys`.
+fn keys(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let arg = &args[0];
+    match arg.0.kind() {
+        ValueKind::Map(m) => Value::list(Type::String, m.keys().map(super::nfc::string_value))
+            .map_err(|e| failed(name, span, e)),
+        ValueKind::Object(m) => Ok(Value::tuple_of(m.keys().map(super::nfc::string_value))),
+        _ => Err(invalid_arg(name, 0, arg, "must have map or object type")),
+    }
+}
+
+/// `values`.
+fn values(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let arg = &args[0];
+    match arg.0.kind() {
+        ValueKind::Map(m) => {
+            let ty = arg.0.ty().element_type().cloned().unwrap_or(Type::Dynamic);
+            Value::list(ty, m.values().cloned()).map_err(|e| failed(name, span, e))
+        }
+        ValueKind::Object(m) => Ok(Value::tuple_of(m.values().cloned())),
+        _ => Err(invalid_arg(name, 0, arg, "must have map or object type")),
+    }
+}
+
+/// `lookup`.
+fn lookup(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let arg = &args[0];
+    let key = string_arg(name, args, 1)?;
+    let m = match arg.0.kind() {
+        ValueKind::Map(m) | ValueKind::Object(m) => m,
+        _ => return Err(invalid_arg(name, 0, arg, "map or object required")),
+    };
+    match (m.get(&key), args.get(2)) {
+        (Some(v), _) => Ok(v.clone()),
+        (None, Some(default)) => Ok(default.0.clone()),
+        (None, None) => Err(failed(
+            name,
+            span,
+            format!("lookup failed to find key {key:?}"),
+        )),
+    }
+}
+
+/// `tonumber`.
+fn to_number(name: &str, args: &[Arg], _span: Option<Range<usize>>) -> Result<Value> {
+    let v = &args[0].0;
+    match v.kind() {
+        ValueKind::Null => Ok(Value::null(Type::Number)),
+        ValueKind::Number(_) => Ok(v.clone()),
+        ValueKind::String(s) => super::convert::parse_go_number(s)
+            .map(Value::number)
+            .ok_or_else(|| {
+                invalid_arg(
+                    name,
+                    0,
+                    &args[0],
+                    format!("cannot convert {s:?} to number; given string must be a decimal representation of a number"),
+                )
+            }),
+        _ => Err(invalid_arg(
+            name,
+            0,
+            &args[0],
+            format!("cannot convert {} to number", v.ty().friendly_name()),
+        )),
+    }
+}
+
+/// `tostring`.
+fn to_string(name: &str, args: &[Arg], _span: Option<Range<usize>>) -> Result<Value> {
+    let v = &args[0].0;
+    if v.is_null() {
+        return Ok(Value::null(Type::String));
+    }
+    string_of(v).map(super::nfc::string_value).ok_or_else(|| {
+        invalid_arg(
+            name,
+            0,
+            &args[0],
+            format!("cannot convert {} to string", v.ty().friendly_name()),
+        )
+    })
+}
+
+/// `tobool`.
+fn to_bool(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let v = &args[0].0;
+    if v.is_null() {
+        return Ok(Value::null(Type::Bool));
+    }
+    match v.kind() {
+        ValueKind::Bool(_) => Ok(v.clone()),
+        ValueKind::String("true") => Ok(Value::bool(true)),
+        ValueKind::String("false") => Ok(Value::bool(false)),
+        ValueKind::String(s) => Err(failed(
+            name,
+            span,
+            format!(
+                "cannot convert {s:?} to bool; only the strings \"true\" or \"false\" are allowed"
+            ),
+        )),
+        _ => Err(invalid_arg(
+            name,
+            0,
+            &args[0],
+            format!("cannot convert {} to bool", v.ty().friendly_name()),
+        )),
+    }
+}
+
+/// `cidrhost`.
+fn cidr_host(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let prefix = string_arg(name, args, 0)?;
+    let hostnum = number_arg(name, args, 1)?;
+    cidrhost(&prefix, &hostnum)
+        .map(super::nfc::string_value)
+        .map_err(|e| failed(name, span, e))
+}
+
+/// `cidrnetmask`.
+fn cidr_netmask(name: &str, args: &[Arg], span: Option<Range<usize>>) -> Result<Value> {
+    let prefix = string_arg(name, args, 0)?;
+    cidrnetmask(&prefix)
+        .map(super::nfc::string_value)
+        .map_err(|e| failed(name, span, e))
 }
 
 fn integer_arg(name: &str, args: &[Arg], i: usize) -> Result<i64> {
