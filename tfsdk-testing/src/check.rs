@@ -15,7 +15,7 @@ use crate::machine::{self, Plan, SchemaName, Schemas, State, type_at};
 
 /// What a plan does to a resource instance, from its `actions` in `terraform show -json`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
+pub enum PlannedAction {
     /// `["create"]`.
     Create,
     /// `["update"]`: in place.
@@ -30,31 +30,31 @@ pub enum Action {
     Read,
 }
 
-impl Action {
+impl PlannedAction {
     /// The action that Terraform's `actions` list means, if any.
-    pub(crate) fn from_actions(actions: &[String]) -> Option<Action> {
+    pub(crate) fn from_actions(actions: &[String]) -> Option<PlannedAction> {
         let actions: Vec<&str> = actions.iter().map(String::as_str).collect();
         Some(match actions.as_slice() {
-            ["create"] => Action::Create,
-            ["update"] => Action::Update,
-            ["delete", "create"] | ["create", "delete"] => Action::Replace,
-            ["delete"] => Action::Delete,
-            ["no-op"] => Action::NoOp,
-            ["read"] => Action::Read,
+            ["create"] => PlannedAction::Create,
+            ["update"] => PlannedAction::Update,
+            ["delete", "create"] | ["create", "delete"] => PlannedAction::Replace,
+            ["delete"] => PlannedAction::Delete,
+            ["no-op"] => PlannedAction::NoOp,
+            ["read"] => PlannedAction::Read,
             _ => return None,
         })
     }
 }
 
-impl fmt::Display for Action {
+impl fmt::Display for PlannedAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Action::Create => "create",
-            Action::Update => "update",
-            Action::Replace => "replace",
-            Action::Delete => "delete",
-            Action::NoOp => "no-op",
-            Action::Read => "read",
+            PlannedAction::Create => "create",
+            PlannedAction::Update => "update",
+            PlannedAction::Replace => "replace",
+            PlannedAction::Delete => "delete",
+            PlannedAction::NoOp => "no-op",
+            PlannedAction::Read => "read",
         })
     }
 }
@@ -62,30 +62,30 @@ impl fmt::Display for Action {
 /// A resource (or data source) instance of model `M` at a Terraform address: `files_file.a`,
 /// `files_file.many[2]`, `module.m.files_file.a`, `data.files_file.seed`. The address the
 /// checks read; the model gives the typed paths and the attribute types.
-pub struct Instance<M> {
+pub struct ResourceInstance<M> {
     address: String,
     model: PhantomData<fn() -> M>,
 }
 
-impl<M> Clone for Instance<M> {
+impl<M> Clone for ResourceInstance<M> {
     fn clone(&self) -> Self {
-        Instance {
+        ResourceInstance {
             address: self.address.clone(),
             model: PhantomData,
         }
     }
 }
 
-impl<M> fmt::Debug for Instance<M> {
+impl<M> fmt::Debug for ResourceInstance<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("Instance").field(&self.address).finish()
     }
 }
 
-impl<M: TfSchema> Instance<M> {
+impl<M: TfSchema> ResourceInstance<M> {
     /// The instance at `address`.
     pub fn new(address: impl Into<String>) -> Self {
-        Instance {
+        ResourceInstance {
             address: address.into(),
             model: PhantomData,
         }
@@ -105,7 +105,7 @@ impl<M: TfSchema> Instance<M> {
     pub fn attribute<P: Into<AttributePath>>(
         &self,
         path: impl FnOnce(<M as Viewable>::Paths) -> P,
-    ) -> Attribute {
+    ) -> InstanceAttribute {
         let path: AttributePath = path(M::paths()).into();
         let model = M::terraform_type();
         let ty = type_at(&model, &path).unwrap_or_else(|| {
@@ -114,7 +114,7 @@ impl<M: TfSchema> Instance<M> {
                 model.friendly_name()
             )
         });
-        Attribute {
+        InstanceAttribute {
             target: Target::Resource {
                 address: self.address.clone(),
                 model,
@@ -175,7 +175,7 @@ impl<M: TfSchema> Instance<M> {
     fn whole(&self, expectation: Expectation) -> Check {
         let model = M::terraform_type();
         Check {
-            attribute: Attribute {
+            attribute: InstanceAttribute {
                 target: Target::Resource {
                     address: self.address.clone(),
                     model: model.clone(),
@@ -200,10 +200,10 @@ impl Output {
         Output { name: name.into() }
     }
 
-    /// The output as an [`Attribute`] of type `T`, to compare with a Rust value.
+    /// The output as an [`InstanceAttribute`] of type `T`, to compare with a Rust value.
     #[must_use]
-    pub fn of<T: TerraformType>(&self) -> Attribute {
-        Attribute {
+    pub fn of<T: TerraformType>(&self) -> InstanceAttribute {
+        InstanceAttribute {
             target: Target::Output(self.name.clone()),
             path: AttributePath::empty(),
             ty: T::terraform_type(),
@@ -234,13 +234,13 @@ enum Target {
 
 /// One attribute of an instance (or an output), to say what it should hold.
 #[derive(Clone, Debug)]
-pub struct Attribute {
+pub struct InstanceAttribute {
     target: Target,
     path: AttributePath,
     ty: Type,
 }
 
-impl Attribute {
+impl InstanceAttribute {
     /// Known and equal to `value`, converted to the attribute's type (`"hello"` for a string,
     /// `420` for a number, `vec!["a"]` for a list or a set, a derived struct for an object).
     ///
@@ -369,11 +369,11 @@ impl fmt::Debug for Expectation {
 }
 
 /// One expectation on a plan ([`Step::plan_check`](crate::Step::plan_check)) or a state
-/// ([`Step::state_check`](crate::Step::state_check)), made by [`Attribute`], [`Instance`] and
+/// ([`Step::state_check`](crate::Step::state_check)), made by [`InstanceAttribute`], [`ResourceInstance`] and
 /// [`Output`].
 #[derive(Clone, Debug)]
 pub struct Check {
-    attribute: Attribute,
+    attribute: InstanceAttribute,
     expectation: Expectation,
 }
 
@@ -582,7 +582,7 @@ mod tests {
 
     #[test]
     fn typed_checks_read_the_plan() {
-        let file = Instance::<File>::new("files_file.a");
+        let file = ResourceInstance::<File>::new("files_file.a");
         let plan = plan();
         for check in [
             file.attribute(|f| f.path()).equals("a.txt"),
@@ -592,7 +592,7 @@ mod tests {
             file.attribute(|f| f.labels()).equals(vec!["l"]),
             file.attribute(|f| f.labels().at(0)).is_known(),
             file.exists(),
-            Instance::<File>::new("files_file.b").is_absent(),
+            ResourceInstance::<File>::new("files_file.b").is_absent(),
         ] {
             check.on_plan(&plan, None).unwrap();
         }
@@ -618,7 +618,7 @@ mod tests {
 
     #[test]
     fn the_whole_instance_reads_into_its_view() {
-        let file = Instance::<File>::new("files_file.a");
+        let file = ResourceInstance::<File>::new("files_file.a");
         let check = file.satisfies(|view| {
             if view.size.is_unknown() {
                 Ok(())
@@ -631,7 +631,7 @@ mod tests {
 
     #[test]
     fn sensitivity_is_what_terraform_says_not_what_the_model_says() {
-        let file = Instance::<File>::new("files_file.a");
+        let file = ResourceInstance::<File>::new("files_file.a");
         let content = || file.attribute(|f| f.content());
         // A state without sensitive marks (Terraform 1.0 leaves out the schema's).
         let state = State::parse(
@@ -713,13 +713,13 @@ mod tests {
     fn actions_read_as_terraform_writes_them() {
         let actions = |list: &[&str]| list.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>();
         assert_eq!(
-            Action::from_actions(&actions(&["create", "delete"])),
-            Some(Action::Replace)
+            PlannedAction::from_actions(&actions(&["create", "delete"])),
+            Some(PlannedAction::Replace)
         );
         assert_eq!(
-            Action::from_actions(&actions(&["no-op"])),
-            Some(Action::NoOp)
+            PlannedAction::from_actions(&actions(&["no-op"])),
+            Some(PlannedAction::NoOp)
         );
-        assert_eq!(Action::from_actions(&actions(&["forget"])), None);
+        assert_eq!(PlannedAction::from_actions(&actions(&["forget"])), None);
     }
 }

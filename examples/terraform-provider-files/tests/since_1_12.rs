@@ -7,7 +7,7 @@
 use std::fs;
 use std::path::Path;
 
-use tfsdk_testing::{Action, Instance, ProviderTest, Step};
+use tfsdk_testing::{PlannedAction, ProviderTest, ResourceInstance, Step};
 
 use terraform_provider_files::legacy::LegacyFile;
 use terraform_provider_files::provider::FilesProvider;
@@ -34,14 +34,14 @@ resource "files_file" "a" {
 
 #[test]
 fn a_file_has_an_identity_and_is_imported_by_it() {
-    let a = Instance::<File>::new("files_file.a");
+    let a = ResourceInstance::<File>::new("files_file.a");
     let path = |path: &str| FileIdentity {
         path: path.to_owned(),
     };
     files()
         .min_terraform("1.12")
         .step(Step::apply(config(A)).state_check(a.has_identity(path("a.txt"))))
-        .step(Step::import_by_identity(&a, path("a.txt")).expect_action(&a, Action::NoOp))
+        .step(Step::import_by_identity(&a, path("a.txt")).expect_action(&a, PlannedAction::NoOp))
         .step(
             Step::import_by_identity(&a, path("missing.txt"))
                 .without_verify()
@@ -110,8 +110,8 @@ moved {
 
 #[test]
 fn a_moved_block_hands_a_legacy_file_over_without_destroying_it() {
-    let legacy = Instance::<LegacyFile>::new("files_legacy_file.old");
-    let moved = Instance::<File>::new("files_file.old");
+    let legacy = ResourceInstance::<LegacyFile>::new("files_legacy_file.old");
+    let moved = ResourceInstance::<File>::new("files_file.old");
     files()
         .min_terraform("1.8")
         .step(Step::apply(config(LEGACY)).state_check(legacy.exists()))
@@ -121,7 +121,7 @@ fn a_moved_block_hands_a_legacy_file_over_without_destroying_it() {
                     // Changed behind Terraform's back: the move must not rewrite it.
                     fs::write(out(step.workdir(), "old.txt"), "written by the older type").unwrap();
                 })
-                .expect_action(&moved, Action::NoOp)
+                .expect_action(&moved, PlannedAction::NoOp)
                 .state_check(legacy.is_absent())
                 .state_check(
                     moved

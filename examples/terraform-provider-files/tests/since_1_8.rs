@@ -10,7 +10,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use serde_json::Value as Json;
-use tfsdk_testing::{Action, Instance, Output, ProviderTest, Step, TerraformVersion};
+use tfsdk_testing::{
+    Output, PlannedAction, ProviderTest, ResourceInstance, Step, TerraformVersion,
+};
 
 use terraform_provider_files::provider::{FilesProvider, TestSwitches};
 use terraform_provider_files::resource::File;
@@ -147,7 +149,7 @@ fn state_lacks(dir: &Path, secret: &str) {
 
 #[test]
 fn an_ephemeral_secret_feeds_a_write_only_attribute_and_nothing_of_it_is_stored() {
-    let copy = Instance::<File>::new("files_file.copy");
+    let copy = ResourceInstance::<File>::new("files_file.copy");
     // Each write waits 2.5 s: longer than the secret's 1 s lease, which Terraform renews.
     let slow = || {
         FilesProvider::with_switches(TestSwitches {
@@ -160,7 +162,7 @@ fn an_ephemeral_secret_feeds_a_write_only_attribute_and_nothing_of_it_is_stored(
         .file("out/secret.txt", "first secret")
         .step(
             Step::apply(config(&SECRET_COPY.replace("VERSION", "1")))
-                .expect_action(&copy, Action::Create)
+                .expect_action(&copy, PlannedAction::Create)
                 .plan_check(copy.attribute(|f| f.content_wo()).is_null())
                 .state_check(copy.attribute(|f| f.content_wo()).is_null())
                 .state_check(copy.attribute(|f| f.content_wo_version()).equals(1))
@@ -189,7 +191,7 @@ fn an_ephemeral_secret_feeds_a_write_only_attribute_and_nothing_of_it_is_stored(
                 .before(|step| {
                     fs::write(out(step.workdir(), "secret.txt"), "second secret").unwrap()
                 })
-                .expect_action(&copy, Action::Update)
+                .expect_action(&copy, PlannedAction::Update)
                 .plan_check(copy.attribute(|f| f.content_wo_version()).equals(2))
                 .after(|step| {
                     let dir = step.workdir();

@@ -10,7 +10,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use tfsdk_core::TfSchema;
-use tfsdk_testing::{Action, Instance, Output, ProviderTest, Step, TerraformVersion};
+use tfsdk_testing::{
+    Output, PlannedAction, ProviderTest, ResourceInstance, Step, TerraformVersion,
+};
 
 use terraform_provider_files::data_source::FileData;
 use terraform_provider_files::provider::{FilesConfig, FilesProvider};
@@ -88,10 +90,10 @@ const HELLO_SHA256: &str = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e7304
 
 #[test]
 fn a_file_lives_through_plan_apply_update_replacement_drift_and_destroy() {
-    let a = Instance::<File>::new("files_file.a");
-    let b = Instance::<File>::new("files_file.b");
-    let secret = Instance::<File>::new("files_file.secret");
-    let seed = Instance::<FileData>::new("data.files_file.seed");
+    let a = ResourceInstance::<File>::new("files_file.a");
+    let b = ResourceInstance::<File>::new("files_file.b");
+    let secret = ResourceInstance::<File>::new("files_file.secret");
+    let seed = ResourceInstance::<FileData>::new("data.files_file.seed");
     let again = FIRST.replace("content = \"hello\"", "content = \"hello again\"");
     let moved = again.replace("path    = \"b.txt\"", "path    = \"b2.txt\"");
     files()
@@ -101,9 +103,9 @@ fn a_file_lives_through_plan_apply_update_replacement_drift_and_destroy() {
             // from another resource unknown, the default filled in, and the checksum known at
             // plan time when the content is (the resource's plan modification).
             Step::plan(config(FIRST))
-                .expect_action(&a, Action::Create)
-                .expect_action(&b, Action::Create)
-                .expect_action(&secret, Action::Create)
+                .expect_action(&a, PlannedAction::Create)
+                .expect_action(&b, PlannedAction::Create)
+                .expect_action(&secret, PlannedAction::Create)
                 .plan_check(a.attribute(|f| f.id()).is_unknown())
                 .plan_check(a.attribute(|f| f.permissions()).equals("0644"))
                 .plan_check(a.attribute(|f| f.checksum()).equals(HELLO_SHA256))
@@ -149,8 +151,8 @@ fn a_file_lives_through_plan_apply_update_replacement_drift_and_destroy() {
         .step(
             // In-place update of a's content; b's content (a.id) stays.
             Step::apply(config(&again))
-                .expect_action(&a, Action::Update)
-                .expect_action(&b, Action::NoOp)
+                .expect_action(&a, PlannedAction::Update)
+                .expect_action(&b, PlannedAction::NoOp)
                 .after(|step| assert_eq!(read(step.workdir(), "a.txt"), "hello again")),
         )
         .step(
@@ -161,7 +163,7 @@ fn a_file_lives_through_plan_apply_update_replacement_drift_and_destroy() {
         .step(
             // A force-new attribute: b's path.
             Step::apply(config(&moved))
-                .expect_action(&b, Action::Replace)
+                .expect_action(&b, PlannedAction::Replace)
                 .after(|step| {
                     assert!(!out(step.workdir(), "b.txt").exists());
                     assert_eq!(read(step.workdir(), "b2.txt"), "a.txt");
@@ -171,7 +173,7 @@ fn a_file_lives_through_plan_apply_update_replacement_drift_and_destroy() {
             // Drift: the file changed outside Terraform; the plan puts it back.
             Step::apply(config(&moved))
                 .before(|step| fs::write(out(step.workdir(), "a.txt"), "tampered").unwrap())
-                .expect_action(&a, Action::Update)
+                .expect_action(&a, PlannedAction::Update)
                 .plan_check(a.attribute(|f| f.content()).equals("hello again"))
                 .after(|step| assert_eq!(read(step.workdir(), "a.txt"), "hello again")),
         )
@@ -199,7 +201,7 @@ resource "files_file" "existing" {
 
 #[test]
 fn an_existing_file_is_imported_by_its_path() {
-    let existing = Instance::<File>::new("files_file.existing");
+    let existing = ResourceInstance::<File>::new("files_file.existing");
     files()
         .step(Step::apply(config(EXISTING)))
         .step(
@@ -216,7 +218,7 @@ fn an_existing_file_is_imported_by_its_path() {
 
 #[test]
 fn an_import_block_adopts_a_file_and_plans_nothing_more() {
-    let existing = Instance::<File>::new("files_file.existing");
+    let existing = ResourceInstance::<File>::new("files_file.existing");
     let block = "\nimport {\n  to = files_file.existing\n  id = \"existing.txt\"\n}\n";
     files()
         .min_terraform("1.5")
@@ -227,7 +229,7 @@ fn an_import_block_adopts_a_file_and_plans_nothing_more() {
                     let file = out(step.workdir(), "existing.txt");
                     fs::set_permissions(file, fs::Permissions::from_mode(0o644)).unwrap();
                 })
-                .expect_action(&existing, Action::NoOp)
+                .expect_action(&existing, PlannedAction::NoOp)
                 .state_check(existing.attribute(|f| f.id()).equals("existing.txt")),
         )
         .run();
