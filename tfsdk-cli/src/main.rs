@@ -101,9 +101,10 @@ enum Command {
         /// The output of `terraform providers schema -json`, or the provider's entry of it.
         #[arg(long, value_name = "FILE")]
         schema: PathBuf,
-        /// The provider's name: `files` for terraform-provider-files.
+        /// The provider's name: `files` for terraform-provider-files (default: from the
+        /// terraform-provider-NAME binary of the package in the current directory).
         #[arg(long)]
-        name: String,
+        name: Option<String>,
         /// The example configurations (provider/provider.tf, resources/TYPE/resource.tf, ...).
         #[arg(long, value_name = "DIR", default_value = "examples")]
         examples: PathBuf,
@@ -193,7 +194,7 @@ fn main() -> ExitCode {
             examples,
             out,
             check,
-        } => run_docs(&schema, &name, &examples, &out, check),
+        } => run_docs(&schema, name, &examples, &out, check),
         Command::Release {
             manifest_path,
             bin,
@@ -232,11 +233,24 @@ fn main() -> ExitCode {
 /// `tfsdk docs`.
 fn run_docs(
     schema: &std::path::Path,
-    name: &str,
+    name: Option<String>,
     examples: &std::path::Path,
     out: &std::path::Path,
     check: bool,
 ) -> io::Result<ExitCode> {
+    let name = match name {
+        Some(name) => name,
+        // The package in the current directory, as cargo takes it.
+        None => {
+            let package = release::package(None, None).map_err(io::Error::other)?;
+            package
+                .binary
+                .strip_prefix("terraform-provider-")
+                .unwrap_or(&package.binary)
+                .to_owned()
+        }
+    };
+    let name = name.as_str();
     let text = std::fs::read_to_string(schema)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", schema.display())))?;
     let json: Json = serde_json::from_str(&text)

@@ -88,6 +88,7 @@ const PROVIDER_TF: &str = include_str!("../templates/new/provider.tf.tmpl");
 const RESOURCE_TF: &str = include_str!("../templates/new/resource.tf.tmpl");
 const DATA_SOURCE_TF: &str = include_str!("../templates/new/data-source.tf.tmpl");
 const FUNCTION_TF: &str = include_str!("../templates/new/function.tf.tmpl");
+const TRY_TF: &str = include_str!("../templates/new/try.tf.tmpl");
 const README_MD: &str = include_str!("../templates/new/README.md.tmpl");
 const GITIGNORE: &str = include_str!("../templates/new/gitignore.tmpl");
 const RELEASE_YML: &str = include_str!("../templates/new/release.yml.tmpl");
@@ -143,6 +144,7 @@ pub fn files(options: &Options) -> Vec<(PathBuf, String)> {
         "examples/functions/slug/function.tf",
         fill(FUNCTION_TF, &[]),
     );
+    add("try/main.tf", fill(TRY_TF, &[("type", &first_type)]));
     add(".gitignore", GITIGNORE.to_owned());
     add(".github/workflows/release.yml", fill(RELEASE_YML, &[]));
     add("docs/index.md", fill(DOCS_INDEX, &[]));
@@ -477,6 +479,7 @@ mod tests {
             "examples/resources/demo_thing/resource.tf",
             "examples/data-sources/demo_thing/data-source.tf",
             "examples/functions/slug/function.tf",
+            "try/main.tf",
             "docs/index.md",
             "docs/resources/thing.md",
             "docs/data-sources/thing.md",

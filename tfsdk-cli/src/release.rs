@@ -262,12 +262,45 @@ pub struct Package {
     pub manifest: PathBuf,
 }
 
-/// Reads the package at `manifest` (or the current one) with `cargo metadata`: the one binary
-/// named `terraform-provider-*` (or `bin`).
+/// Reads the package at `manifest` with `cargo metadata`: the one binary named
+/// `terraform-provider-*` (or `bin`). Without `manifest`, the package of the current directory,
+/// as cargo takes it (`cargo locate-project`): inside one provider package of a workspace, that
+/// package; at the root of a workspace without a package of its own, every member.
 ///
 /// # Errors
 /// Cargo fails, or the package has no such binary or several.
 pub fn package(manifest: Option<&Path>, bin: Option<&str>) -> Result<Package, String> {
+    let current = match manifest {
+        Some(_) => None,
+        None => current_manifest()?,
+    };
+    let found = binaries(manifest.or(current.as_deref()), bin)?;
+    match (found, &current) {
+        // The current directory's manifest is a workspace's root without a package.
+        (found, Some(_)) if found.is_empty() => one_binary(binaries(None, bin)?, bin),
+        (found, _) => one_binary(found, bin),
+    }
+}
+
+/// The manifest of the package (or workspace root) holding the current directory.
+fn current_manifest() -> Result<Option<PathBuf>, String> {
+    let output = Command::new(cargo())
+        .args(["locate-project", "--message-format", "plain"])
+        .output()
+        .map_err(|e| format!("cannot run cargo locate-project: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "no Cargo.toml in the current directory or above it:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let path = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    Ok((!path.is_empty()).then(|| PathBuf::from(path)))
+}
+
+/// The provider binaries (or `bin`) of the package at `manifest`, or of every package of the
+/// workspace cargo finds from the current directory.
+fn binaries(manifest: Option<&Path>, bin: Option<&str>) -> Result<Vec<Package>, String> {
     let mut command = Command::new(cargo());
     command.args(["metadata", "--format-version", "1", "--no-deps"]);
     if let Some(manifest) = manifest {
@@ -318,6 +351,11 @@ pub fn package(manifest: Option<&Path>, bin: Option<&str>) -> Result<Package, St
             }
         }
     }
+    Ok(found)
+}
+
+/// The one package of `found`, or what is wrong.
+fn one_binary(mut found: Vec<Package>, bin: Option<&str>) -> Result<Package, String> {
     match found.len() {
         1 => Ok(found.remove(0)),
         0 => Err(match bin {

@@ -3,21 +3,18 @@
 //! exactly as generated;
 //! the layout with one crate per service builds and passes its tests too.
 //!
-//! The generated `Cargo.toml` depends on the published tfsdk crates by version; the one line a
-//! user would not have is the `[patch.crates-io]` this test adds, pointing them at this
-//! workspace's crates. The crates build in their own target directory (the running `cargo test`
+//! The generated `Cargo.toml` depends on the published tfsdk crates by version; the one thing a
+//! user would not have is the `[patch.crates-io]` this test adds, pointing them at the crates
+//! as `cargo package --workspace` packs them (unpacked from their `.crate` files). The crates build in their own target directory (the running `cargo test`
 //! holds the workspace's), with this workspace's `Cargo.lock` so that they resolve to the
 //! versions the workspace was tested with.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the workspace")
-        .to_path_buf()
-}
+mod support;
+
+use support::{patch, workspace};
 
 /// The generated crates' target directory, shared by the tests of this file.
 fn target() -> PathBuf {
@@ -40,15 +37,7 @@ fn new_provider(parent: &Path, args: &[&str]) -> PathBuf {
         String::from_utf8_lossy(&output.stderr)
     );
     let root = workspace();
-    let patch = format!(
-        "\n[patch.crates-io]\n\
-         tfsdk-core = {{ path = {core:?} }}\n\
-         tfsdk-server = {{ path = {server:?} }}\n\
-         tfsdk-testing = {{ path = {testing:?} }}\n",
-        core = root.join("tfsdk-core"),
-        server = root.join("tfsdk-server"),
-        testing = root.join("tfsdk-testing"),
-    );
+    let patch = patch();
     let manifest = dir.join("Cargo.toml");
     let text = std::fs::read_to_string(&manifest).expect("Cargo.toml written");
     std::fs::write(&manifest, text + &patch).expect("Cargo.toml patched");
@@ -58,11 +47,17 @@ fn new_provider(parent: &Path, args: &[&str]) -> PathBuf {
 
 /// Runs cargo in `dir` on the shared target directory; panics with its output on failure.
 fn cargo(dir: &Path, args: &[&str]) -> String {
+    cargo_with(dir, args, &[])
+}
+
+/// As [`cargo`], with environment variables.
+fn cargo_with(dir: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> String {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
         .args(args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target())
+        .envs(env.iter().copied())
         .output()
         .expect("cargo runs");
     let text = format!(
@@ -89,6 +84,77 @@ fn a_new_provider_builds_alone_and_passes_its_tests() {
         tests.contains("test result: ok. 4 passed"),
         "the acceptance tests did not all run:\n{tests}"
     );
+
+    // The same tests with the author's own Terraform, named by TF_ACC_TERRAFORM_PATH: here
+    // a `terraform` script that runs the 1.15.5 this workspace installed. Nothing is installed:
+    // the install root the tests would use stays empty.
+    let own = tempfile::tempdir().expect("a temporary directory");
+    let terraform = own_terraform(own.path());
+    let untouched = own.path().join("install-root");
+    std::fs::create_dir(&untouched).expect("install root");
+    let tests = cargo_with(
+        &dir,
+        &["test", "--", "--nocapture"],
+        &[
+            ("TF_ACC_TERRAFORM_PATH", terraform.as_os_str()),
+            ("TFSDK_TERRAFORM_DIR", untouched.as_os_str()),
+        ],
+    );
+    assert!(
+        tests.contains("test result: ok. 4 passed"),
+        "the acceptance tests did not all run:\n{tests}"
+    );
+    assert!(tests.contains("Terraform 1.15.5: "), "{tests}");
+    assert!(!tests.contains("Terraform 1.0.3"), "{tests}");
+    assert!(!tests.contains("installing Terraform"), "{tests}");
+    let installed: Vec<_> = std::fs::read_dir(&untouched).expect("readable").collect();
+    assert!(
+        installed.is_empty(),
+        "something was installed: {installed:?}"
+    );
+
+    // `terraform apply` of `try/main.tf` as the README says: the build, through dev_overrides.
+    cargo(&dir, &["build"]);
+    for version in tfsdk_testing::TerraformVersion::ALL {
+        let mut workdir = tfsdk_testing::Workdir::new(tfsdk_testing::Terraform::get(version));
+        workdir.dev_override("acme/demo", &target().join("debug"));
+        workdir.write(
+            "main.tf",
+            std::fs::read_to_string(dir.join("try/main.tf")).expect("try/main.tf"),
+        );
+        let apply = workdir.run(&["apply", "-auto-approve", "-input=false", "-no-color"]);
+        apply.assert_success();
+        assert!(apply.stdout.contains(r#"id = "thing-example""#), "{apply}");
+        assert!(
+            apply.combined().contains("Provider development overrides"),
+            "{apply}"
+        );
+        workdir
+            .run(&["destroy", "-auto-approve", "-input=false", "-no-color"])
+            .assert_success();
+    }
+}
+
+/// A `terraform` executable in `dir`: a script running the Terraform 1.15.5 that
+/// tfsdk-testing installed for this workspace, as an author's own binary would run.
+fn own_terraform(dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+
+    let installed = tfsdk_testing::Terraform::get(tfsdk_testing::TerraformVersion::V1_15);
+    let command = installed.command();
+    let quote =
+        |text: &std::ffi::OsStr| format!("'{}'", text.to_string_lossy().replace('\'', r"'\''"));
+    let words: Vec<String> = std::iter::once(quote(command.get_program()))
+        .chain(command.get_args().map(quote))
+        .collect();
+    let script = dir.join("terraform");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nexec {} \"$@\"\n", words.join(" ")),
+    )
+    .expect("script written");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("mode");
+    script
 }
 
 #[test]

@@ -157,3 +157,45 @@ fn released_archives_install_from_a_filesystem_mirror_with_verified_checksums() 
         );
     }
 }
+
+/// Run inside one provider package of a workspace that holds two, `tfsdk release` (like cargo)
+/// takes that package; at the workspace's root it asks which.
+#[test]
+fn release_takes_the_package_of_the_current_directory() {
+    let dist = tempfile::tempdir().unwrap();
+    let release_in = |dir: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_tfsdk"))
+            .args(["release", "--profile", "dev", "--out-dir"])
+            .arg(dist.path())
+            .current_dir(dir)
+            .output()
+            .unwrap()
+    };
+    let output = release_in(&workspace().join("examples/terraform-provider-files/src"));
+    assert!(
+        output.status.success(),
+        "tfsdk release failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let names: Vec<String> = std::fs::read_dir(dist.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|name| name.starts_with("terraform-provider-files_")),
+        "{names:?}"
+    );
+    let output = release_in(&workspace());
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains(
+            "several provider binaries (terraform-provider-files, terraform-provider-example)"
+        ) || error.contains(
+            "several provider binaries (terraform-provider-example, terraform-provider-files)"
+        ),
+        "{error}"
+    );
+}
