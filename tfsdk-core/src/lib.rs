@@ -31,3 +31,8 @@ pub type View<M> = <M as TfSchema>::View;
 #[doc = include_str!("derive.md")]
 #[cfg(feature = "derive")]
 pub use tfsdk_macros::TfObject;
+
+/// This crate's README, whose Rust examples run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeExamples;

@@ -165,3 +165,8 @@ pub fn serve<P: Provider>(provider_address: &str, provider: P) -> ExitCode {
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeExamples;
+
+/// This crate's README, whose Rust examples run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeExamples;

@@ -142,3 +142,8 @@ pub fn apply_defaults(value: Value, constraint: &TypeConstraint) -> Value {
         _ => value,
     }
 }
+
+/// This crate's README, whose Rust examples run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeExamples;
