@@ -50,6 +50,8 @@ fn run(dir: &Path, program: &str, args: &[&str]) -> String {
             "CARGO_TARGET_DIR",
             workspace().join("target").join("tfsdk-new"),
         )
+        // The workspace's Cargo.lock and cargo's cache hold every dependency: no network.
+        .env("CARGO_NET_OFFLINE", "true")
         .output()
         .unwrap_or_else(|e| panic!("cannot run {program:?}: {e}"));
     let text = format!(

@@ -57,6 +57,8 @@ fn cargo_with(dir: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> St
         .args(args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target())
+        // The workspace's Cargo.lock and cargo's cache hold every dependency: no network.
+        .env("CARGO_NET_OFFLINE", "true")
         .envs(env.iter().copied())
         .output()
         .expect("cargo runs");

@@ -1269,6 +1269,20 @@ mod tests {
     }
 
     #[test]
+    fn check_shutdown_fails_a_run_whose_logs_showed_no_provider() {
+        let test = ProviderTest::binary("example/none", "/nonexistent/terraform-provider-none")
+            .check_shutdown();
+        let session = Session::new(&test, Terraform::get(TerraformVersion::V1_15));
+        let error = session.shutdown_seen().unwrap_err();
+        assert!(
+            error.contains("show no provider process starting"),
+            "{error}"
+        );
+        session.plugins_started.set(2);
+        assert_eq!(session.shutdown_seen(), Ok(()));
+    }
+
+    #[test]
     fn import_differences_leave_out_ignored_paths() {
         let state = json!({"id": "a", "content": "x", "owner": {"name": "ops", "key": "k"}});
         let imported = json!({"id": "a", "content": null, "owner": {"name": "ops", "key": null}});

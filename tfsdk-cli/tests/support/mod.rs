@@ -33,7 +33,9 @@ fn packaged_crates() -> &'static Path {
     static PACKAGED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     PACKAGED.get_or_init(|| {
         let target = workspace().join("target").join("tfsdk-package");
-        let mut args = vec!["package", "--workspace", "--allow-dirty"];
+        // Offline: everything the packages need is in cargo's cache once the workspace is
+        // built, and a warm `cargo test` must pass with the network unplugged.
+        let mut args = vec!["package", "--workspace", "--allow-dirty", "--offline"];
         let excluded = [
             "terraform-provider-files",
             "terraform-provider-example",
