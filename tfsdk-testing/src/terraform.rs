@@ -247,8 +247,8 @@ impl Terraform {
         })
     }
 
-    /// The Terraforms the environment chooses for a test (see the [module documentation]
-    /// (self)): the binary named by `TF_ACC_TERRAFORM_PATH` (or `TFSDK_TERRAFORM_PATH`) alone;
+    /// The Terraforms the environment chooses for a test (see the [module
+    /// documentation](self)): the binary named by `TF_ACC_TERRAFORM_PATH` (or `TFSDK_TERRAFORM_PATH`) alone;
     /// else the list in `TFSDK_TEST_TERRAFORM`; else every version this crate installs for
     /// this platform. Binaries are found and asked for their version once per process.
     ///
