@@ -191,11 +191,13 @@ impl ProviderTest {
         self
     }
 
-    /// Runs the test against every Terraform (see [`VERSIONS_VARIABLE`] and
-    /// [`min_terraform`](ProviderTest::min_terraform)).
+    /// Runs the test against every Terraform the environment chooses
+    /// ([`Terraform::selected`]) within the test's bounds
+    /// ([`min_terraform`](ProviderTest::min_terraform)), and after the steps the destroy,
+    /// whatever happened in them.
     ///
     /// # Panics
-    /// When a step fails, with what was expected, what Terraform did (its output), and the
+    /// When no Terraform ran it, or a step fails, with what was expected, what Terraform did (its output), and the
     /// working directory, kept for a look. Also when Terraform cannot be installed.
     pub fn run(self) {
         assert!(
