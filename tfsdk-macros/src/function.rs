@@ -47,6 +47,16 @@ fn error(span: Span, message: &str) -> darling::Error {
 }
 
 fn read(args: TokenStream, item: TokenStream) -> Result<TokenStream, darling::Error> {
+    let (function, options, name, params) = parse(args, item)?;
+    Ok(generate(function, &options, &name, &params))
+}
+
+/// The function, its options, its Terraform name and its parameters, checked: every problem
+/// reported at once.
+fn parse(
+    args: TokenStream,
+    item: TokenStream,
+) -> Result<(syn::ItemFn, FunctionOptions, String, Vec<Param>), darling::Error> {
     let mut errors = darling::Error::accumulator();
     let options = match NestedMeta::parse_meta_list(args) {
         Ok(list) => errors
@@ -74,6 +84,33 @@ fn read(args: TokenStream, item: TokenStream) -> Result<TokenStream, darling::Er
              the parameters' types, so it cannot be generic",
         ));
     }
+    let name = function_name(&options, &function, &mut errors);
+
+    let count = function.sig.inputs.len();
+    let mut params = Vec::with_capacity(count);
+    for (position, input) in function.sig.inputs.iter_mut().enumerate() {
+        let syn::FnArg::Typed(typed) = input else {
+            errors.push(error(
+                input.span(),
+                "a provider-defined function is a free function: it takes no `self`",
+            ));
+            continue;
+        };
+        if let Some(param) = read_param(typed, position + 1 == count, &mut errors) {
+            params.push(param);
+        }
+    }
+    errors.finish()?;
+    Ok((function, options, name, params))
+}
+
+/// The function's Terraform name (`name = "..."`, else its Rust name), checked to be one
+/// Terraform accepts.
+fn function_name(
+    options: &FunctionOptions,
+    function: &syn::ItemFn,
+    errors: &mut darling::error::Accumulator,
+) -> String {
     let name = options.name.as_ref().map_or_else(
         || {
             let ident = function.sig.ident.to_string();
@@ -99,22 +136,16 @@ fn read(args: TokenStream, item: TokenStream) -> Result<TokenStream, darling::Er
         ));
     }
 
-    let count = function.sig.inputs.len();
-    let mut params = Vec::with_capacity(count);
-    for (position, input) in function.sig.inputs.iter_mut().enumerate() {
-        let syn::FnArg::Typed(typed) = input else {
-            errors.push(error(
-                input.span(),
-                "a provider-defined function is a free function: it takes no `self`",
-            ));
-            continue;
-        };
-        if let Some(param) = read_param(typed, position + 1 == count, &mut errors) {
-            params.push(param);
-        }
-    }
-    errors.finish()?;
+    name
+}
 
+/// The function as written, and the definition `Registry::function` serves.
+fn generate(
+    function: syn::ItemFn,
+    options: &FunctionOptions,
+    name: &str,
+    params: &[Param],
+) -> TokenStream {
     let krate = options
         .krate
         .clone()
@@ -186,7 +217,7 @@ fn read(args: TokenStream, item: TokenStream) -> Result<TokenStream, darling::Er
         .as_ref()
         .map(|message| quote!(let function = function.deprecated(#message);));
 
-    Ok(quote! {
+    quote! {
         #function
 
         #[doc = #module_doc]
@@ -221,7 +252,7 @@ fn read(args: TokenStream, item: TokenStream) -> Result<TokenStream, darling::Er
                 function
             }
         }
-    })
+    }
 }
 
 /// Reads one parameter and takes its `///` comments and `#[variadic]` off it.
