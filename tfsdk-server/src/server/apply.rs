@@ -5,7 +5,9 @@
 use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, call, decode, diagnostic, diagnostics, encode, identity_data, known};
+use super::{
+    Server, call, decode, diagnostic, diagnostics, encode, identity_data, known, reported,
+};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -17,12 +19,11 @@ pub(super) async fn apply_resource_change<P: Provider>(
         private: request.planned_private.clone(),
         ..Default::default()
     };
-    let resource = match server.resource(&request.type_name) {
-        Ok(resource) => resource,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(resource) = reported(
+        server.resource(&request.type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let ty = resource.object_type().clone();
     let identity_ty = resource

@@ -1,7 +1,7 @@
 //! ReadDataSource: the configuration read into the model, the provider's read, the result
 //! back, wholly known.
 
-use super::{Server, call, decode, diagnostic, diagnostics, encode, known};
+use super::{Server, call, decode, diagnostics, encode, known, reported};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -10,20 +10,18 @@ pub(super) async fn read_data_source<P: Provider>(
     request: pb::read_data_source::Request,
 ) -> pb::read_data_source::Response {
     let mut response = pb::read_data_source::Response::default();
-    let data_source = match server.data_source(&request.type_name) {
-        Ok(data_source) => data_source,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(data_source) = reported(
+        server.data_source(&request.type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let ty = data_source.object_type().clone();
-    let config = match decode(request.config.as_ref(), &ty) {
-        Ok(config) => config,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(config) = reported(
+        decode(request.config.as_ref(), &ty),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let (ctx, state) = server.context(Vec::new());
     let (read, mut found) = call::run("read", state, data_source.read(ctx, config))

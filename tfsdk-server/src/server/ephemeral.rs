@@ -7,7 +7,7 @@ use std::time::SystemTime;
 use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, call, decode, diagnostic, diagnostics, encode, known};
+use super::{Server, call, decode, diagnostic, diagnostics, encode, known, reported};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -34,20 +34,18 @@ pub(super) async fn open<P: Provider>(
     request: pb::open_ephemeral_resource::Request,
 ) -> pb::open_ephemeral_resource::Response {
     let mut response = pb::open_ephemeral_resource::Response::default();
-    let ephemeral = match server.ephemeral_resource(&request.type_name) {
-        Ok(ephemeral) => ephemeral,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(ephemeral) = reported(
+        server.ephemeral_resource(&request.type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let ty = ephemeral.object_type().clone();
-    let config = match decode(request.config.as_ref(), &ty) {
-        Ok(config) => config,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(config) = reported(
+        decode(request.config.as_ref(), &ty),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     // Terraform opens an ephemeral resource once its configuration is known; should it ask
     // earlier, the result is not known either.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use tfsdk_core::schema::{Attribute, NestingMode, Schema};
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, decode, diagnostic, diagnostics, encode};
+use super::{Server, decode, diagnostics, encode, reported};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -16,12 +16,11 @@ pub(super) fn generate_resource_config<P: Provider>(
     request: pb::generate_resource_config::Request,
 ) -> pb::generate_resource_config::Response {
     let mut response = pb::generate_resource_config::Response::default();
-    let resource = match server.resource(&request.type_name) {
-        Ok(resource) => resource,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(resource) = reported(
+        server.resource(&request.type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let ty = resource.object_type();
     let result = decode(request.state.as_ref(), ty)

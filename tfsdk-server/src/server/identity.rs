@@ -3,7 +3,7 @@
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 
-use super::{Server, call, diagnostic, diagnostics, identity_data};
+use super::{Server, call, diagnostic, diagnostics, identity_data, reported};
 use crate::proto::tfplugin6 as pb;
 use crate::{Provider, RawState};
 
@@ -35,12 +35,11 @@ pub(super) async fn upgrade_resource_identity<P: Provider>(
     request: pb::upgrade_resource_identity::Request,
 ) -> pb::upgrade_resource_identity::Response {
     let mut response = pb::upgrade_resource_identity::Response::default();
-    let resource = match server.resource(&request.type_name) {
-        Ok(resource) => resource,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(resource) = reported(
+        server.resource(&request.type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let Some(schema) = resource.identity_schema() else {
         response.diagnostics = diagnostic(Diagnostic::error(

@@ -2,7 +2,9 @@
 //! newer) by identity. The resource turns either into a state, sent with its identity;
 //! Terraform reads it next.
 
-use super::{Server, call, decode, diagnostic, diagnostics, encode, identity_data, known};
+use super::{
+    Server, call, decode, diagnostic, diagnostics, encode, identity_data, known, reported,
+};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::ImportBy;
@@ -12,12 +14,11 @@ pub(super) async fn import_resource_state<P: Provider>(
     request: pb::import_resource_state::Request,
 ) -> pb::import_resource_state::Response {
     let mut response = pb::import_resource_state::Response::default();
-    let resource = match server.resource(&request.type_name) {
-        Ok(resource) => resource,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(resource) = reported(
+        server.resource(&request.type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let ty = resource.object_type().clone();
     let identity_ty = resource

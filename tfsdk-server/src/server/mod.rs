@@ -205,6 +205,19 @@ fn diagnostic(diagnostic: Diagnostic) -> Vec<pb::Diagnostic> {
     diagnostics(&Diagnostics::from(diagnostic))
 }
 
+/// The value of `result`, or `None` with its error written into `out`, a response's
+/// diagnostics: each handler's `let Some(x) = reported(step, &mut response.diagnostics) else {
+/// return response; };`.
+fn reported<T>(result: Result<T, Diagnostic>, out: &mut Vec<pb::Diagnostic>) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(error) => {
+            *out = diagnostic(error);
+            None
+        }
+    }
+}
+
 /// Decodes a request's value of type `ty`.
 fn decode(value: Option<&pb::DynamicValue>, ty: &Type) -> Result<Value, Diagnostic> {
     wire::dynamic_value::decode(value, ty)

@@ -4,7 +4,7 @@
 
 use tfsdk_core::diag::Diagnostic;
 
-use super::{Server, call, diagnostic, diagnostics, encode, identity_data, known};
+use super::{Server, call, diagnostic, diagnostics, encode, identity_data, known, reported};
 use crate::proto::tfplugin6 as pb;
 use crate::resource::MovedState;
 use crate::{Provider, RawState};
@@ -14,12 +14,11 @@ pub(super) async fn move_resource_state<P: Provider>(
     request: pb::move_resource_state::Request,
 ) -> pb::move_resource_state::Response {
     let mut response = pb::move_resource_state::Response::default();
-    let resource = match server.resource(&request.target_type_name) {
-        Ok(resource) => resource,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(resource) = reported(
+        server.resource(&request.target_type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let Some(state) = request
         .source_state

@@ -6,7 +6,7 @@
 
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, call, decode, diagnostic, diagnostics, encode, is_null};
+use super::{Server, call, decode, diagnostic, diagnostics, encode, is_null, reported};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::PlanParts;
@@ -20,12 +20,11 @@ pub(super) async fn plan_resource_change<P: Provider>(
         planned_private: request.prior_private.clone(),
         ..Default::default()
     };
-    let resource = match server.resource(&request.type_name) {
-        Ok(resource) => resource,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(resource) = reported(
+        server.resource(&request.type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let ty = resource.object_type().clone();
     // The plan is made from the prior state and the configuration (Terraform's proposal is

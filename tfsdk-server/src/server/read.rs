@@ -4,7 +4,9 @@
 
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, call, decode, diagnostic, diagnostics, encode, identity_data, known};
+use super::{
+    Server, call, decode, diagnostic, diagnostics, encode, identity_data, known, reported,
+};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -18,12 +20,11 @@ pub(super) async fn read_resource<P: Provider>(
         new_identity: request.current_identity.clone(),
         ..Default::default()
     };
-    let resource = match server.resource(&request.type_name) {
-        Ok(resource) => resource,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(resource) = reported(
+        server.resource(&request.type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let ty = resource.object_type().clone();
     let identity_ty = resource

@@ -4,7 +4,7 @@
 
 use tfsdk_core::diag::Diagnostic;
 
-use super::{Server, call, diagnostic, diagnostics, encode};
+use super::{Server, call, diagnostic, diagnostics, encode, reported};
 use crate::proto::tfplugin6 as pb;
 use crate::{Provider, RawState};
 
@@ -13,12 +13,11 @@ pub(super) async fn upgrade_resource_state<P: Provider>(
     request: pb::upgrade_resource_state::Request,
 ) -> pb::upgrade_resource_state::Response {
     let mut response = pb::upgrade_resource_state::Response::default();
-    let resource = match server.resource(&request.type_name) {
-        Ok(resource) => resource,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
+    let Some(resource) = reported(
+        server.resource(&request.type_name),
+        &mut response.diagnostics,
+    ) else {
+        return response;
     };
     let ty = resource.object_type().clone();
     let current = resource.schema_version();
