@@ -282,19 +282,27 @@ pub fn package(manifest: Option<&Path>, bin: Option<&str>) -> Result<Package, St
     }
 }
 
-/// The manifest of the package (or workspace root) holding the current directory.
-fn current_manifest() -> Result<Option<PathBuf>, String> {
-    let output = Command::new(cargo())
-        .args(["locate-project", "--message-format", "plain"])
+/// What `command` (cargo `what`) prints on standard output, or why it failed.
+fn cargo_stdout(mut command: Command, what: &str) -> Result<Vec<u8>, String> {
+    let output = command
         .output()
-        .map_err(|e| format!("cannot run cargo locate-project: {e}"))?;
+        .map_err(|e| format!("cannot run cargo {what}: {e}"))?;
     if !output.status.success() {
         return Err(format!(
-            "no Cargo.toml in the current directory or above it:\n{}",
+            "cargo {what} failed:\n{}",
             String::from_utf8_lossy(&output.stderr)
         ));
     }
-    let path = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    Ok(output.stdout)
+}
+
+/// The manifest of the package (or workspace root) holding the current directory.
+fn current_manifest() -> Result<Option<PathBuf>, String> {
+    let mut command = Command::new(cargo());
+    command.args(["locate-project", "--message-format", "plain"]);
+    let stdout = cargo_stdout(command, "locate-project")
+        .map_err(|e| format!("no Cargo.toml in the current directory or above it: {e}"))?;
+    let path = String::from_utf8_lossy(&stdout).trim().to_owned();
     Ok((!path.is_empty()).then(|| PathBuf::from(path)))
 }
 
@@ -306,17 +314,9 @@ fn binaries(manifest: Option<&Path>, bin: Option<&str>) -> Result<Vec<Package>, 
     if let Some(manifest) = manifest {
         command.arg("--manifest-path").arg(manifest);
     }
-    let output = command
-        .output()
-        .map_err(|e| format!("cannot run cargo metadata: {e}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "cargo metadata failed:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
+    let stdout = cargo_stdout(command, "metadata")?;
     let metadata: Json =
-        serde_json::from_slice(&output.stdout).map_err(|e| format!("cargo metadata: {e}"))?;
+        serde_json::from_slice(&stdout).map_err(|e| format!("cargo metadata: {e}"))?;
     let target_dir = PathBuf::from(metadata["target_directory"].as_str().unwrap_or("target"));
     let wanted_manifest = match manifest {
         Some(manifest) => Some(

@@ -6,14 +6,11 @@
 //! The one thing a reader would not do is the `[patch.crates-io]` this test adds, which points
 //! the published crates' names at this workspace's crates as `cargo package` packs them.
 
-use std::path::Path;
-use std::process::Command;
-
 use tfsdk_testing::{Terraform, TerraformVersion, Workdir};
 
 mod support;
 
-use support::{patch, workspace};
+use support::{patch, target, workspace};
 
 const README: &str = include_str!("../../README.md");
 
@@ -36,39 +33,6 @@ fn blocks() -> Vec<(String, String)> {
     found
 }
 
-/// Runs `program args` in `dir`; panics with its output when it fails.
-fn run(dir: &Path, program: &str, args: &[&str]) -> String {
-    let program = match program {
-        "cargo" => std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()),
-        other => other.into(),
-    };
-    let output = Command::new(&program)
-        .args(args)
-        .current_dir(dir)
-        // The dependencies are built once for this file and tests/new.rs.
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace().join("target").join("tfsdk-new"),
-        )
-        // The workspace's Cargo.lock and cargo's cache hold every dependency: no network.
-        .env("CARGO_NET_OFFLINE", "true")
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {program:?}: {e}"));
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(
-        output.status.success(),
-        "`{} {}` failed in {}:\n{text}",
-        program.to_string_lossy(),
-        args.join(" "),
-        dir.display()
-    );
-    text
-}
-
 #[test]
 fn the_readme_first_provider_builds_tests_and_applies() {
     let parent = tempfile::tempdir().expect("a temporary directory");
@@ -85,16 +49,16 @@ fn the_readme_first_provider_builds_tests_and_applies() {
                     let words: Vec<&str> = command.split_whitespace().collect();
                     match words.as_slice() {
                         ["cargo", "new", crate_name] => {
-                            run(&dir, "cargo", &["new", "--vcs", "none", crate_name]);
+                            support::cargo(&dir, &["new", "--vcs", "none", crate_name], &[]);
                         }
                         ["cd", sub] => dir = dir.join(sub),
                         ["cargo", "build"] => {
-                            run(&dir, "cargo", &["build"]);
+                            support::cargo(&dir, &["build"], &[]);
                         }
                         ["cargo", "test"] => {
                             // Formatted as rustfmt writes it, as a reader's editor would keep it.
-                            run(&dir, "cargo", &["fmt", "--check"]);
-                            let output = run(&dir, "cargo", &["test"]);
+                            support::cargo(&dir, &["fmt", "--check"], &[]);
+                            let output = support::cargo(&dir, &["test"], &[]);
                             assert!(output.contains("test result: ok. 1 passed"), "{output}");
                             tested = true;
                         }
@@ -145,7 +109,7 @@ fn the_readme_first_provider_builds_tests_and_applies() {
 /// `terraform apply` of `main_tf` with the CLI configuration `cli_config` (its provider folder
 /// made the crate's build folder), under each Terraform; the output must include `expected`.
 fn apply(cli_config: &str, main_tf: &str, expected: &str) {
-    let build = workspace().join("target").join("tfsdk-new").join("debug");
+    let build = target().join("debug");
     let cli_config = cli_config.replace(
         "/path/to/terraform-provider-hello/target/debug",
         &build.display().to_string(),

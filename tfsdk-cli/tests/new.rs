@@ -14,12 +14,7 @@ use std::process::Command;
 
 mod support;
 
-use support::{patch, workspace};
-
-/// The generated crates' target directory, shared by the tests of this file.
-fn target() -> PathBuf {
-    workspace().join("target").join("tfsdk-new")
-}
+use support::{patch, target, workspace};
 
 /// Runs `tfsdk new demo --namespace acme ARGS` in a fresh directory outside the workspace and
 /// points the new crate at this workspace's crates; returns the crate's directory.
@@ -47,33 +42,7 @@ fn new_provider(parent: &Path, args: &[&str]) -> PathBuf {
 
 /// Runs cargo in `dir` on the shared target directory; panics with its output on failure.
 fn cargo(dir: &Path, args: &[&str]) -> String {
-    cargo_with(dir, args, &[])
-}
-
-/// As [`cargo`], with environment variables.
-fn cargo_with(dir: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> String {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let output = Command::new(cargo)
-        .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target())
-        // The workspace's Cargo.lock and cargo's cache hold every dependency: no network.
-        .env("CARGO_NET_OFFLINE", "true")
-        .envs(env.iter().copied())
-        .output()
-        .expect("cargo runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(
-        output.status.success(),
-        "cargo {} failed in {}:\n{text}",
-        args.join(" "),
-        dir.display()
-    );
-    text
+    support::cargo(dir, args, &[])
 }
 
 #[test]
@@ -94,7 +63,7 @@ fn a_new_provider_builds_alone_and_passes_its_tests() {
     let terraform = own_terraform(own.path());
     let untouched = own.path().join("install-root");
     std::fs::create_dir(&untouched).expect("install root");
-    let tests = cargo_with(
+    let tests = support::cargo(
         &dir,
         &["test", "--", "--nocapture"],
         &[

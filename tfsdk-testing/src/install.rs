@@ -260,6 +260,18 @@ fn install_with(
     };
     std::fs::create_dir_all(root)
         .map_err(|e| fail(format!("Cannot create {}: {e}", root.display())))?;
+    // A new directory beside the install, `PREFIX-VERSION-XXXXXX`, removed when dropped.
+    let fresh_dir = |prefix: &str| {
+        tempfile::Builder::new()
+            .prefix(&format!("{prefix}-{version}-"))
+            .tempdir_in(root)
+            .map_err(|e| {
+                fail(format!(
+                    "Cannot create a directory in {}: {e}",
+                    root.display()
+                ))
+            })
+    };
     if dir.exists() {
         // Incomplete or wrong (an interrupted install by hand, say): move it aside
         // atomically before removing it, so no one sees it half gone.
@@ -268,27 +280,11 @@ fn install_with(
              reinstalling",
             dir.display()
         );
-        let aside = tempfile::Builder::new()
-            .prefix(&format!(".broken-{version}-"))
-            .tempdir_in(root)
-            .map_err(|e| {
-                fail(format!(
-                    "Cannot create a directory in {}: {e}",
-                    root.display()
-                ))
-            })?;
+        let aside = fresh_dir(".broken")?;
         let _ = std::fs::rename(&dir, aside.path().join("old"));
         drop(aside);
     }
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".tmp-{version}-"))
-        .tempdir_in(root)
-        .map_err(|e| {
-            fail(format!(
-                "Cannot create a directory in {}: {e}",
-                root.display()
-            ))
-        })?;
+    let temp = fresh_dir(".tmp")?;
     eprintln!(
         "tfsdk-testing: installing Terraform {version} into {} ({}, pinned by hash; about \
          10-30 s)...",

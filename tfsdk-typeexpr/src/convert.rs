@@ -473,18 +473,7 @@ fn sequence_to_tuple(
     } else {
         elements
     };
-    let mut result = Vec::with_capacity(elements.len());
-    for (i, (element, oty)) in elements.into_iter().zip(out_types.iter()).enumerate() {
-        if element.ty() == oty {
-            result.push(element);
-            continue;
-        }
-        path.push(PathStep::ElementKeyInt(i as i64));
-        let converted = apply(element, oty, unsafe_, path);
-        path.pop();
-        result.push(converted?);
-    }
-    Ok(Value::tuple_of(result))
+    tuple_to_tuple(elements, out_types, unsafe_, path)
 }
 
 /// A list or set to a set type.

@@ -1,6 +1,7 @@
 //! What the tests of a provider crate outside this workspace share: the crates as
 //! `cargo package` packs them, and the `[patch.crates-io]` that points a crate at them.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -102,4 +103,36 @@ pub fn patch() -> String {
         })
         .collect();
     format!("\n[patch.crates-io]\n{entries}")
+}
+
+/// The generated crates' target directory, shared by the tests that build one.
+pub fn target() -> PathBuf {
+    workspace().join("target").join("tfsdk-new")
+}
+
+/// Runs `cargo ARGS` in `dir` (with `env` besides) on the shared target directory, offline: the
+/// workspace's Cargo.lock and cargo's cache hold every dependency. Panics with its output when
+/// it fails; else returns it.
+pub fn cargo(dir: &Path, args: &[&str], env: &[(&str, &OsStr)]) -> String {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target())
+        .env("CARGO_NET_OFFLINE", "true")
+        .envs(env.iter().copied())
+        .output()
+        .expect("cargo runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.status.success(),
+        "cargo {} failed in {}:\n{text}",
+        args.join(" "),
+        dir.display()
+    );
+    text
 }
