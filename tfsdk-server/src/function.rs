@@ -10,7 +10,7 @@ use std::sync::Arc;
 use tfsdk_core::diag::Diagnostic;
 use tfsdk_core::tftypes::{Type, Value};
 
-use crate::registry::BoxFuture;
+use crate::call::BoxFuture;
 
 /// A provider-defined function as the server serves it: its signature and documentation, and
 /// the Rust function it calls. [`#[function]`](crate::function) writes it:

@@ -45,9 +45,11 @@ impl SchemaCheck {
     fn problems(self, type_name: &str, schema: &Schema) -> Diagnostics {
         match self {
             SchemaCheck::Resource => schema.write_only_problems(),
-            SchemaCheck::Identity => crate::server::identity_schema_problems(type_name, schema),
+            SchemaCheck::Identity => {
+                crate::schema_checks::identity_schema_problems(type_name, schema)
+            }
             SchemaCheck::Unplanned(kind) => {
-                crate::server::unplanned_schema_problems(kind, type_name, schema)
+                crate::schema_checks::unplanned_schema_problems(kind, type_name, schema)
             }
         }
     }

@@ -67,6 +67,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod call;
 mod config;
 mod context;
 mod data_source;
@@ -83,6 +84,7 @@ mod provider;
 mod raw_state;
 mod registry;
 mod resource;
+mod schema_checks;
 mod server;
 mod wire;
 

@@ -9,11 +9,11 @@ use std::sync::Arc;
 
 use tfsdk_core::convert::ToValue;
 use tfsdk_core::diag::Diagnostics;
+use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::{TfSchema, View};
 use tokio::sync::mpsc;
 
 use crate::proto::tfplugin6 as pb;
-use crate::registry::ResourceHandler;
 use crate::{Context, Provider, Resource, ResourceIdentity};
 
 /// How to list the objects of [`Resource`](ListResource::Resource), registered with
@@ -111,10 +111,31 @@ pub trait ListResource: Send + Sync + 'static {
 
 pub(crate) type EventSender = mpsc::Sender<Result<pb::list_resource::Event, tonic::Status>>;
 
+/// What a [`Listing`] needs from the resource type it lists, provided by the registry: the
+/// type of its state, and what Terraform receives for one object found.
+pub(crate) trait ListedResource<P>: Send + Sync {
+    /// The type of the resource's state.
+    fn object_type(&self) -> &Type;
+    /// The identity and, when `include_resource`, the state that Terraform receives for an
+    /// object whose state is `state`, encoded.
+    fn encode(
+        &self,
+        ctx: &Context<P>,
+        state: Value,
+        include_resource: bool,
+    ) -> Result<EncodedObject, Diagnostics>;
+}
+
+/// One listed object as Terraform receives it.
+pub(crate) struct EncodedObject {
+    pub(crate) identity: Option<pb::DynamicValue>,
+    pub(crate) state: Option<pb::DynamicValue>,
+}
+
 /// Where a [`ListResource`] puts the objects it finds; they stream to Terraform as they come.
 pub struct Listing<R: Resource> {
     sender: EventSender,
-    resource: Arc<dyn ResourceHandler<R::Provider>>,
+    resource: Arc<dyn ListedResource<R::Provider>>,
     ctx: Context<R::Provider>,
     include_resource: bool,
     limit: Option<usize>,
@@ -135,7 +156,7 @@ impl<R: Resource> std::fmt::Debug for Listing<R> {
 impl<R: Resource> Listing<R> {
     pub(crate) fn new(
         sender: EventSender,
-        resource: Arc<dyn ResourceHandler<R::Provider>>,
+        resource: Arc<dyn ListedResource<R::Provider>>,
         ctx: Context<R::Provider>,
         include_resource: bool,
         limit: Option<usize>,
@@ -195,36 +216,22 @@ impl<R: Resource> Listing<R> {
     }
 
     fn event(&self, display_name: String, object: &R::Model) -> pb::list_resource::Event {
-        let ty = self.resource.object_type();
-        let stored = object
-            .to_value(ty)
+        let encoded = object
+            .to_value(self.resource.object_type())
             .map_err(|error| Diagnostics::from(error.to_diagnostic()))
-            .and_then(|state| self.resource.stored(&self.ctx, state));
-        let encoded = stored.and_then(|stored| {
-            let identity_ty = self
-                .resource
-                .identity_schema()
-                .map(|identity| identity.ty.clone())
-                .unwrap_or_else(|| stored.state.ty().clone());
-            let identity = stored
-                .identity
-                .as_ref()
-                .map(|identity| crate::wire::dynamic_value::encode(identity, &identity_ty))
-                .transpose()?;
-            let state = if self.include_resource {
-                Some(crate::wire::dynamic_value::encode(&stored.state, ty)?)
-            } else {
-                None
-            };
-            Ok::<_, Diagnostics>((identity, state))
-        });
+            .and_then(|state| {
+                self.resource
+                    .encode(&self.ctx, state, self.include_resource)
+            });
         match encoded {
-            Ok((identity, resource_object)) => pb::list_resource::Event {
-                identity: identity.map(|identity_data| pb::ResourceIdentityData {
-                    identity_data: Some(identity_data),
-                }),
+            Ok(object) => pb::list_resource::Event {
+                identity: object
+                    .identity
+                    .map(|identity_data| pb::ResourceIdentityData {
+                        identity_data: Some(identity_data),
+                    }),
                 display_name,
-                resource_object,
+                resource_object: object.state,
                 diagnostic: Vec::new(),
             },
             Err(found) => pb::list_resource::Event {

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use tfsdk_core::convert::{FromValue, Nullable, TerraformType, ToValue, Unknownable};
 use tfsdk_core::tftypes::Type;
 
+pub use crate::call::BoxFuture;
 pub use crate::function::{Arg, Arguments, Function, FunctionError, Parameter};
-pub use crate::registry::BoxFuture;
 pub use core::option::Option;
 pub use core::result::Result;
 pub use std::boxed::Box;

@@ -15,17 +15,15 @@ use tfsdk_core::schema::Schema;
 use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::{TfSchema, View};
 
+use crate::call::{BoxFuture, contained};
 use crate::lazy_schema::{LazySchema, SchemaCheck};
+use crate::list::{EncodedObject, ListedResource};
 use crate::proto::tfplugin6 as pb;
 use crate::resource::{CreateRequest, MovedState, UpdateRequest};
-use crate::server::contained;
 use crate::{
     Action, Config, Context, DataSource, EphemeralResource, Function, ListResource, PlannedChange,
     Provider, RawState, Resource, ResourceIdentity,
 };
-
-/// A future the server can spawn: owned, `Send`, `'static`.
-pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 
 /// A future borrowing what it works on.
 type BoxFutureRef<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -879,13 +877,50 @@ impl<L: ListResource> ListHandler<L::Provider> for Typed<L> {
             let config = model::<L::Config>(config)?;
             let mut listing = crate::Listing::<L::Resource>::new(
                 sink.sender,
-                resource,
+                Arc::new(Listed(resource)),
                 ctx.sibling(),
                 sink.include_resource,
                 sink.limit,
             );
             self.inner.list(&ctx, config, &mut listing).await
         })
+    }
+}
+
+/// A resource type as a [`Listing`](crate::Listing) of it sees it.
+struct Listed<P>(Arc<dyn ResourceHandler<P>>);
+
+impl<P: Provider> ListedResource<P> for Listed<P> {
+    fn object_type(&self) -> &Type {
+        self.0.object_type()
+    }
+
+    fn encode(
+        &self,
+        ctx: &Context<P>,
+        state: Value,
+        include_resource: bool,
+    ) -> Result<EncodedObject, Diagnostics> {
+        let stored = self.0.stored(ctx, state)?;
+        let identity_ty = self
+            .0
+            .identity_schema()
+            .map(|identity| identity.ty.clone())
+            .unwrap_or_else(|| stored.state.ty().clone());
+        let identity = stored
+            .identity
+            .as_ref()
+            .map(|identity| crate::wire::dynamic_value::encode(identity, &identity_ty))
+            .transpose()?;
+        let state = if include_resource {
+            Some(crate::wire::dynamic_value::encode(
+                &stored.state,
+                self.object_type(),
+            )?)
+        } else {
+            None
+        };
+        Ok(EncodedObject { identity, state })
     }
 }
 

@@ -4,7 +4,6 @@
 
 mod action;
 mod apply;
-mod call;
 mod configure;
 mod data_source;
 mod ephemeral;
@@ -24,10 +23,9 @@ mod unsupported;
 mod upgrade;
 mod validate;
 
-pub(crate) use call::contained;
 #[cfg(test)]
 pub(crate) use schema::provider_schema_response;
-pub(crate) use schema::{identity_schema_problems, unplanned_schema_problems};
+
 pub use service::ProviderService;
 
 use std::sync::{Arc, Mutex, PoisonError};
@@ -37,6 +35,7 @@ use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::schema::Schema;
 use tfsdk_core::tftypes::{Type, Value};
 
+use crate::call;
 use crate::context::CallState;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::{
@@ -73,7 +72,9 @@ impl<P: Provider> Server<P> {
         let provider_schema = P::Config::schema();
         registry
             .diagnostics
-            .append(schema::provider_schema_problems(&provider_schema));
+            .append(crate::schema_checks::provider_schema_problems(
+                &provider_schema,
+            ));
         // A list resource streams identities: the resource it lists must have one.
         let unlisted: Vec<Diagnostic> = registry
             .list_resources
@@ -419,7 +420,7 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
                 .map(|function| {
                     (
                         function.name().to_owned(),
-                        crate::wire::function::function_to_proto(function),
+                        function::function_to_proto(function),
                     )
                 })
                 .collect(),

@@ -26,141 +26,6 @@ fn capabilities() -> pb::ServerCapabilities {
     }
 }
 
-/// What Terraform refuses in an identity schema, found at registration: attributes that are
-/// not strings, numbers, bools or lists of them, and an identity without attributes.
-pub(crate) fn identity_schema_problems(type_name: &str, schema: &Schema) -> Diagnostics {
-    use tfsdk_core::tftypes::Type;
-    let mut found = Diagnostics::new();
-    if schema.attributes.is_empty() {
-        found.push(Diagnostic::error(
-            "Empty resource identity",
-            format!(
-                "The identity of {type_name} has no attributes; an identity names at least                  one. This is a bug in the provider."
-            ),
-        ));
-    }
-    for (name, attribute) in &schema.attributes {
-        let allowed = match &attribute.ty {
-            Type::List(element) => element.is_primitive(),
-            ty => ty.is_primitive(),
-        };
-        if !allowed || attribute.nested.is_some() {
-            found.push(Diagnostic::error(
-                "Unsupported identity attribute type",
-                format!(
-                    "The identity attribute {name} of {type_name} is a {}; identity attributes                      are strings, numbers, bools or lists of them. This is a bug in the                      provider.",
-                    attribute.ty.friendly_name()
-                ),
-            ));
-        }
-        if attribute.computed || attribute.sensitive || attribute.write_only {
-            found.push(Diagnostic::error(
-                "Invalid identity attribute",
-                format!(
-                    "The identity attribute {name} of {type_name} is computed, sensitive or                      write-only; an identity attribute is `required` (import by identity needs                      it) or `optional`, and nothing else. This is a bug in the provider."
-                ),
-            ));
-        }
-    }
-    found
-}
-
-/// What Terraform refuses in a provider block, found when the server starts (a
-/// `#[tfsdk(schema(provider))]` model is refused at compile time instead): computed
-/// attributes, nested ones included. Reported with the schema, so that Terraform stops with the
-/// attribute's name.
-pub(super) fn provider_schema_problems(schema: &Schema) -> Diagnostics {
-    let mut found: Diagnostics = schema
-        .walk_attributes()
-        .into_iter()
-        .filter(|(_, attribute)| attribute.computed)
-        .map(|(path, _)| {
-            Diagnostic::error(
-                "Computed attribute in the provider schema",
-                format!(
-                    "The provider's configuration model has a computed attribute, {path}, and \
-                     Terraform refuses computed provider arguments. Make it optional (with a \
-                     default or default_fn for the value it takes when unset). This is a bug in \
-                     the provider."
-                ),
-            )
-        })
-        .collect();
-    found.append(write_only_outside_resources(
-        "provider",
-        "the provider block",
-        schema,
-    ));
-    found
-}
-
-/// An error for each write-only attribute of a schema that is not a managed resource's (`kind`
-/// `name`): Terraform has write-only attributes in managed resources only.
-pub(crate) fn write_only_outside_resources(kind: &str, name: &str, schema: &Schema) -> Diagnostics {
-    schema
-        .walk_attributes()
-        .into_iter()
-        .filter(|(_, attribute)| attribute.write_only)
-        .map(|(path, _)| {
-            Diagnostic::error(
-                format!("Write-only attribute in a {kind} schema"),
-                format!(
-                    "{name} has a write-only attribute, {path}, but only managed resources \
-                     have write-only attributes. This is a bug in the provider."
-                ),
-            )
-        })
-        .collect()
-}
-
-/// What the schema of a data source or an ephemeral resource (`kind`) says that it cannot do,
-/// found at registration: it is read or opened, never planned, so plan-time behaviours would
-/// silently do nothing.
-pub(crate) fn unplanned_schema_problems(
-    kind: &str,
-    type_name: &str,
-    schema: &Schema,
-) -> Diagnostics {
-    schema
-        .walk_attributes()
-        .into_iter()
-        .filter_map(|(path, attribute)| {
-            let behaviour = if attribute.default.is_some() {
-                "a default"
-            } else if attribute.force_new {
-                "force_new"
-            } else if attribute.diff_suppress.is_some() {
-                "diff_suppress"
-            } else if attribute.stable {
-                "stable"
-            } else {
-                return None;
-            };
-            let role = match kind {
-                "data source" => "data_source",
-                "list resource" => "list",
-                "action" => "action",
-                _ => "ephemeral",
-            };
-            Some(Diagnostic::error(
-                format!("Plan behaviour in a {kind} schema"),
-                format!(
-                    "The {kind} {type_name} has {behaviour} on {path}, but it is never planned. \
-                     Remove it (or declare the model #[tfsdk(schema({role}))] to have this \
-                     checked at compile time). This is a bug in the provider."
-                ),
-            ))
-        })
-        .collect::<Diagnostics>()
-        .into_iter()
-        .chain(write_only_outside_resources(
-            kind,
-            &format!("The {kind} {type_name}"),
-            schema,
-        ))
-        .collect()
-}
-
 /// The answer to GetProviderSchema, encoded, computed each time Terraform asks (once per launch
 /// that needs it). Every schema is built, converted, checked and encoded in turn, and only those
 /// already in use are kept (see [`LazySchema::inspect`]): a protobuf message may arrive in parts
@@ -220,7 +85,10 @@ pub(crate) fn encode_provider_schema<P: Provider>(
     }
     for function in registry.functions.values() {
         put(Response {
-            functions: entry(function.name(), wire::function::function_to_proto(function)),
+            functions: entry(
+                function.name(),
+                super::function::function_to_proto(function),
+            ),
             ..Response::default()
         });
     }

@@ -29,17 +29,6 @@ pub(crate) fn diagnostic_to_proto(diagnostic: &Diagnostic) -> pb::Diagnostic {
     }
 }
 
-/// An error diagnostic without an attribute, for failures of the server itself (an unknown
-/// type name, a value that cannot be read).
-pub(crate) fn error(summary: impl Into<String>, detail: impl Into<String>) -> pb::Diagnostic {
-    pb::Diagnostic {
-        severity: pb::diagnostic::Severity::Error as i32,
-        summary: summary.into(),
-        detail: detail.into(),
-        attribute: None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use tfsdk_core::path::AttributePath;
@@ -93,14 +82,5 @@ mod tests {
         let path = AttributePath::empty().at_set_value(Value::from("a"));
         let diagnostic = Diagnostic::warning("x", "y").with_path(path);
         assert!(diagnostic_to_proto(&diagnostic).attribute.is_none());
-    }
-
-    #[test]
-    fn the_error_helper_makes_an_error_without_an_attribute() {
-        let wire = error("Unknown resource type", "no resource \"files_x\"");
-        assert_eq!(wire.severity, pb::diagnostic::Severity::Error as i32);
-        assert_eq!(wire.summary, "Unknown resource type");
-        assert_eq!(wire.detail, "no resource \"files_x\"");
-        assert!(wire.attribute.is_none());
     }
 }

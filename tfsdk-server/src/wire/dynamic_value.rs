@@ -3,7 +3,7 @@
 //! stored state, which `UpgradeResourceState` receives raw.
 
 use tfsdk_core::diag::Diagnostic;
-use tfsdk_core::tftypes::{JsonOptions, Type, Value, ValueError};
+use tfsdk_core::tftypes::{Type, Value, ValueError};
 
 use crate::proto::tfplugin6 as pb;
 
@@ -55,28 +55,6 @@ pub(crate) fn encode(value: &Value, ty: &Type) -> Result<pb::DynamicValue, Diagn
         msgpack,
         json: Vec::new(),
     })
-}
-
-/// Decodes a stored state of type `ty` from the JSON Terraform keeps in its state file (the
-/// `json` of `UpgradeResourceState`'s raw state); empty bytes are a null of `ty`.
-///
-/// With `ignore_undefined_attributes`, object members the type does not have (attributes a
-/// newer schema removed) are skipped; without it, they are an error.
-///
-/// # Errors
-/// JSON that is not a value of `ty`, as an error diagnostic about the part of the state that
-/// does not fit.
-pub(crate) fn decode_raw_state_json(
-    json: &[u8],
-    ty: &Type,
-    ignore_undefined_attributes: bool,
-) -> Result<Value, Diagnostic> {
-    if json.is_empty() {
-        return Ok(Value::null(ty.clone()));
-    }
-    let options = JsonOptions::default().ignore_undefined_attributes(ignore_undefined_attributes);
-    Value::from_json_with(json, ty, options)
-        .map_err(|error| value_error("Unable to read the stored state", error))
 }
 
 /// An error diagnostic for a value that does not fit its type: the summary says what failed,
@@ -198,38 +176,5 @@ mod tests {
         let error = encode(&Value::from(true), &ty()).unwrap_err();
         assert!(error.is_error());
         assert_eq!(error.summary, "Unable to encode the provider's value");
-    }
-
-    #[test]
-    fn raw_state_json_is_read_as_the_type() {
-        let state = br#"{"name": "a", "size": 3, "ports": null}"#;
-        let value = decode_raw_state_json(state, &ty(), false).unwrap();
-        assert_eq!(value.attribute("size"), Some(&Value::from(3)));
-        assert!(value.attribute("ports").unwrap().is_null());
-    }
-
-    #[test]
-    fn empty_raw_state_is_a_null_of_the_type() {
-        assert_eq!(
-            decode_raw_state_json(b"", &ty(), false).unwrap(),
-            Value::null(ty())
-        );
-    }
-
-    #[test]
-    fn removed_attributes_in_raw_state_are_skipped_only_when_told_to() {
-        let state = br#"{"name": "a", "size": 3, "ports": [], "removed": "x"}"#;
-        let error = decode_raw_state_json(state, &ty(), false).unwrap_err();
-        assert_eq!(error.summary, "Unable to read the stored state");
-        let value = decode_raw_state_json(state, &ty(), true).unwrap();
-        assert_eq!(value.attribute("name"), Some(&Value::from("a")));
-        assert_eq!(value.attribute("removed"), None);
-    }
-
-    #[test]
-    fn raw_state_that_is_not_json_is_an_error_diagnostic() {
-        let error = decode_raw_state_json(b"{", &ty(), true).unwrap_err();
-        assert!(error.is_error());
-        assert!(error.detail.contains("invalid JSON"), "{}", error.detail);
     }
 }

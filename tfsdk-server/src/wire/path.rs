@@ -28,8 +28,10 @@ pub(crate) fn path_to_proto(path: &AttributePath) -> pb::AttributePath {
 }
 
 /// The protocol's path as an [`AttributePath`]; a step without a selector (which Terraform
-/// never sends) is skipped.
-pub(crate) fn path_from_proto(path: &pb::AttributePath) -> AttributePath {
+/// never sends) is skipped. Terraform sends no path the server reads: the tests use it to read
+/// back what the server writes.
+#[cfg(test)]
+fn path_from_proto(path: &pb::AttributePath) -> AttributePath {
     AttributePath::from_steps(path.steps.iter().filter_map(|step| {
         Some(match step.selector.as_ref()? {
             Selector::AttributeName(name) => PathStep::AttributeName(name.clone()),

@@ -110,11 +110,6 @@ pub(crate) fn identity_schema_to_proto(
     }
 }
 
-/// The schema of a provider without configuration: an empty block at version 0.
-pub(crate) fn empty_schema() -> pb::Schema {
-    schema_to_proto(&Schema::default(), 0)
-}
-
 /// The attributes in name order (the map's order).
 fn attributes_to_proto(attributes: &BTreeMap<String, Attribute>) -> Vec<pb::schema::Attribute> {
     attributes
@@ -336,7 +331,7 @@ mod tests {
 
     #[test]
     fn the_empty_schema_is_an_empty_block_at_version_zero() {
-        let wire = empty_schema();
+        let wire = schema_to_proto(&Schema::default(), 0);
         assert_eq!(wire.version, 0);
         let block = wire.block.unwrap();
         assert!(block.attributes.is_empty() && block.block_types.is_empty());

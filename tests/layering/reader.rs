@@ -1,34 +1,121 @@
-//! The crate's modules form layers (see "Layers" in the crate docs): a module may use the
-//! modules of its own layer and those below, never one above. This test reads every path
-//! into the crate (`crate::…`, `$crate::…`, `super::…`, in `use` lines and in code alike) in
-//! `src/**/*.rs` and checks it against the table below.
+//! The reader behind the layering checks: every path into a crate (`crate::…`, `$crate::…`,
+//! `super::…`, in `use` lines and in code alike) in its `src/**/*.rs`, with comments, strings
+//! and unit-test modules left out, checked against a table of layers.
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Bottom to top. The facade `lib.rs` may use everything.
-const LAYERS: &[(&str, &[&str])] = &[
-    (
-        "the wire value model",
-        &["schema_text", "tftypes", "path", "diag", "schema"],
-    ),
-    ("the attribute traits", &["attr"]),
-    ("the built-in types", &["types"]),
-    ("the conversion rules and typed views", &["convert", "view"]),
-    ("object support for the derive", &["object"]),
-    ("the direct msgpack codec", &["msgpack_direct"]),
-    ("the derive's runtime facade", &["__private"]),
-];
+/// A crate's layers, bottom to top: (what the layer holds, its top-level modules). The facade
+/// `lib.rs` may use everything.
+pub type Layers = &'static [(&'static str, &'static [&'static str])];
 
-/// Uses of a higher layer that are known and waiting for work elsewhere: (file, module used,
-/// why). Each must still occur, so that the list shrinks as the work lands.
-const EXCEPTIONS: &[(&str, &str, &str)] = &[];
+/// Uses of a higher layer that are known: (file, module used, why). Each must still occur, so
+/// that the list shrinks as work lands.
+pub type Exceptions = &'static [(&'static str, &'static str, &'static str)];
 
-fn layer_of(module: &str) -> Option<usize> {
-    LAYERS
-        .iter()
-        .position(|(_, modules)| modules.contains(&module))
+/// Every use of a higher layer in the crate at `crate_dir`, as readable lines; empty when the
+/// crate keeps its layers.
+pub fn violations(crate_dir: &Path, layers: Layers, exceptions: Exceptions) -> Vec<String> {
+    let layer_of = |module: &str| {
+        layers
+            .iter()
+            .position(|(_, modules)| modules.contains(&module))
+    };
+    let src = crate_dir.join("src");
+    let root_items = root_items(&fs::read_to_string(src.join("lib.rs")).unwrap());
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut violations = Vec::new();
+    let mut exceptions_met = vec![false; exceptions.len()];
+    for file in &files {
+        let relative = file
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if relative == "lib.rs" {
+            continue;
+        }
+        let module = module_of(&relative);
+        let own = &module[0];
+        let Some(own_layer) = layer_of(own) else {
+            violations.push(format!("{relative}: module `{own}` has no layer in LAYERS"));
+            continue;
+        };
+        let code = without_test_modules(&code_only(&fs::read_to_string(file).unwrap()));
+        for used in used_modules(&module, &code, &root_items) {
+            let Some(used_layer) = layer_of(&used) else {
+                // Items of the root itself (`crate::SomeMacro`) or external paths.
+                continue;
+            };
+            if used_layer <= own_layer {
+                continue;
+            }
+            if let Some(k) = exceptions
+                .iter()
+                .position(|(f, m, _)| *f == relative && *m == used)
+            {
+                exceptions_met[k] = true;
+                continue;
+            }
+            violations.push(format!(
+                "{relative}: `{own}` ({}) uses `{used}` ({}), a layer above it",
+                layers[own_layer].0, layers[used_layer].0
+            ));
+        }
+    }
+    for ((file, module, _), met) in exceptions.iter().zip(&exceptions_met) {
+        if !met {
+            violations.push(format!(
+                "{file} no longer uses `{module}`: remove its entry from EXCEPTIONS"
+            ));
+        }
+    }
+    violations.sort();
+    violations.dedup();
+    violations
+}
+
+/// The code with each `#[cfg(test)] mod NAME { … }` blanked out: a unit test may build the
+/// whole crate around what it tests, and is not part of what the crate's layers build on.
+fn without_test_modules(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        let after = &rest[at + "#[cfg(test)]".len()..];
+        let trimmed = after.trim_start();
+        let is_module = trimmed.starts_with("mod ")
+            && trimmed
+                .find(['{', ';'])
+                .is_some_and(|end| trimmed.as_bytes()[end] == b'{');
+        if !is_module {
+            out.push_str(&rest[..at + "#[cfg(test)]".len()]);
+            rest = after;
+            continue;
+        }
+        out.push_str(&rest[..at]);
+        let open = after.find('{').unwrap();
+        let mut depth = 0usize;
+        let mut end = after.len();
+        for (k, c) in after[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + k + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -300,9 +387,20 @@ fn group_heads(tokens: &[Token], open: usize) -> Vec<String> {
 }
 
 /// `pub use module::{Item, …};` lines of lib.rs: the root names and the module they come from.
+/// A name that is also a module of the crate (`mod function;` beside `pub use
+/// tfsdk_macros::function;`) is left out: `crate::function::…` is the module.
 fn root_items(lib: &str) -> BTreeMap<String, String> {
+    let code = code_only(lib);
+    let modules: Vec<&str> = code
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            let line = line.strip_prefix("pub ").unwrap_or(line);
+            line.strip_prefix("mod ")?.strip_suffix(';')
+        })
+        .collect();
     let mut items = BTreeMap::new();
-    for line in code_only(lib).lines() {
+    for line in code.lines() {
         let Some(rest) = line.trim().strip_prefix("pub use ") else {
             continue;
         };
@@ -311,7 +409,7 @@ fn root_items(lib: &str) -> BTreeMap<String, String> {
         };
         for name in names.trim_matches(|c| "{};".contains(c)).split(',') {
             let name = name.trim();
-            if !name.is_empty() {
+            if !name.is_empty() && !modules.contains(&name) {
                 items.insert(name.to_owned(), module.trim().to_owned());
             }
         }
@@ -319,81 +417,46 @@ fn root_items(lib: &str) -> BTreeMap<String, String> {
     items
 }
 
-#[test]
-fn modules_use_only_their_own_layer_and_those_below() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let root_items = root_items(&fs::read_to_string(src.join("lib.rs")).unwrap());
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    files.sort();
-    let mut violations = Vec::new();
-    let mut exceptions_met = vec![false; EXCEPTIONS.len()];
-    for file in &files {
-        let relative = file
-            .strip_prefix(&src)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        if relative == "lib.rs" {
-            continue;
-        }
-        let module = module_of(&relative);
-        let own = &module[0];
-        let Some(own_layer) = layer_of(own) else {
-            violations.push(format!("{relative}: module `{own}` has no layer in LAYERS"));
-            continue;
-        };
-        let code = code_only(&fs::read_to_string(file).unwrap());
-        for used in used_modules(&module, &code, &root_items) {
-            let Some(used_layer) = layer_of(&used) else {
-                // Items of the root itself (`crate::SomeMacro`) or external paths.
-                continue;
-            };
-            if used_layer <= own_layer {
-                continue;
-            }
-            if let Some(k) = EXCEPTIONS
-                .iter()
-                .position(|(f, m, _)| *f == relative && *m == used)
-            {
-                exceptions_met[k] = true;
-                continue;
-            }
-            violations.push(format!(
-                "{relative}: `{own}` ({}) uses `{used}` ({}), a layer above it",
-                LAYERS[own_layer].0, LAYERS[used_layer].0
-            ));
-        }
-    }
-    for ((file, module, _), met) in EXCEPTIONS.iter().zip(&exceptions_met) {
-        if !met {
-            violations.push(format!(
-                "{file} no longer uses `{module}`: remove its entry from EXCEPTIONS"
-            ));
-        }
-    }
-    violations.sort();
-    violations.dedup();
-    assert!(
-        violations.is_empty(),
-        "layering broken:\n  {}",
-        violations.join("\n  ")
-    );
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-#[test]
-fn the_reader_resolves_crate_super_and_groups() {
-    let roots = BTreeMap::from([("TfObject".to_owned(), "object".to_owned())]);
-    let module = vec!["types".to_owned(), "list".to_owned()];
-    let code = code_only(
-        "use crate::{attr, convert::ToValue};\n\
-         use super::super::object::X; // crate::schema in a comment\n\
-         fn f() { let s = \"crate::msgpack_direct\"; crate::TfObject::f(); }\n\
-         mod tests { use super::super::elements; }\n\
-         macro_rules! m { () => { $crate::diag::D } }",
-    );
-    assert_eq!(
-        used_modules(&module, &code, &roots),
-        ["attr", "convert", "object", "object", "types", "diag"]
-    );
+    #[test]
+    fn the_reader_resolves_crate_super_and_groups() {
+        let roots = BTreeMap::from([("TfObject".to_owned(), "object".to_owned())]);
+        let module = vec!["types".to_owned(), "list".to_owned()];
+        let code = code_only(
+            "use crate::{attr, convert::ToValue};\n\
+             use super::super::object::X; // crate::schema in a comment\n\
+             fn f() { let s = \"crate::msgpack_direct\"; crate::TfObject::f(); }\n\
+             mod tests { use super::super::elements; }\n\
+             macro_rules! m { () => { $crate::diag::D } }",
+        );
+        assert_eq!(
+            used_modules(&module, &code, &roots),
+            ["attr", "convert", "object", "object", "types", "diag"]
+        );
+    }
+
+    #[test]
+    fn a_root_name_that_is_also_a_module_is_the_module() {
+        let roots =
+            root_items("mod function;\npub use tfsdk_macros::function;\npub use a::{B, C};");
+        assert_eq!(
+            roots,
+            BTreeMap::from([
+                ("B".to_owned(), "a".to_owned()),
+                ("C".to_owned(), "a".to_owned())
+            ])
+        );
+    }
+
+    #[test]
+    fn unit_test_modules_are_left_out() {
+        let code = "use crate::a;\n#[cfg(test)]\nmod tests { use crate::b; fn f() {} }\n\
+                    #[cfg(test)]\nfn g() { crate::c::h(); }\nuse crate::d;";
+        let kept = without_test_modules(code);
+        let used = used_modules(&["x".to_owned()], &kept, &BTreeMap::new());
+        assert_eq!(used, ["a", "c", "d"]);
+    }
 }

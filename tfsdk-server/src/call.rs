@@ -2,12 +2,16 @@
 //! diagnostic for that request and the server keeps serving.
 
 use std::any::Any;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 
 use crate::context::CallState;
-use crate::registry::BoxFuture;
+
+/// A future the server can spawn: owned, `Send`, `'static`.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 
 /// What a call into provider code left: its result, the warnings it reported through the
 /// context, and the private state.

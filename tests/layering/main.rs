@@ -1,0 +1,86 @@
+//! Each crate's modules form layers: a module may use the modules of its own layer and those
+//! below, never one above. These tests read every path into tfsdk-core and tfsdk-server and
+//! check it against the crate's table (tfsdk-core's is in its crate docs, "Layers";
+//! tfsdk-server's in its `lib.rs`).
+
+mod reader;
+
+use std::path::Path;
+
+use reader::{Exceptions, Layers};
+
+/// tfsdk-core, bottom to top.
+const CORE: Layers = &[
+    (
+        "the wire value model",
+        &["schema_text", "tftypes", "path", "diag", "schema"],
+    ),
+    ("the attribute traits", &["attr"]),
+    ("the built-in types", &["types"]),
+    ("the conversion rules and typed views", &["convert", "view"]),
+    ("object support for the derive", &["object"]),
+    ("the direct msgpack codec", &["msgpack_direct"]),
+    ("the derive's runtime facade", &["__private"]),
+];
+
+/// tfsdk-server, bottom to top.
+const SERVER: Layers = &[
+    (
+        "the protocol and its encodings",
+        &["proto", "wire", "logging"],
+    ),
+    (
+        "what provider code is given, and how it runs",
+        &["context", "config", "raw_state", "plan_change", "call"],
+    ),
+    (
+        "the author's traits",
+        &[
+            "provider",
+            "resource",
+            "identity",
+            "data_source",
+            "ephemeral",
+            "function",
+            "list",
+            "action",
+        ],
+    ),
+    (
+        "the registry: the traits type-erased, schemas built on first use",
+        &["registry", "lazy_schema", "schema_checks"],
+    ),
+    ("the protocol handlers", &["server"]),
+    ("the launch contract", &["launch"]),
+    ("the runtime facade of #[function]", &["__private"]),
+];
+
+/// tfsdk-server's one use of a higher layer: the entry point of the author's traits,
+/// `Provider::register`, fills a `Registry`, which erases those traits.
+const SERVER_EXCEPTIONS: Exceptions = &[(
+    "provider.rs",
+    "registry",
+    "Provider::register(&self, registry: &mut Registry<Self>) is the author's entry point",
+)];
+
+fn check(crate_name: &str, layers: Layers, exceptions: Exceptions) {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(crate_name);
+    let violations = reader::violations(&crate_dir, layers, exceptions);
+    assert!(
+        violations.is_empty(),
+        "{crate_name}: layering broken:\n  {}",
+        violations.join("\n  ")
+    );
+}
+
+#[test]
+fn tfsdk_core_modules_use_only_their_own_layer_and_those_below() {
+    check("tfsdk-core", CORE, &[]);
+}
+
+#[test]
+fn tfsdk_server_modules_use_only_their_own_layer_and_those_below() {
+    check("tfsdk-server", SERVER, SERVER_EXCEPTIONS);
+}
