@@ -310,6 +310,10 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
     fn schema_version(&self) -> i64;
     /// The identity's schema, when the resource has one.
     fn identity_schema(&self) -> Option<IdentitySchema<'_>>;
+    /// The type of the resource's identity, if it has one.
+    fn identity_type(&self) -> Option<Type> {
+        self.identity_schema().map(|identity| identity.ty.clone())
+    }
     /// `write_only_allowed`: the client supports write-only attributes.
     fn validate(&self, config: Value, write_only_allowed: bool) -> Diagnostics;
     fn create(
@@ -904,8 +908,7 @@ impl<P: Provider> ListedResource<P> for Listed<P> {
         let stored = self.0.stored(ctx, state)?;
         let identity_ty = self
             .0
-            .identity_schema()
-            .map(|identity| identity.ty.clone())
+            .identity_type()
             .unwrap_or_else(|| stored.state.ty().clone());
         let identity = stored
             .identity

@@ -3,7 +3,9 @@
 
 use tokio::sync::mpsc;
 
-use super::{Server, Stream, call, decode, diagnostics};
+use tfsdk_core::diag::Diagnostics;
+
+use super::{Found, Server, Stream, answer, call, decode, diagnostics};
 use crate::proto::tfplugin6 as pb;
 use crate::{Progress, Provider};
 
@@ -11,43 +13,32 @@ pub(super) fn validate<P: Provider>(
     server: &Server<P>,
     request: pb::validate_action_config::Request,
 ) -> pb::validate_action_config::Response {
-    let found = server
-        .action(&request.action_type)
-        .and_then(|action| {
-            let config = decode(request.config.as_ref(), action.object_type())?;
-            Ok(action.validate(config))
-        })
-        .unwrap_or_else(Into::into);
-    pb::validate_action_config::Response {
-        diagnostics: diagnostics(&found),
-    }
+    let found = server.action(&request.action_type).and_then(|action| {
+        let config = decode(request.config.as_ref(), action.object_type())?;
+        Ok(action.validate(config))
+    });
+    answer(Default::default(), found.map_err(Diagnostics::from))
 }
 
 pub(super) async fn plan<P: Provider>(
     server: &Server<P>,
     request: pb::plan_action::Request,
 ) -> pb::plan_action::Response {
-    let prepared = server.action(&request.action_type).and_then(|action| {
-        let config = decode(request.config.as_ref(), action.object_type())?;
-        Ok((action, config))
-    });
-    let found = match prepared {
-        Ok((action, config)) => {
-            let (ctx, state) = server.context(Vec::new());
-            call::run("action plan", state, action.plan(ctx, config))
-                .await
-                .split()
-                .1
-        }
-        Err(error) => error.into(),
-    };
-    pb::plan_action::Response {
-        diagnostics: diagnostics(&found),
-        deferred: None,
-    }
+    let found = plan_with(server, request).await;
+    answer(Default::default(), found)
 }
 
-fn completed(found: &tfsdk_core::diag::Diagnostics) -> pb::invoke_action::Event {
+async fn plan_with<P: Provider>(server: &Server<P>, request: pb::plan_action::Request) -> Found {
+    let action = server.action(&request.action_type)?;
+    let config = decode(request.config.as_ref(), action.object_type())?;
+    let (ctx, state) = server.context(Vec::new());
+    let (_, found) = call::run("action plan", state, action.plan(ctx, config))
+        .await
+        .split();
+    Ok(found)
+}
+
+fn completed(found: &Diagnostics) -> pb::invoke_action::Event {
     pb::invoke_action::Event {
         r#type: Some(pb::invoke_action::event::Type::Completed(
             pb::invoke_action::event::Completed {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tfsdk_core::convert::FromValue;
 use tfsdk_core::diag::Diagnostics;
 
-use super::{Server, call, decode, diagnostics};
+use super::{Found, Server, answer, call, decode};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -15,33 +15,23 @@ pub(super) async fn configure_provider<P: Provider>(
     server: &Server<P>,
     request: pb::configure_provider::Request,
 ) -> pb::configure_provider::Response {
-    let config = decode(request.config.as_ref(), &server.provider_type)
-        .map_err(Diagnostics::from)
-        .and_then(|value| {
-            let (value, found) = server.provider_schema.with_defaults(&value);
-            if found.has_error() {
-                return Err(found);
-            }
-            P::Config::from_value(value).map_err(Diagnostics::from)
-        });
-    let config = match config {
-        Ok(config) => config,
-        Err(found) => {
-            return pb::configure_provider::Response {
-                diagnostics: diagnostics(&found),
-            };
-        }
-    };
+    let found = configure(server, request).await;
+    answer(Default::default(), found)
+}
+
+async fn configure<P: Provider>(
+    server: &Server<P>,
+    request: pb::configure_provider::Request,
+) -> Found {
+    let value = decode(request.config.as_ref(), &server.provider_type)?;
+    let (value, found) = server.provider_schema.with_defaults(&value);
+    if found.has_error() {
+        return Err(found);
+    }
+    let config = P::Config::from_value(value).map_err(Diagnostics::from)?;
     let (ctx, state) = server.context(Vec::new());
     let provider = Arc::clone(&server.provider);
-    let outcome = call::run(
-        "configure",
-        state,
-        Box::pin(async move { provider.configure(&ctx, config).await }),
-    )
-    .await;
-    let (_, found) = outcome.split();
-    pb::configure_provider::Response {
-        diagnostics: diagnostics(&found),
-    }
+    let configure = Box::pin(async move { provider.configure(&ctx, config).await });
+    let (_, found) = call::run("configure", state, configure).await.split();
+    Ok(found)
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use tfsdk_core::schema::{Attribute, NestingMode, Schema};
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, decode, diagnostics, encode, reported};
+use super::{Found, Server, answer, decode, encode};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -16,20 +16,20 @@ pub(super) fn generate_resource_config<P: Provider>(
     request: pb::generate_resource_config::Request,
 ) -> pb::generate_resource_config::Response {
     let mut response = pb::generate_resource_config::Response::default();
-    let Some(resource) = reported(
-        server.resource(&request.type_name),
-        &mut response.diagnostics,
-    ) else {
-        return response;
-    };
+    let found = generate(server, request, &mut response);
+    answer(response, found)
+}
+
+fn generate<P: Provider>(
+    server: &Server<P>,
+    request: pb::generate_resource_config::Request,
+    response: &mut pb::generate_resource_config::Response,
+) -> Found {
+    let resource = server.resource(&request.type_name)?;
     let ty = resource.object_type();
-    let result = decode(request.state.as_ref(), ty)
-        .and_then(|state| encode(&config_from_state(resource.schema(), &state), ty));
-    match result {
-        Ok(config) => response.config = Some(config),
-        Err(error) => response.diagnostics = diagnostics(&error.into()),
-    }
-    response
+    let state = decode(request.state.as_ref(), ty)?;
+    response.config = Some(encode(&config_from_state(resource.schema(), &state), ty)?);
+    Ok(Default::default())
 }
 
 /// `state` with null in place of what configuration does not set: attributes only the

@@ -3,7 +3,7 @@
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 
-use super::{Server, call, diagnostic, diagnostics, identity_data, reported};
+use super::{Found, Server, answer, call, identity_data, noted};
 use crate::proto::tfplugin6 as pb;
 use crate::{Provider, RawState};
 
@@ -35,19 +35,22 @@ pub(super) async fn upgrade_resource_identity<P: Provider>(
     request: pb::upgrade_resource_identity::Request,
 ) -> pb::upgrade_resource_identity::Response {
     let mut response = pb::upgrade_resource_identity::Response::default();
-    let Some(resource) = reported(
-        server.resource(&request.type_name),
-        &mut response.diagnostics,
-    ) else {
-        return response;
-    };
-    let Some(schema) = resource.identity_schema() else {
-        response.diagnostics = diagnostic(Diagnostic::error(
+    let found = upgrade(server, request, &mut response).await;
+    answer(response, found)
+}
+
+async fn upgrade<P: Provider>(
+    server: &Server<P>,
+    request: pb::upgrade_resource_identity::Request,
+    response: &mut pb::upgrade_resource_identity::Response,
+) -> Found {
+    let resource = server.resource(&request.type_name)?;
+    let schema = resource.identity_schema().ok_or_else(|| {
+        Diagnostic::error(
             "Unable to Upgrade Resource Identity",
             format!("The resource type {} has no identity.", request.type_name),
-        ));
-        return response;
-    };
+        )
+    })?;
     let (ty, current) = (schema.ty.clone(), schema.version);
     let Some(raw) = request
         .raw_identity
@@ -55,10 +58,10 @@ pub(super) async fn upgrade_resource_identity<P: Provider>(
         .map(|raw| RawState::new(raw.json))
     else {
         // No stored identity: nothing to upgrade.
-        return response;
+        return Ok(Diagnostics::new());
     };
     if request.version > current {
-        response.diagnostics = diagnostic(Diagnostic::error(
+        Err(Diagnostic::error(
             "Unable to Upgrade Resource Identity",
             format!(
                 "The identity was stored by a newer version of the provider (identity version \
@@ -66,33 +69,23 @@ pub(super) async fn upgrade_resource_identity<P: Provider>(
                  or newer.",
                 request.version
             ),
-        ));
-        return response;
+        ))?;
     }
     let (upgraded, mut found) = if request.version == current {
-        match raw.value(&ty, false) {
-            Ok(value) => (Some(value), Diagnostics::new()),
-            Err(mut error) => {
-                error.summary = "Unable to Read Stored Resource Identity".into();
-                (None, Diagnostics::from(error))
-            }
-        }
+        let value = raw.value(&ty, false).map_err(|mut error| {
+            error.summary = "Unable to Read Stored Resource Identity".into();
+            error
+        })?;
+        (Some(value), Diagnostics::new())
     } else {
         let (ctx, state) = server.context(Vec::new());
-        call::run(
-            "identity upgrade",
-            state,
-            resource.upgrade_identity(ctx, request.version, raw),
-        )
-        .await
-        .split()
+        let upgrade = resource.upgrade_identity(ctx, request.version, raw);
+        call::run("identity upgrade", state, upgrade).await.split()
     };
     if let Some(upgraded) = upgraded {
-        match identity_data(Some(&upgraded), Some(&ty)) {
-            Ok(data) => response.upgraded_identity = data,
-            Err(error) => found.push(error),
+        if let Some(data) = noted(identity_data(Some(&upgraded), Some(&ty)), &mut found) {
+            response.upgraded_identity = data;
         }
     }
-    response.diagnostics = diagnostics(&found);
-    response
+    Ok(found)
 }

@@ -2,9 +2,7 @@
 //! newer) by identity. The resource turns either into a state, sent with its identity;
 //! Terraform reads it next.
 
-use super::{
-    Server, call, decode, diagnostic, diagnostics, encode, identity_data, known, reported,
-};
+use super::{Found, Server, answer, call, decode, encode, identity_data, known};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::ImportBy;
@@ -14,56 +12,55 @@ pub(super) async fn import_resource_state<P: Provider>(
     request: pb::import_resource_state::Request,
 ) -> pb::import_resource_state::Response {
     let mut response = pb::import_resource_state::Response::default();
-    let Some(resource) = reported(
-        server.resource(&request.type_name),
-        &mut response.diagnostics,
-    ) else {
-        return response;
-    };
+    let found = import(server, request, &mut response).await;
+    answer(response, found)
+}
+
+async fn import<P: Provider>(
+    server: &Server<P>,
+    request: pb::import_resource_state::Request,
+    response: &mut pb::import_resource_state::Response,
+) -> Found {
+    let resource = server.resource(&request.type_name)?;
     let ty = resource.object_type().clone();
-    let identity_ty = resource
-        .identity_schema()
-        .map(|identity| identity.ty.clone());
+    let identity_ty = resource.identity_type();
     let given_identity = request
         .identity
         .as_ref()
         .and_then(|identity| identity.identity_data.as_ref());
     let by = match (given_identity, &identity_ty) {
-        (Some(data), Some(identity_ty)) => match decode(Some(data), identity_ty) {
-            Ok(identity) => ImportBy::Identity(identity),
-            Err(error) => {
-                response.diagnostics = diagnostic(error);
-                return response;
-            }
-        },
+        (Some(data), Some(identity_ty)) => ImportBy::Identity(decode(Some(data), identity_ty)?),
         _ => ImportBy::Id(request.id),
     };
     let (ctx, state) = server.context(Vec::new());
     let mut outcome = call::run("import", state, resource.import(ctx, by)).await;
     let private = std::mem::take(&mut outcome.private);
     let (imported, mut found) = outcome.split();
-    if let Some(imported) = imported {
-        match known::require_known("import", imported.state) {
-            Ok(state) => {
-                let encoded = encode(&state, &ty).and_then(|state| {
-                    let identity = identity_data(imported.identity.as_ref(), identity_ty.as_ref())?;
-                    Ok((state, identity))
-                });
-                match encoded {
-                    Ok((state, identity)) => response.imported_resources.push(
-                        pb::import_resource_state::ImportedResource {
-                            type_name: request.type_name,
-                            state: Some(state),
-                            private,
-                            identity,
-                        },
-                    ),
-                    Err(error) => found.push(error),
-                }
-            }
-            Err((_, errors)) => found.append(errors),
-        }
+    let Some(imported) = imported else {
+        return Err(found);
+    };
+    let state = known::checked("import", imported.state, &mut found);
+    if found.has_error() {
+        return Err(found);
     }
-    response.diagnostics = diagnostics(&found);
-    response
+    let encoded = encode(&state, &ty).and_then(|state| {
+        Ok((
+            state,
+            identity_data(imported.identity.as_ref(), identity_ty.as_ref())?,
+        ))
+    });
+    match encoded {
+        Ok((state, identity)) => {
+            response
+                .imported_resources
+                .push(pb::import_resource_state::ImportedResource {
+                    type_name: request.type_name,
+                    state: Some(state),
+                    private,
+                    identity,
+                });
+        }
+        Err(error) => found.push(error),
+    }
+    Ok(found)
 }

@@ -41,6 +41,16 @@ fn find(value: &Value, path: &mut AttributePath) -> bool {
     }
 }
 
+/// The state returned by provider code (`operation`: "create", "read", …) if wholly known;
+/// otherwise the errors of [`require_known`] go into `found`, and the state comes back with the
+/// attributes concerned null.
+pub(super) fn checked(operation: &str, state: Value, found: &mut Diagnostics) -> Value {
+    require_known(operation, state).unwrap_or_else(|(repaired, errors)| {
+        found.append(errors);
+        repaired
+    })
+}
+
 /// Checks that a state returned by provider code (`operation`: "create", "read", …) is wholly
 /// known. If not, returns an error naming each top-level attribute concerned and the state with
 /// those attributes null, which Terraform can store.

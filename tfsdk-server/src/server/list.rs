@@ -4,7 +4,9 @@
 
 use tokio::sync::mpsc;
 
-use super::{Server, Stream, call, decode, diagnostic, diagnostics};
+use tfsdk_core::diag::Diagnostics;
+
+use super::{Server, Stream, answer, call, decode, diagnostic, diagnostics};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::ListSink;
@@ -61,14 +63,9 @@ pub(super) fn validate<P: Provider>(
     server: &Server<P>,
     request: pb::validate_list_resource_config::Request,
 ) -> pb::validate_list_resource_config::Response {
-    let found = server
-        .list_resource(&request.type_name)
-        .and_then(|list| {
-            let config = decode(request.config.as_ref(), list.object_type())?;
-            Ok(list.validate(config))
-        })
-        .unwrap_or_else(Into::into);
-    pb::validate_list_resource_config::Response {
-        diagnostics: diagnostics(&found),
-    }
+    let found = server.list_resource(&request.type_name).and_then(|list| {
+        let config = decode(request.config.as_ref(), list.object_type())?;
+        Ok(list.validate(config))
+    });
+    answer(Default::default(), found.map_err(Diagnostics::from))
 }

@@ -1,6 +1,6 @@
 //! The `tfplugin6.Provider` gRPC service over a [`Provider`]: each handler decodes the
-//! request, calls provider code through the registry, and encodes the answer. One file per
-//! call, named for it.
+//! request, calls provider code through the registry, and encodes the answer, in one shape
+//! (see [`Found`]). One file per call, named for it.
 
 mod action;
 mod apply;
@@ -28,6 +28,7 @@ pub(crate) use schema::provider_schema_response;
 
 pub use service::ProviderService;
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tfsdk_core::TfSchema;
@@ -39,7 +40,8 @@ use crate::call;
 use crate::context::CallState;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::{
-    ActionHandler, DataSourceHandler, EphemeralHandler, ListHandler, Registry, ResourceHandler,
+    ActionHandler, DataSourceHandler, EphemeralHandler, ListHandler, Registered, Registry,
+    ResourceHandler,
 };
 use crate::wire;
 use crate::{Context, Provider, StopToken};
@@ -128,72 +130,112 @@ impl<P: Provider> Server<P> {
     }
 
     fn resource(&self, type_name: &str) -> Result<Arc<dyn ResourceHandler<P>>, Diagnostic> {
-        self.registry
-            .resources
-            .get(type_name)
-            .map(|entry| Arc::clone(&entry.handler))
-            .ok_or_else(|| {
-                Diagnostic::error(
-                    "Resource Type Not Found",
-                    format!("This provider has no resource type {type_name:?}."),
-                )
-            })
+        registered(&self.registry.resources, "Resource", type_name)
     }
 
     fn ephemeral_resource(
         &self,
         type_name: &str,
     ) -> Result<Arc<dyn EphemeralHandler<P>>, Diagnostic> {
-        self.registry
-            .ephemeral_resources
-            .get(type_name)
-            .map(|entry| Arc::clone(&entry.handler))
-            .ok_or_else(|| {
-                Diagnostic::error(
-                    "Ephemeral Resource Type Not Found",
-                    format!("This provider has no ephemeral resource type {type_name:?}."),
-                )
-            })
+        registered(
+            &self.registry.ephemeral_resources,
+            "Ephemeral Resource",
+            type_name,
+        )
     }
 
     fn list_resource(&self, type_name: &str) -> Result<Arc<dyn ListHandler<P>>, Diagnostic> {
-        self.registry
-            .list_resources
-            .get(type_name)
-            .map(|entry| Arc::clone(&entry.handler))
-            .ok_or_else(|| {
-                Diagnostic::error(
-                    "List Resource Type Not Found",
-                    format!("This provider has no list resource type {type_name:?}."),
-                )
-            })
+        registered(&self.registry.list_resources, "List Resource", type_name)
     }
 
     fn action(&self, type_name: &str) -> Result<Arc<dyn ActionHandler<P>>, Diagnostic> {
-        self.registry
-            .actions
-            .get(type_name)
-            .map(|entry| Arc::clone(&entry.handler))
-            .ok_or_else(|| {
-                Diagnostic::error(
-                    "Action Type Not Found",
-                    format!("This provider has no action type {type_name:?}."),
-                )
-            })
+        registered(&self.registry.actions, "Action", type_name)
     }
 
     fn data_source(&self, type_name: &str) -> Result<Arc<dyn DataSourceHandler<P>>, Diagnostic> {
-        self.registry
-            .data_sources
-            .get(type_name)
-            .map(|entry| Arc::clone(&entry.handler))
-            .ok_or_else(|| {
-                Diagnostic::error(
-                    "Data Source Type Not Found",
-                    format!("This provider has no data source type {type_name:?}."),
-                )
-            })
+        registered(&self.registry.data_sources, "Data Source", type_name)
     }
+}
+
+/// The handler registered under `type_name` among `entries` (of a `kind` such as "Data
+/// Source"), or Terraform's "… Type Not Found" error.
+fn registered<H: ?Sized>(
+    entries: &BTreeMap<&'static str, Registered<H>>,
+    kind: &str,
+    type_name: &str,
+) -> Result<Arc<H>, Diagnostic> {
+    entries
+        .get(type_name)
+        .map(|entry| Arc::clone(&entry.handler))
+        .ok_or_else(|| {
+            Diagnostic::error(
+                format!("{kind} Type Not Found"),
+                format!(
+                    "This provider has no {} type {type_name:?}.",
+                    kind.to_lowercase()
+                ),
+            )
+        })
+}
+
+/// What a handler found: every diagnostic to report. `Err` when a step failed and the handler
+/// stopped there (`?` turns a step's error into it), `Ok` when it ran to its end; both are
+/// reported the same way, by [`answer`].
+///
+/// Every handler has one shape: a public function makes the response with what it holds when
+/// nothing more is known, hands it to a typed inner function that fills it in and returns
+/// `Found`, and ends in `answer`.
+type Found = Result<Diagnostics, Diagnostics>;
+
+/// A response message of the protocol, with its diagnostics field.
+trait Response {
+    fn diagnostics_mut(&mut self) -> &mut Vec<pb::Diagnostic>;
+}
+
+macro_rules! responses {
+    ($($message:ident),* $(,)?) => {
+        $(impl Response for pb::$message::Response {
+            fn diagnostics_mut(&mut self) -> &mut Vec<pb::Diagnostic> {
+                &mut self.diagnostics
+            }
+        })*
+    };
+}
+
+responses!(
+    apply_resource_change,
+    plan_resource_change,
+    read_resource,
+    import_resource_state,
+    upgrade_resource_state,
+    upgrade_resource_identity,
+    move_resource_state,
+    read_data_source,
+    open_ephemeral_resource,
+    renew_ephemeral_resource,
+    close_ephemeral_resource,
+    validate_ephemeral_resource_config,
+    validate_provider_config,
+    validate_resource_config,
+    validate_data_resource_config,
+    validate_list_resource_config,
+    validate_action_config,
+    plan_action,
+    configure_provider,
+    generate_resource_config,
+);
+
+/// Where every handler ends: what it found, written into its response once.
+fn answer<R: Response>(mut response: R, found: Found) -> R {
+    let (Ok(found) | Err(found)) = found;
+    *response.diagnostics_mut() = diagnostics(&found);
+    response
+}
+
+/// The value of `result`, or `None` with its error added to `found`: for a step after which the
+/// handler goes on.
+fn noted<T>(result: Result<T, Diagnostic>, found: &mut Diagnostics) -> Option<T> {
+    result.map_err(|error| found.push(error)).ok()
 }
 
 /// Diagnostics as the protocol's messages.
@@ -204,19 +246,6 @@ fn diagnostics(diagnostics: &Diagnostics) -> Vec<pb::Diagnostic> {
 /// One diagnostic as the protocol's message list.
 fn diagnostic(diagnostic: Diagnostic) -> Vec<pb::Diagnostic> {
     diagnostics(&Diagnostics::from(diagnostic))
-}
-
-/// The value of `result`, or `None` with its error written into `out`, a response's
-/// diagnostics: each handler's `let Some(x) = reported(step, &mut response.diagnostics) else {
-/// return response; };`.
-fn reported<T>(result: Result<T, Diagnostic>, out: &mut Vec<pb::Diagnostic>) -> Option<T> {
-    match result {
-        Ok(value) => Some(value),
-        Err(error) => {
-            *out = diagnostic(error);
-            None
-        }
-    }
 }
 
 /// Decodes a request's value of type `ty`.

@@ -4,7 +4,7 @@
 
 use tfsdk_core::diag::Diagnostic;
 
-use super::{Server, call, diagnostic, diagnostics, encode, identity_data, known, reported};
+use super::{Found, Server, answer, call, encode, identity_data, known, noted};
 use crate::proto::tfplugin6 as pb;
 use crate::resource::MovedState;
 use crate::{Provider, RawState};
@@ -14,24 +14,27 @@ pub(super) async fn move_resource_state<P: Provider>(
     request: pb::move_resource_state::Request,
 ) -> pb::move_resource_state::Response {
     let mut response = pb::move_resource_state::Response::default();
-    let Some(resource) = reported(
-        server.resource(&request.target_type_name),
-        &mut response.diagnostics,
-    ) else {
-        return response;
-    };
-    let Some(state) = request
+    let found = move_state(server, request, &mut response).await;
+    answer(response, found)
+}
+
+async fn move_state<P: Provider>(
+    server: &Server<P>,
+    request: pb::move_resource_state::Request,
+    response: &mut pb::move_resource_state::Response,
+) -> Found {
+    let resource = server.resource(&request.target_type_name)?;
+    let state = request
         .source_state
         .filter(|raw| !raw.json.is_empty())
         .map(|raw| RawState::new(raw.json))
-    else {
-        response.diagnostics = diagnostic(Diagnostic::error(
-            "Unable to Move Resource State",
-            "The source's stored state is empty or in the flatmap format of Terraform 0.11 and \
-             older, which this provider does not read.",
-        ));
-        return response;
-    };
+        .ok_or_else(|| {
+            Diagnostic::error(
+                "Unable to Move Resource State",
+                "The source's stored state is empty or in the flatmap format of Terraform 0.11 \
+                 and older, which this provider does not read.",
+            )
+        })?;
     let source = MovedState {
         source_provider: request.source_provider_address.clone(),
         source_type: request.source_type_name.clone(),
@@ -48,37 +51,33 @@ pub(super) async fn move_resource_state<P: Provider>(
             }),
     };
     let ty = resource.object_type().clone();
-    let identity_ty = resource
-        .identity_schema()
-        .map(|identity| identity.ty.clone());
+    let identity_ty = resource.identity_type();
     let (ctx, call_state) = server.context(request.source_private);
     let mut outcome = call::run("move", call_state, resource.move_state(ctx, source)).await;
     response.target_private = std::mem::take(&mut outcome.private);
     let (moved, mut found) = outcome.split();
-    match moved {
-        Some(Some(stored)) => match known::require_known("move", stored.state) {
-            Ok(state) => {
-                match encode(&state, &ty) {
-                    Ok(encoded) => response.target_state = Some(encoded),
-                    Err(error) => found.push(error),
-                }
-                match identity_data(stored.identity.as_ref(), identity_ty.as_ref()) {
-                    Ok(identity) => response.target_identity = identity,
-                    Err(error) => found.push(error),
-                }
-            }
-            Err((_, errors)) => found.append(errors),
-        },
-        Some(None) => found.push(Diagnostic::error(
+    let Some(moved) = moved else {
+        return Err(found);
+    };
+    let Some(stored) = moved else {
+        found.push(Diagnostic::error(
             "Unable to Move Resource State",
             format!(
                 "The resource type {} does not take over state from the resource type {} of \
                  {}. Move it to a resource type that does, or remove the moved block.",
                 request.target_type_name, request.source_type_name, request.source_provider_address
             ),
-        )),
-        None => {}
+        ));
+        return Err(found);
+    };
+    let state = known::checked("move", stored.state, &mut found);
+    if found.has_error() {
+        return Err(found);
     }
-    response.diagnostics = diagnostics(&found);
-    response
+    response.target_state = noted(encode(&state, &ty), &mut found);
+    let identity = identity_data(stored.identity.as_ref(), identity_ty.as_ref());
+    if let Some(identity) = noted(identity, &mut found) {
+        response.target_identity = identity;
+    }
+    Ok(found)
 }

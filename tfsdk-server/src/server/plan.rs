@@ -4,9 +4,10 @@
 //! resource's `plan_destroy` has had its say. The planned identity is the prior one, unless the
 //! object is created or replaced (its identity is known after apply).
 
+use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, call, decode, diagnostic, diagnostics, encode, is_null, reported};
+use super::{Found, Server, answer, call, decode, encode, is_null, noted};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::PlanParts;
@@ -20,32 +21,27 @@ pub(super) async fn plan_resource_change<P: Provider>(
         planned_private: request.prior_private.clone(),
         ..Default::default()
     };
-    let Some(resource) = reported(
-        server.resource(&request.type_name),
-        &mut response.diagnostics,
-    ) else {
-        return response;
-    };
+    let found = plan(server, request, &mut response).await;
+    answer(response, found)
+}
+
+async fn plan<P: Provider>(
+    server: &Server<P>,
+    request: pb::plan_resource_change::Request,
+    response: &mut pb::plan_resource_change::Response,
+) -> Found {
+    let resource = server.resource(&request.type_name)?;
     let ty = resource.object_type().clone();
     // The plan is made from the prior state and the configuration (Terraform's proposal is
     // the same merge, redone here by the schema's rules); the proposal only says whether this
     // is a destroy, which its first byte tells.
-    let decoded = decode(request.prior_state.as_ref(), &ty).and_then(|prior| {
-        let destroy = is_null(request.proposed_new_state.as_ref(), &ty)?;
-        let config = decode(request.config.as_ref(), &ty)?;
-        Ok((prior, destroy, config))
-    });
-    let (prior, destroy, config) = match decoded {
-        Ok(values) => values,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
-    };
+    let prior = decode(request.prior_state.as_ref(), &ty)?;
+    let destroy = is_null(request.proposed_new_state.as_ref(), &ty)?;
+    let config = decode(request.config.as_ref(), &ty)?;
 
     // Destroy: the resource may warn or refuse; the plan is the null state.
     if destroy {
-        let mut found = tfsdk_core::diag::Diagnostics::new();
+        let mut found = Diagnostics::new();
         if !prior.is_null() {
             let (ctx, state) = server.context(request.prior_private);
             let mut outcome =
@@ -54,21 +50,16 @@ pub(super) async fn plan_resource_change<P: Provider>(
             found = outcome.split().1;
         }
         if !found.has_error() {
-            match encode(&Value::null(ty.clone()), &ty) {
-                Ok(planned) => response.planned_state = Some(planned),
-                Err(error) => found.push(error),
-            }
+            response.planned_state = noted(encode(&Value::null(ty.clone()), &ty), &mut found);
         }
-        response.diagnostics = diagnostics(&found);
-        return response;
+        return Ok(found);
     }
 
     let prior = (!prior.is_null()).then_some(prior);
     let plan = resource.schema().plan(prior.as_ref(), &config);
     let mut found = plan.diagnostics;
     if found.has_error() {
-        response.diagnostics = diagnostics(&found);
-        return response;
+        return Err(found);
     }
 
     let (ctx, state) = server.context(request.prior_private);
@@ -78,29 +69,22 @@ pub(super) async fn plan_resource_change<P: Provider>(
         planned_state: plan.planned_state,
         requires_replace: plan.requires_replace,
     };
-    let mut outcome = call::run(
-        "plan modification",
-        state,
-        std::sync::Arc::clone(&resource).modify_plan(ctx, parts),
-    )
-    .await;
+    let modify_plan = std::sync::Arc::clone(&resource).modify_plan(ctx, parts);
+    let mut outcome = call::run("plan modification", state, modify_plan).await;
     response.planned_private = std::mem::take(&mut outcome.private);
     let (modified, more) = outcome.split();
     found.append(more);
-    if let Some((planned_state, requires_replace)) = modified {
-        let planned_state = resource.schema().normalize_state(planned_state);
-        match encode(&planned_state, &ty) {
-            Ok(planned) => response.planned_state = Some(planned),
-            Err(error) => found.push(error),
-        }
-        if requires_replace.is_empty() {
-            response.planned_identity = request.prior_identity;
-        }
-        response.requires_replace = requires_replace
-            .iter()
-            .map(wire::path::path_to_proto)
-            .collect();
+    let Some((planned_state, requires_replace)) = modified else {
+        return Err(found);
+    };
+    let planned_state = resource.schema().normalize_state(planned_state);
+    response.planned_state = noted(encode(&planned_state, &ty), &mut found);
+    if requires_replace.is_empty() {
+        response.planned_identity = request.prior_identity;
     }
-    response.diagnostics = diagnostics(&found);
-    response
+    response.requires_replace = requires_replace
+        .iter()
+        .map(wire::path::path_to_proto)
+        .collect();
+    Ok(found)
 }

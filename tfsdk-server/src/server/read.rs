@@ -2,11 +2,10 @@
 //! result back with the object's identity; `None` from the provider removes the resource from
 //! the state.
 
+use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
-use super::{
-    Server, call, decode, diagnostic, diagnostics, encode, identity_data, known, reported,
-};
+use super::{Found, Server, answer, call, decode, encode, identity_data, known, noted};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -14,59 +13,51 @@ pub(super) async fn read_resource<P: Provider>(
     server: &Server<P>,
     request: pb::read_resource::Request,
 ) -> pb::read_resource::Response {
+    // Until the provider says otherwise, the object is as stored.
     let mut response = pb::read_resource::Response {
         new_state: request.current_state.clone(),
         private: request.private.clone(),
         new_identity: request.current_identity.clone(),
         ..Default::default()
     };
-    let Some(resource) = reported(
-        server.resource(&request.type_name),
-        &mut response.diagnostics,
-    ) else {
-        return response;
-    };
+    let found = read(server, request, &mut response).await;
+    answer(response, found)
+}
+
+async fn read<P: Provider>(
+    server: &Server<P>,
+    request: pb::read_resource::Request,
+    response: &mut pb::read_resource::Response,
+) -> Found {
+    let resource = server.resource(&request.type_name)?;
     let ty = resource.object_type().clone();
-    let identity_ty = resource
-        .identity_schema()
-        .map(|identity| identity.ty.clone());
-    let current = match decode(request.current_state.as_ref(), &ty) {
-        Ok(current) if current.is_null() => return response,
-        Ok(current) => current,
-        Err(error) => {
-            response.diagnostics = diagnostic(error);
-            return response;
-        }
-    };
+    let identity_ty = resource.identity_type();
+    let current = decode(request.current_state.as_ref(), &ty)?;
+    if current.is_null() {
+        return Ok(Diagnostics::new());
+    }
     let (ctx, state) = server.context(request.private);
     let mut outcome = call::run("read", state, resource.read(ctx, current)).await;
     response.private = std::mem::take(&mut outcome.private);
     let (read, mut found) = outcome.split();
-    if let Some(read) = read {
-        let new_state = match read {
-            Some(stored) => {
-                match identity_data(stored.identity.as_ref(), identity_ty.as_ref()) {
-                    Ok(identity) => response.new_identity = identity,
-                    Err(error) => found.push(error),
-                }
-                match known::require_known("read", stored.state) {
-                    Ok(state) => state,
-                    Err((repaired, errors)) => {
-                        found.append(errors);
-                        repaired
-                    }
-                }
+    let Some(read) = read else {
+        return Err(found);
+    };
+    let new_state = match read {
+        Some(stored) => {
+            let identity = identity_data(stored.identity.as_ref(), identity_ty.as_ref());
+            if let Some(identity) = noted(identity, &mut found) {
+                response.new_identity = identity;
             }
-            None => {
-                response.new_identity = None;
-                Value::null(ty.clone())
-            }
-        };
-        match encode(&new_state, &ty) {
-            Ok(encoded) => response.new_state = Some(encoded),
-            Err(error) => found.push(error),
+            known::checked("read", stored.state, &mut found)
         }
+        None => {
+            response.new_identity = None;
+            Value::null(ty.clone())
+        }
+    };
+    if let Some(encoded) = noted(encode(&new_state, &ty), &mut found) {
+        response.new_state = Some(encoded);
     }
-    response.diagnostics = diagnostics(&found);
-    response
+    Ok(found)
 }

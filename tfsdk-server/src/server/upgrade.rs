@@ -2,9 +2,9 @@
 //! current schema version is read directly (attributes the model dropped are ignored, as the Go
 //! framework does); an older one goes through the resource's upgrade.
 
-use tfsdk_core::diag::Diagnostic;
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
 
-use super::{Server, call, diagnostic, diagnostics, encode, reported};
+use super::{Found, Server, answer, call, encode};
 use crate::proto::tfplugin6 as pb;
 use crate::{Provider, RawState};
 
@@ -13,31 +13,30 @@ pub(super) async fn upgrade_resource_state<P: Provider>(
     request: pb::upgrade_resource_state::Request,
 ) -> pb::upgrade_resource_state::Response {
     let mut response = pb::upgrade_resource_state::Response::default();
-    let Some(resource) = reported(
-        server.resource(&request.type_name),
-        &mut response.diagnostics,
-    ) else {
-        return response;
-    };
+    let found = upgrade(server, request, &mut response).await;
+    answer(response, found)
+}
+
+async fn upgrade<P: Provider>(
+    server: &Server<P>,
+    request: pb::upgrade_resource_state::Request,
+    response: &mut pb::upgrade_resource_state::Response,
+) -> Found {
+    let resource = server.resource(&request.type_name)?;
     let ty = resource.object_type().clone();
     let current = resource.schema_version();
     let raw = match request.raw_state {
         Some(raw) if !raw.json.is_empty() => RawState::new(raw.json),
-        Some(raw) if !raw.flatmap.is_empty() => {
-            response.diagnostics = diagnostic(Diagnostic::error(
-                "Unable to Upgrade Resource State",
-                "The stored state is in the flatmap format of Terraform 0.11 and older, which \
-                 this provider does not read. Refresh it with a Terraform version that \
-                 converts it first.",
-            ));
-            return response;
-        }
+        Some(raw) if !raw.flatmap.is_empty() => Err(Diagnostic::error(
+            "Unable to Upgrade Resource State",
+            "The stored state is in the flatmap format of Terraform 0.11 and older, which this \
+             provider does not read. Refresh it with a Terraform version that converts it first.",
+        ))?,
         // No stored state: nothing to upgrade.
-        _ => return response,
+        _ => return Ok(Diagnostics::new()),
     };
-
     if request.version > current {
-        response.diagnostics = diagnostic(Diagnostic::error(
+        Err(Diagnostic::error(
             "Unable to Upgrade Resource State",
             format!(
                 "The state was written by a newer version of the provider (schema version {}; \
@@ -45,31 +44,17 @@ pub(super) async fn upgrade_resource_state<P: Provider>(
                  newer.",
                 request.version
             ),
-        ));
-        return response;
+        ))?;
     }
-    let (upgraded, found) = if request.version == current {
-        match raw.value(&ty, true) {
-            Ok(value) => (Some(value), Default::default()),
-            Err(error) => (None, tfsdk_core::diag::Diagnostics::from(error)),
-        }
+    let (upgraded, mut found) = if request.version == current {
+        (Some(raw.value(&ty, true)?), Diagnostics::new())
     } else {
         let (ctx, state) = server.context(Vec::new());
-        call::run(
-            "state upgrade",
-            state,
-            resource.upgrade(ctx, request.version, raw),
-        )
-        .await
-        .split()
+        let upgrade = resource.upgrade(ctx, request.version, raw);
+        call::run("state upgrade", state, upgrade).await.split()
     };
-    let mut found = found;
     if let Some(upgraded) = upgraded {
-        match encode(&upgraded, &ty) {
-            Ok(encoded) => response.upgraded_state = Some(encoded),
-            Err(error) => found.push(error),
-        }
+        response.upgraded_state = super::noted(encode(&upgraded, &ty), &mut found);
     }
-    response.diagnostics = diagnostics(&found);
-    response
+    Ok(found)
 }
