@@ -82,10 +82,10 @@ async fn upgrade<P: Provider>(
         let upgrade = resource.upgrade_identity(ctx, request.version, raw);
         call::run("identity upgrade", state, upgrade).await.split()
     };
-    if let Some(upgraded) = upgraded {
-        if let Some(data) = noted(identity_data(Some(&upgraded), Some(&ty)), &mut found) {
-            response.upgraded_identity = data;
-        }
+    if let Some(upgraded) = upgraded
+        && let Some(data) = noted(identity_data(Some(&upgraded), Some(&ty)), &mut found)
+    {
+        response.upgraded_identity = data;
     }
     Ok(found)
 }
