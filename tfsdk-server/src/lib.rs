@@ -64,6 +64,22 @@
 //! The repository's `examples/terraform-provider-files` (files on disk) and
 //! `examples/terraform-provider-example` (every schema behaviour, over a fake cloud) are
 //! complete providers, tested end to end under real Terraform.
+//!
+//! # Layers
+//!
+//! The modules form layers, bottom to top; a module uses its own layer and those below it
+//! (the workspace test `tests/layering` checks every path into the crate against this table):
+//!
+//! | layer | modules | holds |
+//! |---|---|---|
+//! | the protocol | `proto`, `wire`, [`logging`] | the generated messages, their conversions to and from tfsdk-core's values, schemas, paths and diagnostics; hclog output |
+//! | what provider code is given | `context`, `config`, `raw_state`, `plan_change`, `call` | [`Context`], [`Config`], [`RawState`], [`PlannedChange`], and running provider code in its own task (a panic is the request's error) |
+//! | the author's traits | `provider`, `resource`, `identity`, `data_source`, `ephemeral`, `function`, `list`, `action` | [`Provider`], [`Resource`], … and the types they exchange |
+//! | the registry | `registry`, `lazy_schema`, `schema_checks` | the traits type-erased behind handler traits the server drives, schemas built on first use and checked |
+//! | the handlers | `server` | one file per RPC: decode, one typed inner function, encode |
+//! | the launch | `launch` | handshake, mutual TLS, the controller, signals, debug mode, [`InProcess`] |
+//!
+//! One arrow runs back: [`Provider::register`] takes the [`Registry`] it fills.
 #![warn(missing_docs)]
 
 mod action;
@@ -79,7 +95,10 @@ mod lazy_schema;
 mod list;
 pub mod logging;
 mod plan_change;
+#[cfg(feature = "unstable-protocol")]
 pub mod proto;
+#[cfg(not(feature = "unstable-protocol"))]
+mod proto;
 mod provider;
 mod raw_state;
 mod registry;
@@ -111,7 +130,9 @@ pub use provider::Provider;
 pub use raw_state::RawState;
 pub use registry::Registry;
 pub use resource::{CreateRequest, MovedState, Resource, UpdateRequest};
-pub use server::{ProviderService, Server};
+#[cfg(feature = "unstable-protocol")]
+pub use server::ProviderService;
+pub use server::Server;
 #[doc = include_str!("function.md")]
 pub use tfsdk_macros::function;
 
@@ -148,7 +169,7 @@ pub fn serve<P: Provider>(provider_address: &str, provider: P) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let routes = tonic::service::Routes::new(Server::new(provider).into_service());
+    let routes = tonic::service::Routes::new(Server::new(provider).service());
     let options = launch::LaunchOptions {
         provider_address: provider_address.to_owned(),
         debug,

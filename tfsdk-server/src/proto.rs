@@ -1,5 +1,6 @@
 //! The wire messages and service traits generated from `proto/` at build time.
-#![allow(missing_docs, clippy::all, clippy::pedantic)]
+// Generated code: without the feature `unstable-protocol` only what the server uses is used.
+#![allow(missing_docs, dead_code, clippy::all, clippy::pedantic)]
 
 /// Terraform's plugin protocol, version 6 (`tfplugin6.Provider`).
 pub mod tfplugin6 {

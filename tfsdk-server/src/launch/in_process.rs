@@ -64,7 +64,7 @@ impl InProcess {
         // Terraform never calls the controller's Shutdown on a reattached provider; should
         // anything else, it stops this server and leaves the process alone.
         let shutdown = Shutdown::new(Exit::with(|| {}));
-        let routes = tonic::service::Routes::new(Server::new(provider).into_service());
+        let routes = tonic::service::Routes::new(Server::new(provider).service());
         let serving = shutdown.clone();
         let thread = std::thread::Builder::new()
             .name("tfsdk-in-process".into())

@@ -49,9 +49,10 @@ use crate::{Context, Provider, StopToken};
 /// A provider served over plugin protocol 6: the implementation of the `tfplugin6.Provider`
 /// service that [`serve`](crate::serve) puts on the wire.
 ///
-/// Tests and benchmarks can call its methods in-process, through the
-/// [`pb::provider_server::Provider`](crate::proto::tfplugin6::provider_server::Provider)
-/// trait, with the protocol's messages.
+/// With the feature `unstable-protocol`, tests and benchmarks can call its methods in-process
+/// with the protocol's messages, through the generated trait
+/// `tfsdk_server::proto::tfplugin6::provider_server::Provider`; that API follows tonic's and
+/// prost's versions and is not covered by this crate's semver.
 pub struct Server<P: Provider> {
     provider: Arc<P>,
     registry: Registry<P>,
@@ -114,8 +115,14 @@ impl<P: Provider> Server<P> {
         &self.provider
     }
 
-    /// The tonic service to add to a router.
+    /// The tonic service to add to a router (feature `unstable-protocol`).
+    #[cfg(feature = "unstable-protocol")]
     pub fn into_service(self) -> ProviderService<P> {
+        self.service()
+    }
+
+    /// The tonic service that [`serve`](crate::serve) puts on the wire.
+    pub(crate) fn service(self) -> ProviderService<P> {
         ProviderService::new(self)
     }
 
