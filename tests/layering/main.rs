@@ -84,3 +84,33 @@ fn tfsdk_core_modules_use_only_their_own_layer_and_those_below() {
 fn tfsdk_server_modules_use_only_their_own_layer_and_those_below() {
     check("tfsdk-server", SERVER, SERVER_EXCEPTIONS);
 }
+
+/// `__private` modules are the derive's and `#[function]`'s runtime facades: only the code
+/// tfsdk-macros generates may use them. No crate reaches into another's hidden API.
+#[test]
+fn only_generated_code_uses_a_crate_s_private_facade() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut found = Vec::new();
+    for krate in [
+        "tfsdk-core",
+        "tfsdk-server",
+        "tfsdk-typeexpr",
+        "tfsdk-testing",
+        "tfsdk-docs",
+        "tfsdk-cli",
+    ] {
+        for (file, code) in reader::crate_sources(&root.join(krate)) {
+            for facade in ["tfsdk_core::__private", "tfsdk_server::__private"] {
+                let own = facade.starts_with(&krate.replace('-', "_"));
+                if !own && code.contains(facade) {
+                    found.push(format!("{krate}/src/{file} uses {facade}"));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "hidden API used across crates:\n  {}",
+        found.join("\n  ")
+    );
+}

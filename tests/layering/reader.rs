@@ -22,19 +22,10 @@ pub fn violations(crate_dir: &Path, layers: Layers, exceptions: Exceptions) -> V
             .iter()
             .position(|(_, modules)| modules.contains(&module))
     };
-    let src = crate_dir.join("src");
-    let root_items = root_items(&fs::read_to_string(src.join("lib.rs")).unwrap());
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    files.sort();
+    let root_items = root_items(&fs::read_to_string(crate_dir.join("src/lib.rs")).unwrap());
     let mut violations = Vec::new();
     let mut exceptions_met = vec![false; exceptions.len()];
-    for file in &files {
-        let relative = file
-            .strip_prefix(&src)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+    for (relative, code) in crate_sources(crate_dir) {
         if relative == "lib.rs" {
             continue;
         }
@@ -44,7 +35,6 @@ pub fn violations(crate_dir: &Path, layers: Layers, exceptions: Exceptions) -> V
             violations.push(format!("{relative}: module `{own}` has no layer in LAYERS"));
             continue;
         };
-        let code = without_test_modules(&code_only(&fs::read_to_string(file).unwrap()));
         for used in used_modules(&module, &code, &root_items) {
             let Some(used_layer) = layer_of(&used) else {
                 // Items of the root itself (`crate::SomeMacro`) or external paths.
@@ -76,6 +66,27 @@ pub fn violations(crate_dir: &Path, layers: Layers, exceptions: Exceptions) -> V
     violations.sort();
     violations.dedup();
     violations
+}
+
+/// Every `.rs` file under the crate's `src/`: its path from there, and its code with comments,
+/// strings and unit-test modules left out.
+pub fn crate_sources(crate_dir: &Path) -> Vec<(String, String)> {
+    let src = crate_dir.join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    files
+        .iter()
+        .map(|file| {
+            let relative = file
+                .strip_prefix(&src)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let code = without_test_modules(&code_only(&fs::read_to_string(file).unwrap()));
+            (relative, code)
+        })
+        .collect()
 }
 
 /// The code with each `#[cfg(test)] mod NAME { … }` blanked out: a unit test may build the

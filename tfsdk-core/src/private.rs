@@ -36,27 +36,6 @@ pub use std::string::String;
 pub use std::sync::OnceLock;
 pub use std::vec::Vec;
 
-/// A known list built from elements already known to have type `element` (not checked); for
-/// tfsdk-typeexpr's conversions, which build well-typed values by construction.
-#[inline]
-pub fn list_unchecked(element: Type, elements: Vec<Value>) -> Value {
-    Value::list_unchecked(element, elements)
-}
-
-/// A known map built from elements already known to have type `element` (not checked); for
-/// tfsdk-typeexpr's conversions.
-#[inline]
-pub fn map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
-    Value::map_unchecked(element, elements)
-}
-
-/// A known object whose attributes are already known to match `ty` (not checked); for
-/// tfsdk-typeexpr's conversions.
-#[inline]
-pub fn object_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value {
-    Value::object_unchecked(ty, attributes)
-}
-
 /// The direct msgpack codec's part of the derive.
 #[cfg(feature = "msgpack-direct")]
 pub use crate::msgpack_direct::__private as msgpack;
@@ -386,28 +365,6 @@ pub const fn assert_flattened_schema(is_schema: bool) {
         is_schema,
         "a #[tfsdk(schema)] struct can only flatten #[tfsdk(schema)] structs: add #[tfsdk(schema)] to the flattened struct and give each of its attributes a role"
     );
-}
-
-/// What `tfsdk-typeexpr` builds on beyond the public API: the JSON pull reader shared by the
-/// codecs, and building values its conversions have already checked. Not public API.
-pub mod typeexpr {
-    pub use crate::tftypes::json_syntax::{
-        JsonReader, Kind, SyntaxError, push_string_content, write_string, write_string_content,
-    };
-
-    use crate::tftypes::{Type, Value, ValueData};
-
-    /// Builds a value without checking it against its type: for conversions whose output is
-    /// well-typed by construction.
-    pub fn value_from_parts_unchecked(ty: Type, data: ValueData) -> Value {
-        Value::from_parts_unchecked(ty, data)
-    }
-
-    /// A known object of type `ty` from its attribute values in the type's attribute order,
-    /// without checking them: for conversions whose output is well-typed by construction.
-    pub fn object_values_unchecked(ty: Type, values: Vec<Value>) -> Value {
-        Value::object_values_unchecked(ty, values)
-    }
 }
 
 /// The argument of a `validate = path` function: the attribute's value as the field's value

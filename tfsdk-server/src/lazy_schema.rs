@@ -76,7 +76,7 @@ impl LazySchema {
             description: T::DESCRIPTION,
             // The runtime's generic entry point (in the schema code's own section), with the
             // model's table accessor inlined into it.
-            attributes: tfsdk_core::__private::schema_attributes_of::<T>,
+            attributes: tfsdk_core::schema_attributes_fn::<T>(),
             check,
             built: OnceLock::new(),
         }

@@ -13,7 +13,6 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
-use tfsdk_core::__private::typeexpr::value_from_parts_unchecked;
 
 use num_bigint::BigInt;
 
@@ -286,7 +285,7 @@ pub(crate) fn apply(
     let (in_ty, data) = value.into_parts();
     if in_ty.is_dynamic() {
         // A value whose type was not known in advance: check it now.
-        let value = value_from_parts_unchecked(in_ty, data);
+        let value = Value::from_parts_unchecked(in_ty, data);
         return convert_checked(value, out, path);
     }
     match (data, out) {
@@ -337,7 +336,7 @@ pub(crate) fn apply(
         }
         (data, _) => {
             // Unreachable when the caller checked `conversion_exists`; report, never panic.
-            let value = value_from_parts_unchecked(in_ty, data);
+            let value = Value::from_parts_unchecked(in_ty, data);
             let (message, at) = mismatch_message(value.ty(), out);
             Err(ConversionError::new(path.clone().join(&at), message))
         }
@@ -433,7 +432,7 @@ fn sequence_to_list(
         } else {
             without_optional(oe)
         };
-        return Ok(tfsdk_core::__private::list_unchecked(ety, Vec::new()));
+        return Ok(Value::list_unchecked(ety, Vec::new()));
     }
     sequence_value(converted, false, path, "list")
 }
@@ -524,7 +523,7 @@ fn map_to_map(
         } else {
             without_optional(oe)
         };
-        return Ok(tfsdk_core::__private::map_unchecked(ety, result));
+        return Ok(Value::map_unchecked(ety, result));
     }
     if oe.is_collection() || matches!(oe, Type::Object(_)) {
         result = unify_map_elements(result, false, path)?;
@@ -551,7 +550,7 @@ fn tuple_to_sequence(
         return Ok(if is_set {
             empty_set(ety)
         } else {
-            tfsdk_core::__private::list_unchecked(ety, Vec::new())
+            Value::list_unchecked(ety, Vec::new())
         });
     }
     let ts = in_ty.tuple_elements().unwrap_or(&[]);
@@ -586,10 +585,7 @@ fn object_to_map(
     path: &mut AttributePath,
 ) -> Result<Value, ConversionError> {
     if attributes.is_empty() {
-        return Ok(tfsdk_core::__private::map_unchecked(
-            without_optional(oe),
-            BTreeMap::new(),
-        ));
+        return Ok(Value::map_unchecked(without_optional(oe), BTreeMap::new()));
     }
     let attribute_types = in_ty.as_object().map(|o| o.attributes().clone());
     let element = attribute_types
@@ -728,14 +724,14 @@ pub(super) fn object_for(attributes: BTreeMap<String, Value>, out: &Type) -> Val
                 .all(|((name, ty), (key, v))| name == key && ty == v.ty())
     });
     if fits {
-        tfsdk_core::__private::object_unchecked(fixed, attributes)
+        Value::object_unchecked(fixed, attributes)
     } else {
         object_value(attributes)
     }
 }
 
 fn empty_set(element: Type) -> Value {
-    value_from_parts_unchecked(Type::set(element), ValueData::Set(Vec::new()))
+    Value::from_parts_unchecked(Type::set(element), ValueData::Set(Vec::new()))
 }
 
 /// Builds a list or set from converted elements, which must all have one type.
@@ -752,7 +748,7 @@ pub(super) fn sequence_value(
         ));
     };
     if !is_set {
-        return Ok(tfsdk_core::__private::list_unchecked(ety, elements));
+        return Ok(Value::list_unchecked(ety, elements));
     }
     // Duplicates collapse; nulls are all equal; unknowns are never equal to anything.
     let mut seen: HashSet<Value> = HashSet::with_capacity(elements.len());
@@ -765,7 +761,7 @@ pub(super) fn sequence_value(
             unique.push(e);
         }
     }
-    Ok(value_from_parts_unchecked(
+    Ok(Value::from_parts_unchecked(
         Type::set(ety),
         ValueData::Set(unique),
     ))
@@ -777,16 +773,13 @@ fn map_value(
     message: &str,
 ) -> Result<Value, ConversionError> {
     if elements.is_empty() {
-        return Ok(tfsdk_core::__private::map_unchecked(
-            Type::Dynamic,
-            elements,
-        ));
+        return Ok(Value::map_unchecked(Type::Dynamic, elements));
     }
     let (keys, values): (Vec<String>, Vec<Value>) = elements.into_iter().unzip();
     let Some((ety, values)) = common_element_type(values) else {
         return Err(ConversionError::new(path.clone(), message));
     };
-    Ok(tfsdk_core::__private::map_unchecked(
+    Ok(Value::map_unchecked(
         ety,
         keys.into_iter().zip(values).collect(),
     ))

@@ -10,7 +10,6 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use tfsdk_core::__private::typeexpr::value_from_parts_unchecked;
 
 use tfsdk_core::tftypes::{Type, Value, ValueData};
 
@@ -111,7 +110,7 @@ impl Defaults {
                         } else {
                             ValueData::List(values)
                         };
-                        return value_from_parts_unchecked(ty.clone(), data);
+                        return Value::from_parts_unchecked(ty.clone(), data);
                     }
                     if let Some((ety, converted)) = unify_values(values.clone()) {
                         let (cty, data) = if is_set {
@@ -119,7 +118,7 @@ impl Defaults {
                         } else {
                             (Type::list(ety), ValueData::List(converted))
                         };
-                        return value_from_parts_unchecked(cty, data);
+                        return Value::from_parts_unchecked(cty, data);
                     }
                 }
                 Value::tuple_of(values)
@@ -140,12 +139,12 @@ impl Defaults {
                 }
                 if is_map {
                     if values.is_empty() {
-                        return value_from_parts_unchecked(ty, ValueData::Map(values));
+                        return Value::from_parts_unchecked(ty, ValueData::Map(values));
                     }
                     let keys: Vec<String> = values.keys().cloned().collect();
                     let list: Vec<Value> = values.values().cloned().collect();
                     if let Some((ety, converted)) = unify_values(list) {
-                        return tfsdk_core::__private::map_unchecked(
+                        return Value::map_unchecked(
                             ety,
                             keys.into_iter().zip(converted).collect(),
                         );
@@ -153,7 +152,7 @@ impl Defaults {
                 }
                 self.object_with_shared_type(&ty, values)
             }
-            other => value_from_parts_unchecked(ty, other),
+            other => Value::from_parts_unchecked(ty, other),
         }
     }
 
@@ -170,7 +169,7 @@ impl Defaults {
         if let Some(ty) = cached
             && fits(&ty, &values)
         {
-            return tfsdk_core::__private::object_unchecked(ty, values);
+            return Value::object_unchecked(ty, values);
         }
         let value = Value::object_of(values);
         OUTPUT_TYPES.with(|cache| {

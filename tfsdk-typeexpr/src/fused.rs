@@ -9,7 +9,6 @@
 //! defaults and its value type by position, so the walk over a long list does no name
 //! lookups and no cache lookups.
 
-use tfsdk_core::__private::typeexpr::{object_values_unchecked, value_from_parts_unchecked};
 use tfsdk_core::path::{AttributePath, PathStep};
 use tfsdk_core::tftypes::{MAX_DEPTH, Type, Value, ValueData};
 
@@ -182,7 +181,7 @@ impl<'a> Plan<'a> {
         }
         let (in_ty, data) = value.into_parts();
         let ValueData::Tuple(mut elements) = data else {
-            return Err(value_from_parts_unchecked(in_ty, data));
+            return Err(Value::from_parts_unchecked(in_ty, data));
         };
         drop(in_ty);
         let mut path = AttributePath::empty();
@@ -312,7 +311,7 @@ impl<'a> Plan<'a> {
                     .zip(plans)
                     .all(|(v, a)| *v.ty() == a.value_ty);
                 Ok(if fits {
-                    object_values_unchecked(value_ty.clone(), converted)
+                    Value::object_values_unchecked(value_ty.clone(), converted)
                 } else {
                     Value::object_of(plans.iter().map(|a| a.name.as_str()).zip(converted))
                 })
@@ -320,7 +319,7 @@ impl<'a> Plan<'a> {
             Shape::List(element) => {
                 let (in_ty, data) = value.into_parts();
                 let ValueData::Tuple(elements) = data else {
-                    let value = value_from_parts_unchecked(in_ty, data);
+                    let value = Value::from_parts_unchecked(in_ty, data);
                     return apply(value, self.want, true, path);
                 };
                 let mut converted = Vec::with_capacity(elements.len());

@@ -13,7 +13,7 @@ use std::fmt::{self, Write as _};
 use std::io;
 
 use serde_json::{Map, Value as Json};
-use tfsdk_core::__private::typeexpr::{JsonReader, Kind};
+use tfsdk_core::tftypes::json_syntax::{JsonReader, Kind};
 use tfsdk_core::tftypes::{Type, Value};
 
 use crate::console;

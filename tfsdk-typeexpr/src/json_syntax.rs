@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::Arc;
 
-use tfsdk_core::__private::typeexpr::{JsonReader, Kind, SyntaxError};
+use tfsdk_core::tftypes::json_syntax::{JsonReader, Kind, SyntaxError};
 use tfsdk_core::tftypes::{Number, Type, Value};
 
 use super::arith::literal;

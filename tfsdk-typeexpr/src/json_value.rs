@@ -9,9 +9,8 @@ use std::fmt::{self, Write};
 use std::str::FromStr;
 
 use serde_json::Value as Json;
-use tfsdk_core::__private::typeexpr::{
-    JsonReader, Kind, object_values_unchecked, push_string_content, value_from_parts_unchecked,
-    write_string_content,
+use tfsdk_core::tftypes::json_syntax::{
+    JsonReader, Kind, push_string_content, write_string_content,
 };
 
 use tfsdk_core::path::AttributePath;
@@ -92,7 +91,7 @@ pub(crate) fn read_value(
                 elements.push(read_value(reader, depth + 1, types, max_depth, number)?);
             }
             let ty = types.tuple(&elements);
-            value_from_parts_unchecked(ty, ValueData::Tuple(elements))
+            Value::from_parts_unchecked(ty, ValueData::Tuple(elements))
         }
         Kind::Object => {
             reader.begin_object().ok()?;
@@ -114,7 +113,7 @@ pub(crate) fn read_value(
                     .map(AsRef::as_ref)
                     .zip(values.iter().map(Value::ty)),
             );
-            object_values_unchecked(ty, values)
+            Value::object_values_unchecked(ty, values)
         }
     })
 }
@@ -278,7 +277,7 @@ fn decode(
                 elements.push(element?);
             }
             let ty = types.tuple(&elements);
-            value_from_parts_unchecked(ty, ValueData::Tuple(elements))
+            Value::from_parts_unchecked(ty, ValueData::Tuple(elements))
         }
         Json::Object(entries) => {
             let mut attributes = BTreeMap::new();
@@ -290,7 +289,7 @@ fn decode(
                 attributes.insert(key, attribute?);
             }
             let ty = types.object(attributes.iter().map(|(k, v)| (k.as_str(), v.ty())));
-            object_values_unchecked(ty, attributes.into_values().collect())
+            Value::object_values_unchecked(ty, attributes.into_values().collect())
         }
     })
 }

@@ -139,7 +139,7 @@ fn result_types_carry_no_optional_markers() {
 #[test]
 fn a_value_typed_with_the_constraint_itself_loses_the_markers() {
     let c = typeexpr::parse("map(object({w = optional(string)}))").unwrap();
-    let marked = tfsdk_core::__private::map_unchecked(
+    let marked = tfsdk_core::tftypes::Value::map_unchecked(
         c.ty().element_type().unwrap().clone(),
         Default::default(),
     );

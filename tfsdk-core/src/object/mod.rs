@@ -2,6 +2,8 @@
 
 pub(crate) mod conversion;
 
+pub use conversion::schema_attributes_fn;
+
 use std::collections::BTreeMap;
 
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};

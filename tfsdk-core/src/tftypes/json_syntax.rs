@@ -1,5 +1,5 @@
 //! A small pull reader and writer helpers for JSON text, shared by the type JSON and value JSON
-//! codecs.
+//! codecs, and by tfsdk-typeexpr's readers of variable values.
 //!
 //! The decoders are driven by the expected [`Type`](super::Type), so they pull one token at a
 //! time instead of building a tree. Nesting is counted by the callers (in Terraform levels, see
@@ -15,11 +15,14 @@ use std::fmt;
 /// A syntax error at a byte offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
+    /// Where in the input, in bytes from its start.
     pub offset: usize,
+    /// What is wrong there.
     pub message: Cow<'static, str>,
 }
 
 impl SyntaxError {
+    /// An error at `offset` saying `message`.
     pub fn new(offset: usize, message: impl Into<Cow<'static, str>>) -> SyntaxError {
         SyntaxError {
             offset,
@@ -31,11 +34,17 @@ impl SyntaxError {
 /// What the next value is, from its first byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool,
+    /// A number.
     Number,
+    /// A string.
     String,
+    /// An array, `[`.
     Array,
+    /// An object, `{`.
     Object,
 }
 
@@ -67,7 +76,22 @@ const ENDS_STRING_RUN: [bool; 256] = {
     table
 };
 
-/// Reads JSON tokens from a byte slice.
+/// Reads JSON tokens from a byte slice, one at a time, as a decoder that knows the type it
+/// expects asks for them.
+///
+/// ```
+/// use tfsdk_core::tftypes::json_syntax::{JsonReader, Kind};
+///
+/// let mut reader = JsonReader::from_text(r#"{"size": 1.50}"#);
+/// reader.begin_object()?;
+/// let key = reader.object_next(true)?.expect("one member");
+/// assert_eq!(key, "size");
+/// assert_eq!(reader.peek_kind()?, Kind::Number);
+/// assert_eq!(reader.read_number()?, "1.50"); // every digit kept
+/// assert_eq!(reader.object_next(false)?, None);
+/// reader.finish()?;
+/// # Ok::<(), tfsdk_core::tftypes::json_syntax::SyntaxError>(())
+/// ```
 pub struct JsonReader<'a> {
     bytes: &'a [u8],
     /// The same bytes as text, when they are known to be UTF-8: strings are then sliced out
@@ -77,6 +101,7 @@ pub struct JsonReader<'a> {
 }
 
 impl<'a> JsonReader<'a> {
+    /// A reader over bytes, whose strings are checked for UTF-8 as they are read.
     pub fn new(bytes: &'a [u8]) -> JsonReader<'a> {
         JsonReader {
             bytes,

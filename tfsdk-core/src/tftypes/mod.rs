@@ -6,9 +6,7 @@
 
 mod attributes;
 mod json;
-// Internal, but `pub` items: tfsdk-typeexpr reaches them through `__private::typeexpr`.
-#[allow(missing_docs)]
-pub(crate) mod json_syntax;
+pub mod json_syntax;
 pub(crate) mod msgpack;
 mod number;
 mod set_elements;

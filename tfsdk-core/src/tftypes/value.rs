@@ -823,9 +823,22 @@ impl Value {
         })
     }
 
-    /// Builds a value without checking it against its type. For decoders and conversions that
-    /// produce well-typed data by construction.
-    pub(crate) fn from_parts_unchecked(ty: Type, data: ValueData) -> Value {
+    /// Builds a value from its parts without checking the data against the type: the inverse
+    /// of [`into_parts`](Value::into_parts), for decoders and conversions that produce
+    /// well-typed data by construction and would otherwise pay for the checks of
+    /// [`Value::list`], [`Value::object`] and the other constructors.
+    ///
+    /// The caller guarantees that `data` is a value of `ty` (as those constructors would
+    /// accept it). A value that breaks this is not memory-unsafe, but encoders and conversions may
+    /// then report errors or write what Terraform rejects.
+    ///
+    /// ```
+    /// use tfsdk_core::tftypes::{Type, Value, ValueData};
+    ///
+    /// let value = Value::from_parts_unchecked(Type::String, ValueData::String("a".into()));
+    /// assert_eq!(value, Value::from("a"));
+    /// ```
+    pub fn from_parts_unchecked(ty: Type, data: ValueData) -> Value {
         let repr = match data {
             ValueData::Null => Repr::Null,
             ValueData::Unknown => Repr::Unknown,
@@ -850,9 +863,12 @@ impl Value {
         }
     }
 
-    /// A known object of type `ty` from its attribute values in the type's order, not checked.
-    /// For decoders and conversions that produce well-typed data by construction.
-    pub(crate) fn object_values_unchecked(ty: Type, values: Vec<Value>) -> Value {
+    /// A known object of type `ty` (an object type) from its attribute values in the type's
+    /// attribute order (by name), not checked: for decoders and conversions that produce
+    /// well-typed data by construction. The caller guarantees one value per attribute, each of
+    /// the attribute's type; debug builds check the count. See
+    /// [`from_parts_unchecked`](Value::from_parts_unchecked) for what a broken guarantee does.
+    pub fn object_values_unchecked(ty: Type, values: Vec<Value>) -> Value {
         debug_assert!(
             ty.as_object()
                 .is_some_and(|o| o.attributes().len() == values.len())
@@ -863,18 +879,20 @@ impl Value {
         }
     }
 
-    /// A known list built from elements already known to have type `element` (not checked).
-    /// Other crates reach it through `crate::__private::list_unchecked`.
-    pub(crate) fn list_unchecked(element: Type, elements: Vec<Value>) -> Value {
+    /// A known list of `element` values, not checked: the caller guarantees that each element
+    /// is of type `element` (see [`from_parts_unchecked`](Value::from_parts_unchecked)). For
+    /// conversions that build well-typed elements by construction; [`Value::list`] checks.
+    pub fn list_unchecked(element: Type, elements: Vec<Value>) -> Value {
         Value {
             ty: Type::list(element),
             repr: Repr::Elements(elements.into_boxed_slice()),
         }
     }
 
-    /// A known map built from elements already known to have type `element` (not checked).
-    /// Other crates reach it through `crate::__private::map_unchecked`.
-    pub(crate) fn map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
+    /// A known map of `element` values, not checked: the caller guarantees that each value is
+    /// of type `element` (see [`from_parts_unchecked`](Value::from_parts_unchecked)).
+    /// [`Value::map`] checks.
+    pub fn map_unchecked(element: Type, elements: BTreeMap<String, Value>) -> Value {
         Value {
             ty: Type::map(element),
             repr: Repr::Map(map_entries(elements)),
@@ -897,9 +915,11 @@ impl Value {
         }
     }
 
-    /// A known object whose attributes are already known to match `ty` (not checked).
-    /// Other crates reach it through `crate::__private::object_unchecked`.
-    pub(crate) fn object_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value {
+    /// A known object of type `ty` (an object type) from its attributes by name, not checked:
+    /// the caller guarantees exactly the type's attributes, each of its type (see
+    /// [`from_parts_unchecked`](Value::from_parts_unchecked)). Debug builds check that `ty` is
+    /// an object type. [`Value::object`] checks.
+    pub fn object_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value {
         debug_assert!(ty.as_object().is_some());
         Value {
             ty,
