@@ -424,70 +424,33 @@ macro_rules! maybe_view {
 
 maybe_view!(i8, i16, i128, isize, u8, u16, u32, u64, u128, usize, BigInt);
 
-impl<T: Viewable> Viewable for Option<T> {
-    type View = T::View;
-    type Paths = T::Paths;
+/// The wrappers whose view and paths are their content's: `Option` and `Maybe` (null is a
+/// state every view has) and the pointers.
+macro_rules! transparent_view {
+    ($($wrapper:ident),*) => {$(
+        impl<T: Viewable> Viewable for $wrapper<T> {
+            type View = T::View;
+            type Paths = T::Paths;
+        }
+    )*};
 }
 
-impl<T: Viewable> Viewable for Box<T> {
-    type View = T::View;
-    type Paths = T::Paths;
+transparent_view!(Option, Box, Arc, Rc, Maybe);
+
+/// The collections: each viewed as the framework collection of its elements' views, with the
+/// collection's typed paths. `[S]` names a hasher parameter.
+macro_rules! collection_view {
+    ($view:ident, $paths:ident: $($collection:ty $([$hasher:ident])?),*) => {$(
+        impl<T: Viewable $(, $hasher)?> Viewable for $collection {
+            type View = types::$view<T::View>;
+            type Paths = $paths<T::Paths>;
+        }
+    )*};
 }
 
-impl<T: Viewable> Viewable for Arc<T> {
-    type View = T::View;
-    type Paths = T::Paths;
-}
-
-impl<T: Viewable> Viewable for Rc<T> {
-    type View = T::View;
-    type Paths = T::Paths;
-}
-
-impl<T: Viewable> Viewable for Maybe<T> {
-    type View = T::View;
-    type Paths = T::Paths;
-}
-
-impl<T: Viewable> Viewable for Vec<T> {
-    type View = types::List<T::View>;
-    type Paths = ListPaths<T::Paths>;
-}
-
-impl<T: Viewable> Viewable for types::List<T> {
-    type View = types::List<T::View>;
-    type Paths = ListPaths<T::Paths>;
-}
-
-impl<T: Viewable, S> Viewable for HashSet<T, S> {
-    type View = types::Set<T::View>;
-    type Paths = SetPaths<T::Paths>;
-}
-
-impl<T: Viewable> Viewable for BTreeSet<T> {
-    type View = types::Set<T::View>;
-    type Paths = SetPaths<T::Paths>;
-}
-
-impl<T: Viewable> Viewable for types::Set<T> {
-    type View = types::Set<T::View>;
-    type Paths = SetPaths<T::Paths>;
-}
-
-impl<T: Viewable, S> Viewable for HashMap<String, T, S> {
-    type View = types::Map<T::View>;
-    type Paths = MapPaths<T::Paths>;
-}
-
-impl<T: Viewable> Viewable for BTreeMap<String, T> {
-    type View = types::Map<T::View>;
-    type Paths = MapPaths<T::Paths>;
-}
-
-impl<T: Viewable> Viewable for types::Map<T> {
-    type View = types::Map<T::View>;
-    type Paths = MapPaths<T::Paths>;
-}
+collection_view!(List, ListPaths: Vec<T>, types::List<T>);
+collection_view!(Set, SetPaths: HashSet<T, S> [S], BTreeSet<T>, types::Set<T>);
+collection_view!(Map, MapPaths: HashMap<String, T, S> [S], BTreeMap<String, T>, types::Map<T>);
 
 impl<M: TerraformType> Viewable for types::Object<M> {
     type View = types::Object<M>;

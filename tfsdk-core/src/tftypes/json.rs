@@ -438,6 +438,23 @@ fn write_array<'t>(
     Ok(())
 }
 
+/// Appends `"key":value` to an object or map being written, after a comma unless it is the
+/// `first` member; an error in the value is placed under `step`.
+fn write_member(
+    out: &mut String,
+    level: usize,
+    first: bool,
+    (key, value, ty): (&str, &Value, &Type),
+    step: impl FnOnce() -> PathStep,
+) -> Result<(), ValueError> {
+    if !first {
+        out.push(',');
+    }
+    write_string(out, key);
+    out.push(':');
+    write_value(value, ty, out, level + 1).map_err(|e| e.under(step()))
+}
+
 /// Appends `value` (declared as `ty`, at nesting `level`).
 fn write_value(value: &Value, ty: &Type, out: &mut String, level: usize) -> Result<(), ValueError> {
     check_level(level)?;
@@ -488,13 +505,9 @@ fn write_value(value: &Value, ty: &Type, out: &mut String, level: usize) -> Resu
         (ValueKind::Map(elements), Type::Map(element)) => {
             out.push('{');
             for (i, (k, v)) in elements.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(out, k);
-                out.push(':');
-                write_value(v, element, out, level + 1)
-                    .map_err(|e| e.under(PathStep::ElementKeyString(k.to_owned())))?;
+                write_member(out, level, i == 0, (k, v, element), || {
+                    PathStep::ElementKeyString(k.to_owned())
+                })?;
             }
             out.push('}');
         }
@@ -509,13 +522,9 @@ fn write_value(value: &Value, ty: &Type, out: &mut String, level: usize) -> Resu
                 if name != key {
                     return Err(mismatch());
                 }
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(out, name);
-                out.push(':');
-                write_value(v, t, out, level + 1)
-                    .map_err(|e| e.under(PathStep::AttributeName(name.clone())))?;
+                write_member(out, level, i == 0, (name, v, t), || {
+                    PathStep::AttributeName(name.clone())
+                })?;
             }
             out.push('}');
         }

@@ -276,14 +276,8 @@ impl Value {
         element: Type,
         elements: impl IntoIterator<Item = Value>,
     ) -> Result<Value, ValueError> {
-        let elements: Vec<Value> = elements.into_iter().collect();
-        check_elements(
-            &element,
-            elements
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (PathStep::ElementKeyInt(i as i64), v)),
-        )?;
+        let elements =
+            checked_sequence(&element, elements, |i, _| PathStep::ElementKeyInt(i as i64))?;
         Ok(Value {
             ty: Type::list(element),
             repr: Repr::Elements(elements.into_boxed_slice()),
@@ -300,13 +294,9 @@ impl Value {
         element: Type,
         elements: impl IntoIterator<Item = Value>,
     ) -> Result<Value, ValueError> {
-        let elements: Vec<Value> = elements.into_iter().collect();
-        check_elements(
-            &element,
-            elements
-                .iter()
-                .map(|v| (PathStep::ElementKeyValue(v.clone()), v)),
-        )?;
+        let elements = checked_sequence(&element, elements, |_, v| {
+            PathStep::ElementKeyValue(v.clone())
+        })?;
         if let Some(at) = duplicate_in_set(&elements) {
             return Err(duplicate_set_element(&elements[at]));
         }
@@ -943,6 +933,23 @@ fn object_data(ty: &Type, values: Box<[Value]>) -> ValueData {
     })
 }
 
+/// The elements of a list or set of `element`, each checked against it (see
+/// [`check_elements`]), an error placed at the element's `step`.
+fn checked_sequence(
+    element: &Type,
+    elements: impl IntoIterator<Item = Value>,
+    step: impl Fn(usize, &Value) -> PathStep,
+) -> Result<Vec<Value>, ValueError> {
+    let elements: Vec<Value> = elements.into_iter().collect();
+    check_elements(
+        element,
+        elements.iter().enumerate().map(|(i, v)| (step(i, v), v)),
+    )?;
+    Ok(elements)
+}
+
+/// Checks that each element is usable as `element` and, under a dynamic element type, that
+/// all have one type; an error is placed at the element's path step.
 fn check_elements<'a>(
     element: &Type,
     elements: impl Iterator<Item = (PathStep, &'a Value)>,

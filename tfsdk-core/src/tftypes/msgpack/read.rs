@@ -345,43 +345,39 @@ impl<'a> Reader<'a> {
     /// The length of the array that follows (consumed), or `None` (nothing consumed).
     #[inline]
     pub fn array_header(&mut self) -> Result<Option<usize>, ReadError> {
-        let len = match self.peek()? {
-            b @ 0x90..=0x9f => {
-                self.pos += 1;
-                usize::from(b & 0x0f)
-            }
-            0xdc => {
-                self.pos += 1;
-                usize::from(self.u16()?)
-            }
-            0xdd => {
-                self.pos += 1;
-                self.u32()? as usize
-            }
-            _ => return Ok(None),
-        };
-        self.checked_len(len, 1, "an array").map(Some)
+        self.container_header([0x90, 0xdc, 0xdd], 1, "an array")
     }
 
     /// The number of entries of the map that follows (consumed), or `None`.
     #[inline]
     pub fn map_header(&mut self) -> Result<Option<usize>, ReadError> {
-        let len = match self.peek()? {
-            b @ 0x80..=0x8f => {
-                self.pos += 1;
-                usize::from(b & 0x0f)
-            }
-            0xde => {
-                self.pos += 1;
-                usize::from(self.u16()?)
-            }
-            0xdf => {
-                self.pos += 1;
-                self.u32()? as usize
-            }
-            _ => return Ok(None),
+        self.container_header([0x80, 0xde, 0xdf], 2, "a map")
+    }
+
+    /// The length of the container that follows (consumed), or `None` (nothing consumed):
+    /// `markers` are its fix form's base (length in the low four bits) and its 16- and 32-bit
+    /// forms; each entry holds `items_per_entry` values.
+    #[inline(always)]
+    fn container_header(
+        &mut self,
+        [fix, marker16, marker32]: [u8; 3],
+        items_per_entry: usize,
+        what: &'static str,
+    ) -> Result<Option<usize>, ReadError> {
+        let b = self.peek()?;
+        let len = if b & 0xf0 == fix {
+            self.pos += 1;
+            usize::from(b & 0x0f)
+        } else if b == marker16 {
+            self.pos += 1;
+            usize::from(self.u16()?)
+        } else if b == marker32 {
+            self.pos += 1;
+            self.u32()? as usize
+        } else {
+            return Ok(None);
         };
-        self.checked_len(len, 2, "a map").map(Some)
+        self.checked_len(len, items_per_entry, what).map(Some)
     }
 
     /// The bytes of the str or bin that follows (consumed), or `None`.

@@ -174,29 +174,30 @@ impl<'o> Writer<'o> {
         if v >= 0 {
             let v = v as u64;
             if let Ok(v) = u8::try_from(v) {
-                self.out.extend_from_slice(&[0xcc, v]);
+                self.tagged(0xcc, &[v]);
             } else if let Ok(v) = u16::try_from(v) {
-                self.out.push(0xcd);
-                self.out.extend_from_slice(&v.to_be_bytes());
+                self.tagged(0xcd, &v.to_be_bytes());
             } else if let Ok(v) = u32::try_from(v) {
-                self.out.push(0xce);
-                self.out.extend_from_slice(&v.to_be_bytes());
+                self.tagged(0xce, &v.to_be_bytes());
             } else {
-                self.out.push(0xcf);
-                self.out.extend_from_slice(&v.to_be_bytes());
+                self.tagged(0xcf, &v.to_be_bytes());
             }
         } else if let Ok(v) = i8::try_from(v) {
-            self.out.extend_from_slice(&[0xd0, v as u8]);
+            self.tagged(0xd0, &v.to_be_bytes());
         } else if let Ok(v) = i16::try_from(v) {
-            self.out.push(0xd1);
-            self.out.extend_from_slice(&v.to_be_bytes());
+            self.tagged(0xd1, &v.to_be_bytes());
         } else if let Ok(v) = i32::try_from(v) {
-            self.out.push(0xd2);
-            self.out.extend_from_slice(&v.to_be_bytes());
+            self.tagged(0xd2, &v.to_be_bytes());
         } else {
-            self.out.push(0xd3);
-            self.out.extend_from_slice(&v.to_be_bytes());
+            self.tagged(0xd3, &v.to_be_bytes());
         }
+    }
+
+    /// A marker byte and the big-endian bytes that follow it.
+    #[inline]
+    fn tagged(&mut self, marker: u8, bytes: &[u8]) {
+        self.out.push(marker);
+        self.out.extend_from_slice(bytes);
     }
 
     /// A float64, as is (`cb` and the eight bytes).
