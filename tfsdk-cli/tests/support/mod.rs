@@ -27,6 +27,55 @@ const PUBLISHED: [&str; 7] = [
 /// Their version.
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// Removes what earlier runs of `cargo package` left: the verification reads the packaged
+/// crates through a local registry made of the `.crate` files in `target/package` (a new one
+/// is moved there only once verified) and unpacked under cargo's
+/// `registry/src/-HASH/NAME-VERSION` once for each version, so a second run of the same version
+/// would build against the sources of the first (and cargo reuses a registry crate's build
+/// whatever its sources say).
+fn forget_earlier_packages(target: &Path) {
+    let _ = std::fs::remove_dir_all(target.join("package"));
+    // Crates from a registry are never rebuilt for changed sources: their builds go too.
+    for folder in [".fingerprint", "deps", "build"] {
+        let Ok(entries) = std::fs::read_dir(target.join("debug").join(folder)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().replace('-', "_");
+            if name.starts_with("tfsdk_") || name.starts_with("libtfsdk_") {
+                let path = entry.path();
+                let removed = if path.is_dir() {
+                    std::fs::remove_dir_all(&path)
+                } else {
+                    std::fs::remove_file(&path)
+                };
+                removed.expect("an earlier package's build removed");
+            }
+        }
+    }
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
+    let Some(sources) = home.map(|home| home.join("registry").join("src")) else {
+        return;
+    };
+    let Ok(registries) = std::fs::read_dir(&sources) else {
+        return;
+    };
+    for registry in registries.flatten() {
+        // Local registries have no host in their name: `-HASH`.
+        if !registry.file_name().to_string_lossy().starts_with('-') {
+            continue;
+        }
+        for name in PUBLISHED {
+            let unpacked = registry.path().join(format!("{name}-{VERSION}"));
+            if unpacked.exists() {
+                std::fs::remove_dir_all(&unpacked).expect("an earlier package's sources removed");
+            }
+        }
+    }
+}
+
 /// `cargo package --workspace` of the published crates (each verified: built from what its
 /// `.crate` holds, nothing from outside it), unpacked; the folder holding `NAME-VERSION/` of
 /// each. Once per test binary.
@@ -55,6 +104,7 @@ fn packaged_crates() -> &'static Path {
                 .output()
                 .expect("cargo runs")
         };
+        forget_earlier_packages(&target);
         // Offline first: once the workspace is built, cargo's cache usually holds all that the
         // packages need, and a warm `cargo test` must pass with the network unplugged. Else
         // (a cache without some version the verification resolves to) with the network.
@@ -77,8 +127,10 @@ fn packaged_crates() -> &'static Path {
             let file = target
                 .join("package")
                 .join(format!("{name}-{VERSION}.crate"));
+            // `m`: the files get the time of unpacking, not the one the `.crate` records, so
+            // that cargo sees them newer than a build of an earlier package.
             let status = Command::new("tar")
-                .arg("xzf")
+                .arg("xzmf")
                 .arg(&file)
                 .arg("-C")
                 .arg(&unpacked)
