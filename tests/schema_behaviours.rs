@@ -232,3 +232,170 @@ fn nested_attributes_are_planned_at_their_paths() {
         .expect("the second disk has no size");
     assert_eq!(error.path.as_ref().unwrap().to_string(), "disks[1].size");
 }
+
+mod plan_modifiers {
+    use std::collections::BTreeMap;
+
+    use tfsdk_core::convert::{TerraformType, ToValue};
+    use tfsdk_core::path::AttributePath;
+    use tfsdk_core::schema::AttributeChange;
+    use tfsdk_core::tftypes::Value;
+    use tfsdk_core::{TfObject, TfSchema, types};
+
+    /// A name the API keeps in lower case: planned as it will be stored.
+    fn lower_case(change: &mut AttributeChange<types::String>) {
+        if let Some(name) = change.config.get() {
+            change.planned = types::String::new(name.to_lowercase());
+        }
+    }
+
+    /// Keepers replace the resource unless every new value is null (random_id's rule).
+    fn keepers_changed(change: &AttributeChange<types::Map<types::String>>) -> bool {
+        change
+            .planned
+            .elements()
+            .values()
+            .any(|value| !value.is_null())
+    }
+
+    #[derive(TfObject, Clone, Debug, PartialEq)]
+    #[tfsdk(schema(resource))]
+    struct Random {
+        #[tfsdk(name = "name", optional, computed, force_new, plan_modifier = lower_case)]
+        name: types::String,
+        #[tfsdk(name = "keepers", optional, requires_replace_if = keepers_changed)]
+        keepers: Option<BTreeMap<String, Option<String>>>,
+        #[tfsdk(
+            name = "zone",
+            optional,
+            computed,
+            stable,
+            requires_replace_if_configured
+        )]
+        zone: types::String,
+    }
+
+    fn value(name: types::String, keepers: &[(&str, Option<&str>)], zone: types::String) -> Value {
+        let keepers = (!keepers.is_empty()).then(|| {
+            keepers
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.map(str::to_owned)))
+                .collect()
+        });
+        Random {
+            name,
+            keepers,
+            zone,
+        }
+        .to_value(&Random::terraform_type())
+        .unwrap()
+    }
+
+    fn prior() -> Value {
+        value(
+            types::String::new("web"),
+            &[("ami", Some("a-1"))],
+            types::String::new("z1"),
+        )
+    }
+
+    #[test]
+    fn the_derive_attaches_each_modifier_in_the_order_written() {
+        let schema = Random::schema();
+        assert_eq!(schema.attributes["name"].plan_modifiers.len(), 1);
+        assert_eq!(schema.attributes["keepers"].plan_modifiers.len(), 1);
+        assert_eq!(
+            schema.attributes["zone"].plan_modifiers,
+            [tfsdk_core::schema::PlanModifier::RequiresReplaceIfConfigured]
+        );
+    }
+
+    #[test]
+    fn a_plan_modifier_changes_the_planned_value_and_force_new_sees_the_result() {
+        let schema = Random::schema();
+        let config = value(
+            types::String::new("WEB"),
+            &[("ami", Some("a-1"))],
+            types::String::null(),
+        );
+        let plan = schema.plan(Some(&prior()), &config);
+        assert!(!plan.diagnostics.has_error(), "{}", plan.diagnostics);
+        // "WEB" is planned "web", the prior value: neither a change nor a replacement.
+        assert_eq!(plan.planned_state, prior());
+        assert!(plan.requires_replace.is_empty());
+
+        let config = value(
+            types::String::new("API"),
+            &[("ami", Some("a-1"))],
+            types::String::null(),
+        );
+        let plan = schema.plan(Some(&prior()), &config);
+        assert_eq!(
+            plan.planned_state.attribute("name"),
+            Some(&Value::from("api"))
+        );
+        assert_eq!(plan.requires_replace, [AttributePath::root("name")]);
+    }
+
+    #[test]
+    fn keepers_replace_unless_every_new_value_is_null() {
+        let schema = Random::schema();
+        let changed = value(
+            types::String::new("web"),
+            &[("ami", Some("a-2"))],
+            types::String::null(),
+        );
+        assert_eq!(
+            schema.plan(Some(&prior()), &changed).requires_replace,
+            [AttributePath::root("keepers")]
+        );
+        let nulled = value(
+            types::String::new("web"),
+            &[("ami", None)],
+            types::String::null(),
+        );
+        assert!(
+            schema
+                .plan(Some(&prior()), &nulled)
+                .requires_replace
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_configured_zone_that_changes_replaces_and_an_unset_one_does_not() {
+        let schema = Random::schema();
+        let moved = value(
+            types::String::new("web"),
+            &[("ami", Some("a-1"))],
+            types::String::new("z2"),
+        );
+        assert_eq!(
+            schema.plan(Some(&prior()), &moved).requires_replace,
+            [AttributePath::root("zone")]
+        );
+        let unset = value(
+            types::String::new("web"),
+            &[("ami", Some("a-1"))],
+            types::String::null(),
+        );
+        assert!(
+            schema
+                .plan(Some(&prior()), &unset)
+                .requires_replace
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_create_runs_the_plan_modifier_and_never_replaces() {
+        let config = value(types::String::new("NEW"), &[], types::String::null());
+        let plan = Random::schema().plan(None, &config);
+        assert_eq!(
+            plan.planned_state.attribute("name"),
+            Some(&Value::from("new"))
+        );
+        assert!(plan.planned_state.attribute("zone").unwrap().is_unknown());
+        assert!(plan.requires_replace.is_empty());
+    }
+}

@@ -13,6 +13,7 @@ pub use crate::object::conversion::{
     own_object_type, put_attribute, schema_attributes_of, take_attribute, take_own_attributes,
     target_object_type, validate,
 };
+pub use crate::object::modifiers::{modify_attribute, replace_if};
 pub use crate::object::{
     AttributeNames, AttributeSink, AttributeValues, AttributesOut, ObjectFields, TfObject,
     TfSchema, assert_unique_names,
@@ -20,8 +21,8 @@ pub use crate::object::{
 pub use crate::path::AttributePath;
 pub use crate::schema::spec::{AttributeSpec, DefaultSpec, Flags, RuleSpec, add_attributes};
 pub use crate::schema::{
-    Attribute as SchemaAttribute, CustomRule, DefaultValue, DiffSuppress, NestedAttributes,
-    NestingMode, Presentation, Validator,
+    Attribute as SchemaAttribute, AttributeChange, AttributePlan, CustomRule, DefaultValue,
+    DiffSuppress, NestedAttributes, NestingMode, PlanModifier, Presentation, Validator,
 };
 pub use crate::tftypes::{ObjectType, Type, Value, ValueData};
 pub use crate::types::Object as ObjectValue;

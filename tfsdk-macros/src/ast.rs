@@ -127,6 +127,9 @@ pub struct Behaviour {
     pub default_fn: Option<syn::Path>,
     /// `diff_suppress = path`.
     pub diff_suppress: Option<syn::Path>,
+    /// `plan_modifier = path`, `requires_replace_if = path` and
+    /// `requires_replace_if_configured`, in the order written.
+    pub plan_modifiers: Vec<PlanModifier>,
     /// `block` or `nested_attribute`, with the option's span.
     pub presentation: Option<(Presentation, Span)>,
 }
@@ -148,9 +151,20 @@ impl Default for Behaviour {
             default: None,
             default_fn: None,
             diff_suppress: None,
+            plan_modifiers: Vec::new(),
             presentation: None,
         }
     }
+}
+
+/// One step of an attribute's plan modification.
+pub enum PlanModifier {
+    /// `plan_modifier = path`.
+    Modify(syn::Path),
+    /// `requires_replace_if = path`.
+    RequiresReplaceIf(syn::Path),
+    /// `requires_replace_if_configured`.
+    RequiresReplaceIfConfigured,
 }
 
 /// How a nested attribute is served.

@@ -124,6 +124,16 @@ pub struct FieldOptions {
     /// Function deciding whether a change between prior and configured value is no change.
     #[darling(default)]
     pub diff_suppress: Option<syn::Path>,
+    /// Function changing the attribute's planned value: `fn(&mut AttributeChange<V>)`.
+    #[darling(default)]
+    pub plan_modifier: Option<syn::Path>,
+    /// Function deciding whether a change requires replacement:
+    /// `fn(&AttributeChange<V>) -> bool`.
+    #[darling(default)]
+    pub requires_replace_if: Option<syn::Path>,
+    /// A change of a configured value requires replacement.
+    #[darling(default)]
+    pub requires_replace_if_configured: Flag,
     /// Served as a nested block.
     #[darling(default)]
     pub block: Flag,

@@ -10,7 +10,8 @@ use quote::format_ident;
 use syn::spanned::Spanned;
 
 use crate::ast::{
-    Attribute, Behaviour, Combination, Container, Field, Kind, Presentation, Role, Rule, SchemaRole,
+    Attribute, Behaviour, Combination, Container, Field, Kind, PlanModifier, Presentation, Role,
+    Rule, SchemaRole,
 };
 use crate::attr::{ContainerOptions, FieldOptions, SchemaOption, doc_text};
 
@@ -188,7 +189,7 @@ fn read_field<'a>(
     } else if flatten {
         Role::Flatten
     } else {
-        Role::Attribute(Box::new(attribute_of(name?, &options, rules)))
+        Role::Attribute(Box::new(attribute_of(name?, &options, &order, rules)))
     };
     Some(Draft {
         field: Field {
@@ -315,6 +316,7 @@ fn read_combinations(
 fn attribute_of(
     name: &darling::util::SpannedValue<String>,
     options: &FieldOptions,
+    order: &[(String, Span)],
     rules: Vec<Rule>,
 ) -> Attribute {
     let docs = doc_text(&options.attrs);
@@ -350,10 +352,30 @@ fn attribute_of(
             default: options.default.clone(),
             default_fn: options.default_fn.clone(),
             diff_suppress: options.diff_suppress.clone(),
+            plan_modifiers: plan_modifiers(options, order),
             presentation,
         },
         rules,
     }
+}
+
+/// The plan modification options of a field, in the order written.
+fn plan_modifiers(options: &FieldOptions, order: &[(String, Span)]) -> Vec<PlanModifier> {
+    order
+        .iter()
+        .filter_map(|(key, _)| match key.as_str() {
+            "plan_modifier" => options.plan_modifier.clone().map(PlanModifier::Modify),
+            "requires_replace_if" => options
+                .requires_replace_if
+                .clone()
+                .map(PlanModifier::RequiresReplaceIf),
+            "requires_replace_if_configured" => options
+                .requires_replace_if_configured
+                .is_present()
+                .then_some(PlanModifier::RequiresReplaceIfConfigured),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The option keys of validation rules.
@@ -481,6 +503,7 @@ fn check_behaviours(
             errors.push(error(second_of(order, a, b), message));
         }
     }
+    check_plan_modifiers(order, errors);
     if options.stable.is_present() && !options.computed.is_present() {
         errors.push(error(
             options.stable.span(),
@@ -515,6 +538,31 @@ fn check_behaviours(
     }
 }
 
+/// The options of plan modification, which only a planned value can have.
+const PLAN_MODIFIER_KEYS: [&str; 3] = [
+    "plan_modifier",
+    "requires_replace_if",
+    "requires_replace_if_configured",
+];
+
+/// Plan modification on a write-only attribute, whose planned value is always null.
+fn check_plan_modifiers(order: &[(String, Span)], errors: &mut darling::error::Accumulator) {
+    if !order.iter().any(|(key, _)| key == "write_only") {
+        return;
+    }
+    for key in PLAN_MODIFIER_KEYS {
+        if order.iter().any(|(k, _)| k == key) {
+            errors.push(error(
+                second_of(order, "write_only", key),
+                &format!(
+                    "a `write_only` attribute cannot have `{key}`: plans hold null for it and \
+                     its prior value is never stored; give it a `..._version` attribute to plan"
+                ),
+            ));
+        }
+    }
+}
+
 /// What a block of the role declared (`schema(provider)`, `schema(data_source)`) cannot hold.
 fn check_role(
     order: &[(String, Span)],
@@ -533,6 +581,26 @@ fn check_role(
     for (key, message) in forbidden {
         if order.iter().any(|(k, _)| k == key) {
             errors.push(error(span_of(order, key), message));
+        }
+    }
+    let unplanned = match role {
+        SchemaRole::Provider => "a provider block",
+        SchemaRole::DataSource => "a data source",
+        SchemaRole::Ephemeral => "an ephemeral resource",
+        SchemaRole::List => "a list resource's configuration",
+        SchemaRole::Action => "an action's configuration",
+        SchemaRole::Identity => "an identity",
+        SchemaRole::Any | SchemaRole::Resource => return,
+    };
+    for key in PLAN_MODIFIER_KEYS {
+        if order.iter().any(|(k, _)| k == key) {
+            errors.push(error(
+                span_of(order, key),
+                &format!(
+                    "`{key}` has no effect in {unplanned}: only a managed resource's \
+                     attributes are planned; remove it"
+                ),
+            ));
         }
     }
 }

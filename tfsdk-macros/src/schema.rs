@@ -6,7 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Attribute, Container, Presentation, Role};
+use crate::ast::{Attribute, Container, PlanModifier, Presentation, Role};
 use crate::bound::{respan, where_clause};
 use crate::rules;
 
@@ -92,6 +92,13 @@ fn attribute_spec(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) ->
     if let Some(suppress) = diff_suppress(private, ty, behaviour.diff_suppress.as_ref()) {
         calls.push(quote!(.diff_suppress(#suppress)));
     }
+    if !behaviour.plan_modifiers.is_empty() {
+        let modifiers = behaviour
+            .plan_modifiers
+            .iter()
+            .map(|modifier| plan_modifier(private, ty, modifier));
+        calls.push(quote!(.plan_modifiers(&[#(#modifiers),*])));
+    }
     match behaviour.presentation {
         Some((Presentation::Block, _)) => {
             calls.push(quote!(.presentation(#private::Presentation::Block)));
@@ -168,6 +175,33 @@ fn diff_suppress(
     Some(quote!(
         |old: &#private::Value, new: &#private::Value| #suppress
     ))
+}
+
+/// One plan modification step: the author's function, typed on the field's view type (which
+/// holds null and unknown) and checked at its path, wrapped to work on values.
+fn plan_modifier(private: &syn::Path, ty: &syn::Type, modifier: &PlanModifier) -> TokenStream {
+    let view = quote!(<#ty as #private::Viewable>::View);
+    match modifier {
+        PlanModifier::Modify(path) => {
+            let call = quote_spanned!(path.span()=>
+                #private::modify_attribute::<#view>(plan, #path)
+            );
+            quote!(#private::PlanModifier::Modify(
+                |plan: &mut #private::AttributePlan<'_>| #call
+            ))
+        }
+        PlanModifier::RequiresReplaceIf(path) => {
+            let call = quote_spanned!(path.span()=>
+                #private::replace_if::<#view>(plan, #path)
+            );
+            quote!(#private::PlanModifier::RequiresReplaceIf(
+                |plan: &mut #private::AttributePlan<'_>| #call
+            ))
+        }
+        PlanModifier::RequiresReplaceIfConfigured => {
+            quote!(#private::PlanModifier::RequiresReplaceIfConfigured)
+        }
+    }
 }
 
 /// The type a default, a diff-suppression or a validation function works with: the field's

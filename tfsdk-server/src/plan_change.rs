@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use tfsdk_core::convert::{FromValue, ToValue};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::path::AttributePath;
+use tfsdk_core::schema::Schema;
 use tfsdk_core::tftypes::Value;
 use tfsdk_core::{TfSchema, View};
 
@@ -48,7 +49,9 @@ use tfsdk_core::{TfSchema, View};
 /// ```
 ///
 /// The views are converted when first asked for, so a resource without plan modification pays
-/// nothing for them. Terraform checks the result: a planned value of a non-computed attribute
+/// nothing for them. A `force_new` attribute whose planned value plan modification changes
+/// replaces the resource: the server judges `force_new` again on the plan as modified, so no
+/// [`require_replace`](PlannedChange::require_replace) is needed for it. Terraform checks the result: a planned value of a non-computed attribute
 /// must equal its configuration (or its prior value), and a computed value known in the plan
 /// must not change at apply.
 pub struct PlannedChange<M: TfSchema> {
@@ -120,8 +123,13 @@ impl<M: TfSchema> PlannedChange<M> {
     }
 
     /// The planned state and the replacement paths, the planned view written back if it was
-    /// handed out for changing.
-    pub(crate) fn into_parts(mut self) -> Result<(Value, Vec<AttributePath>), Diagnostics> {
+    /// handed out for changing; with it written back, the `force_new` attributes of `schema`
+    /// that it changes are added to the replacement paths (step 7 of
+    /// [`Schema::plan`](tfsdk_core::schema::Schema::plan)'s rules).
+    pub(crate) fn into_parts(
+        mut self,
+        schema: &Schema,
+    ) -> Result<(Value, Vec<AttributePath>), Diagnostics> {
         if self.planned_changed
             && let Some(Ok(view)) = self.planned.take()
         {
@@ -130,6 +138,13 @@ impl<M: TfSchema> PlannedChange<M> {
                 diagnostic.summary = "Invalid plan modification".into();
                 Diagnostics::from(diagnostic)
             })?;
+            if let Some(prior) = &self.prior_value {
+                for path in schema.replacements(prior, &self.planned_value) {
+                    if !self.requires_replace.contains(&path) {
+                        self.requires_replace.push(path);
+                    }
+                }
+            }
         }
         Ok((self.planned_value, self.requires_replace))
     }

@@ -784,7 +784,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
                 change.requires_replace,
             );
             self.inner.modify_plan(&ctx, &mut change).await?;
-            change.into_parts()
+            change.into_parts(self.lazy.schema())
         })
     }
 

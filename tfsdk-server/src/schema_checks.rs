@@ -16,7 +16,8 @@ pub(crate) fn identity_schema_problems(type_name: &str, schema: &Schema) -> Diag
         found.push(Diagnostic::error(
             "Empty resource identity",
             format!(
-                "The identity of {type_name} has no attributes; an identity names at least                  one. This is a bug in the provider."
+                "The identity of {type_name} has no attributes; an identity names at least \
+                 one. This is a bug in the provider."
             ),
         ));
     }
@@ -29,7 +30,9 @@ pub(crate) fn identity_schema_problems(type_name: &str, schema: &Schema) -> Diag
             found.push(Diagnostic::error(
                 "Unsupported identity attribute type",
                 format!(
-                    "The identity attribute {name} of {type_name} is a {}; identity attributes                      are strings, numbers, bools or lists of them. This is a bug in the                      provider.",
+                    "The identity attribute {name} of {type_name} is a {}; identity attributes \
+                     are strings, numbers, bools or lists of them. This is a bug in the \
+                     provider.",
                     attribute.ty.friendly_name()
                 ),
             ));
@@ -38,7 +41,9 @@ pub(crate) fn identity_schema_problems(type_name: &str, schema: &Schema) -> Diag
             found.push(Diagnostic::error(
                 "Invalid identity attribute",
                 format!(
-                    "The identity attribute {name} of {type_name} is computed, sensitive or                      write-only; an identity attribute is `required` (import by identity needs                      it) or `optional`, and nothing else. This is a bug in the provider."
+                    "The identity attribute {name} of {type_name} is computed, sensitive or \
+                     write-only; an identity attribute is `required` (import by identity needs \
+                     it) or `optional`, and nothing else. This is a bug in the provider."
                 ),
             ));
         }
@@ -114,6 +119,8 @@ pub(crate) fn unplanned_schema_problems(
                 "diff_suppress"
             } else if attribute.stable {
                 "stable"
+            } else if !attribute.plan_modifiers.is_empty() {
+                "plan modification"
             } else {
                 return None;
             };

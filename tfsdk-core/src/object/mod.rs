@@ -1,6 +1,7 @@
 //! Rust structs as Terraform objects: the trait `#[derive(TfObject)]` implements.
 
 pub(crate) mod conversion;
+pub(crate) mod modifiers;
 
 pub use conversion::schema_attributes_fn;
 

@@ -30,6 +30,7 @@
 
 mod json;
 mod plan;
+mod plan_modifier;
 mod rules;
 pub(crate) mod spec;
 mod state;
@@ -44,6 +45,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use crate::tftypes::{Type, Value};
 
 pub use plan::Plan;
+pub use plan_modifier::{AttributeChange, AttributePlan, PlanModifier};
 pub use rules::{CustomRule, Validator};
 
 /// The schema of a resource, data source or provider: its top-level attributes.
@@ -86,6 +88,9 @@ pub struct Attribute {
     pub default: Option<DefaultValue>,
     /// Decides whether a change from the prior value is no change.
     pub diff_suppress: Option<DiffSuppress>,
+    /// The attribute's plan modification, in order (`plan_modifier`, `requires_replace_if`,
+    /// `requires_replace_if_configured`).
+    pub plan_modifiers: Vec<PlanModifier>,
     /// Rules a configured value must follow, checked at validation.
     pub validators: Vec<Validator>,
     /// How a nested attribute is written in configuration.
@@ -109,6 +114,7 @@ impl Attribute {
             deprecation: None,
             default: None,
             diff_suppress: None,
+            plan_modifiers: Vec::new(),
             validators: Vec::new(),
             presentation: Presentation::Default,
         }
@@ -334,7 +340,16 @@ impl DefaultValue {
     /// function that panicked (the panic is contained here, so that one bad default fails one
     /// plan rather than the provider).
     pub fn value(&self) -> DefaultResult {
-        contained("the default function", self.compute).and_then(|result| result)
+        self.compute_contained().and_then(|result| result)
+    }
+
+    /// What the function gave ([`DefaultValue::value`]'s answer), or, when it panicked, the
+    /// panic's message as the outer error.
+    ///
+    /// # Errors
+    /// The function panicked.
+    pub fn compute_contained(&self) -> Result<DefaultResult, String> {
+        contained("the default function", self.compute)
     }
 }
 

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::walk::Here;
-use super::{Attribute, NestedAttributes, NestingMode, Schema};
+use super::{Attribute, AttributePlan, NestedAttributes, NestingMode, Schema};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::path::AttributePath;
 use crate::tftypes::{Type, Value, ValueData, ValueKind};
@@ -33,7 +33,7 @@ impl Schema {
     /// created; `config` is the configuration, an object of this schema's type.
     ///
     /// The rules are those Terraform enforces on a plan, in the order of Terraform's Go
-    /// framework:
+    /// framework. This is the one place that lists them all; the server adds steps 6 and 7.
     ///
     /// 1. Each attribute starts from its configuration. Left null there, it takes its
     ///    `default` / `default_fn` value; a `required` one without a value is an error at its
@@ -46,11 +46,23 @@ impl Schema {
     ///    becomes unknown: the provider may change it on apply, and Terraform rejects a
     ///    value that changes after the plan promised it. A `stable` attribute keeps its prior
     ///    value instead when it has one (Go's `UseStateForUnknown`).
-    /// 3. A plan that does not differ from the prior state keeps it exactly, so the plan after
+    /// 3. The attribute's plan modifiers run, in the order the field lists them
+    ///    (`plan_modifier = path`, `requires_replace_if = path`,
+    ///    `requires_replace_if_configured`; see [`PlanModifier`](super::PlanModifier)): they
+    ///    may change the planned value and ask for replacement. They run on every plan
+    ///    Terraform receives, one without other changes included, and not on a destroy.
+    /// 4. A `force_new` attribute whose planned value (as the modifiers left it) differs from
+    ///    its prior value adds its path to `requires_replace`; an unknown planned value is a
+    ///    change, so a computed `force_new` attribute needs `stable` to keep an update in
+    ///    place (Terraform then plans the replacement as a create, with every computed
+    ///    attribute unknown).
+    /// 5. A plan that does not differ from the prior state keeps it exactly, so the plan after
     ///    an apply is empty.
-    /// 4. A `force_new` attribute whose value from configuration differs from its prior value
-    ///    adds its path to `requires_replace` (Terraform then plans the replacement as a
-    ///    create, with every computed attribute unknown).
+    /// 6. (server) The resource's own plan modification (`Resource::modify_plan`) sees the
+    ///    plan and may change it.
+    /// 7. (server) `force_new` is judged again on that result ([`Schema::replacements`]): a
+    ///    `force_new` attribute that plan modification changed replaces the resource, without
+    ///    a call to `require_replace` (stricter than Go, which leaves it to the resource).
     ///
     /// A write-only attribute is null in every plan: its value exists only in configuration.
     ///
@@ -62,13 +74,34 @@ impl Schema {
     pub fn plan(&self, prior_state: Option<&Value>, config: &Value) -> Plan {
         let prior = prior_state.filter(|p| !p.is_null());
         let Some(prior) = prior else {
-            return Planner::new(Mode::Create).root(self, None, config);
+            return Planner::new(Mode::Create).root(self, None, config).0;
         };
-        let proposed = Planner::new(Mode::UpdateProposal).root(self, Some(prior), config);
-        if proposed.diagnostics.has_error() || proposed.planned_state == *prior {
+        let (proposed, modifiers) =
+            Planner::new(Mode::UpdateProposal).root(self, Some(prior), config);
+        if proposed.diagnostics.has_error() {
             return proposed;
         }
-        Planner::new(Mode::Update).root(self, Some(prior), config)
+        let mode = if proposed.planned_state != *prior {
+            Mode::Update
+        } else if modifiers {
+            Mode::Unchanged
+        } else {
+            return proposed;
+        };
+        Planner::new(mode).root(self, Some(prior), config).0
+    }
+
+    /// The `force_new` attributes whose value in `planned` differs from `prior` (an unknown
+    /// value counts as a change), nested attributes included: the replacement judged again on
+    /// a plan that provider code changed after [`Schema::plan`] (a resource's own plan
+    /// modification). Elements of nested lists are matched by index, of maps by key, of sets
+    /// by equality.
+    pub fn replacements(&self, prior: &Value, planned: &Value) -> Vec<AttributePath> {
+        let mut found = Vec::new();
+        if !prior.is_null() && !planned.is_null() {
+            replacements_in(&self.attributes, prior, planned, &Here::ROOT, &mut found);
+        }
+        found
     }
 
     /// The provider block's configuration with each attribute's `default` / `default_fn`
@@ -80,7 +113,7 @@ impl Schema {
     /// The older Go SDK applies a provider's `Default` and `DefaultFunc` before validation and
     /// configuration; the server calls this before both.
     pub fn with_defaults(&self, config: &Value) -> (Value, Diagnostics) {
-        let plan = Planner::new(Mode::Defaults).root(self, None, config);
+        let (plan, _) = Planner::new(Mode::Defaults).root(self, None, config);
         (plan.planned_state, plan.diagnostics)
     }
 }
@@ -95,6 +128,9 @@ enum Mode {
     UpdateProposal,
     /// An update with changes: computed attributes left null become unknown unless `stable`.
     Update,
+    /// An update whose proposal equals the prior state, planned again for the attributes'
+    /// plan modifiers: nothing becomes unknown.
+    Unchanged,
     /// Defaults and required attributes only (a provider block).
     Defaults,
 }
@@ -103,6 +139,8 @@ struct Planner {
     mode: Mode,
     requires_replace: Vec<AttributePath>,
     diagnostics: Diagnostics,
+    /// Set when an attribute with plan modifiers was met.
+    saw_modifiers: bool,
 }
 
 impl Planner {
@@ -111,18 +149,28 @@ impl Planner {
             mode,
             requires_replace: Vec::new(),
             diagnostics: Diagnostics::new(),
+            saw_modifiers: false,
         }
     }
 
     fn updating(&self) -> bool {
-        matches!(self.mode, Mode::UpdateProposal | Mode::Update)
+        matches!(
+            self.mode,
+            Mode::UpdateProposal | Mode::Update | Mode::Unchanged
+        )
+    }
+
+    /// Whether the attributes' plan modifiers run: on the plan Terraform receives.
+    fn modifies(&self) -> bool {
+        matches!(self.mode, Mode::Create | Mode::Update | Mode::Unchanged)
     }
 
     fn marks_unknown(&self) -> bool {
         matches!(self.mode, Mode::Create | Mode::Update)
     }
 
-    fn root(mut self, schema: &Schema, prior: Option<&Value>, config: &Value) -> Plan {
+    /// The plan of `config` against `prior`, and whether any attribute has plan modifiers.
+    fn root(mut self, schema: &Schema, prior: Option<&Value>, config: &Value) -> (Plan, bool) {
         let planned_state = if config.as_object().is_some() {
             self.object(&schema.attributes, prior, config, &Here::ROOT)
         } else {
@@ -133,11 +181,12 @@ impl Planner {
             );
             Value::null(ty)
         };
-        Plan {
+        let plan = Plan {
             planned_state,
             requires_replace: self.requires_replace,
             diagnostics: self.diagnostics,
-        }
+        };
+        (plan, self.saw_modifiers)
     }
 
     /// Plans one object: its attributes, described by `schema`, against the prior object's.
@@ -194,16 +243,7 @@ impl Planner {
         if attribute.write_only && self.mode != Mode::Defaults {
             return Value::null(attribute.ty.clone());
         }
-        let planned = self.proposed(attribute, prior, config, here);
-        if attribute.force_new && self.updating() {
-            let changed = match prior {
-                Some(prior) => *prior != planned,
-                None => !planned.is_null(),
-            };
-            if changed {
-                self.requires_replace.push(here.path());
-            }
-        }
+        let mut planned = self.proposed(attribute, prior, config, here);
         if self.marks_unknown()
             && attribute.computed
             && attribute.default.is_none()
@@ -211,10 +251,85 @@ impl Planner {
         {
             let keep = attribute.stable && prior.is_some_and(|prior| !prior.is_null());
             if !keep {
-                return Value::unknown(attribute.ty.clone());
+                planned = Value::unknown(attribute.ty.clone());
             }
         }
+        if !attribute.plan_modifiers.is_empty() {
+            self.saw_modifiers = true;
+            if self.modifies() {
+                planned = self.modify(attribute, prior, config, planned, here);
+            }
+        }
+        if attribute.force_new && self.updating() && changed(prior, &planned) {
+            self.require_replace(here.path());
+        }
         planned
+    }
+
+    fn require_replace(&mut self, path: AttributePath) {
+        if !self.requires_replace.contains(&path) {
+            self.requires_replace.push(path);
+        }
+    }
+
+    /// Runs the attribute's plan modifiers on `planned`, in order; the result is the planned
+    /// value, and a modifier's wish for replacement is recorded.
+    fn modify(
+        &mut self,
+        attribute: &Attribute,
+        prior: Option<&Value>,
+        config: &Value,
+        planned: Value,
+        here: &Here<'_>,
+    ) -> Value {
+        let path = here.path();
+        let mut plan = AttributePlan {
+            path: &path,
+            prior: prior.filter(|_| self.updating()),
+            config,
+            planned,
+            requires_replace: false,
+            diagnostics: Diagnostics::new(),
+        };
+        for modifier in &attribute.plan_modifiers {
+            if let Err(message) = modifier.apply(&mut plan) {
+                plan.diagnostics
+                    .push(Diagnostic::error("Provider panicked", message).with_path(path.clone()));
+            }
+        }
+        let AttributePlan {
+            planned,
+            requires_replace,
+            diagnostics,
+            ..
+        } = plan;
+        for diagnostic in diagnostics {
+            let diagnostic = match diagnostic.path {
+                Some(_) => diagnostic,
+                None => diagnostic.with_path(path.clone()),
+            };
+            self.diagnostics.push(diagnostic);
+        }
+        if requires_replace && self.updating() {
+            self.require_replace(path);
+        }
+        if planned.ty().usable_as(&attribute.ty) {
+            planned
+        } else {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "Invalid planned value",
+                    format!(
+                        "the plan modifier of {} planned a {}, but the attribute is a {}",
+                        here.path(),
+                        planned.ty(),
+                        attribute.ty
+                    ),
+                )
+                .with_path(here.path()),
+            );
+            Value::null(attribute.ty.clone())
+        }
     }
 
     /// An attribute's value from configuration, defaults and (for computed attributes and
@@ -276,9 +391,9 @@ impl Planner {
         here: &Here<'_>,
     ) -> Value {
         if let Some(default) = &attribute.default {
-            match default.value() {
-                Ok(Some(value)) if value.ty().usable_as(&attribute.ty) => return value,
-                Ok(Some(value)) => {
+            match default.compute_contained() {
+                Ok(Ok(Some(value))) if value.ty().usable_as(&attribute.ty) => return value,
+                Ok(Ok(Some(value))) => {
                     self.diagnostics.push(
                         Diagnostic::error(
                             "Invalid default value",
@@ -292,8 +407,15 @@ impl Planner {
                     );
                     return config.clone();
                 }
-                Ok(None) => {}
+                Ok(Ok(None)) => {}
+                // A panic reads as every other contained panic does.
                 Err(message) => {
+                    self.diagnostics.push(
+                        Diagnostic::error("Provider panicked", message).with_path(here.path()),
+                    );
+                    return config.clone();
+                }
+                Ok(Err(message)) => {
                     self.diagnostics.push(
                         Diagnostic::error(
                             "Default value error",
@@ -377,6 +499,100 @@ impl Planner {
                 Value::from_parts_unchecked(ty, ValueData::Map(planned))
             }
             _ => config.clone(),
+        }
+    }
+}
+
+/// Whether an attribute's planned value is a change from its prior one on an update: a
+/// different value (an unknown one counts), or a value where there was none before (a new
+/// element of a nested collection).
+fn changed(prior: Option<&Value>, planned: &Value) -> bool {
+    match prior {
+        Some(prior) => prior != planned,
+        None => !planned.is_null(),
+    }
+}
+
+/// Adds to `found` the paths of the `force_new` attributes of `schema` whose value changes
+/// from `prior` to `planned`, two objects of the schema's type.
+fn replacements_in(
+    schema: &BTreeMap<String, Attribute>,
+    prior: &Value,
+    planned: &Value,
+    here: &Here<'_>,
+    found: &mut Vec<AttributePath>,
+) {
+    let (Some(prior_values), Some(planned_values)) =
+        (prior.object_values(), planned.object_values())
+    else {
+        return;
+    };
+    if prior_values.len() != schema.len() || planned_values.len() != schema.len() {
+        return;
+    }
+    for ((name, attribute), (prior, planned)) in
+        schema.iter().zip(prior_values.iter().zip(planned_values))
+    {
+        let here = here.name(name);
+        if attribute.force_new && prior != planned {
+            found.push(here.path());
+        }
+        let Some(nested) = &attribute.nested else {
+            continue;
+        };
+        match (nested.nesting, prior.kind(), planned.kind()) {
+            (NestingMode::Single, ValueKind::Object(_), ValueKind::Object(_)) => {
+                replacements_in(&nested.attributes, prior, planned, &here, found);
+            }
+            (NestingMode::List, ValueKind::List(before), ValueKind::List(after)) => {
+                for (i, planned) in after.iter().enumerate() {
+                    let here = here.index(i);
+                    match before.get(i) {
+                        Some(prior) => {
+                            replacements_in(&nested.attributes, prior, planned, &here, found);
+                        }
+                        None => new_object_replacements(&nested.attributes, planned, &here, found),
+                    }
+                }
+            }
+            (NestingMode::Map, ValueKind::Map(_), ValueKind::Map(after)) => {
+                let before = prior.as_map();
+                for (key, planned) in after.iter() {
+                    let here = here.key(key);
+                    match before.as_ref().and_then(|before| before.get(key)) {
+                        Some(prior) => {
+                            replacements_in(&nested.attributes, prior, planned, &here, found);
+                        }
+                        None => new_object_replacements(&nested.attributes, planned, &here, found),
+                    }
+                }
+            }
+            // Set elements are matched by value: one that is not in the prior set is new.
+            (NestingMode::Set, ValueKind::Set(before), ValueKind::Set(after)) => {
+                for planned in after.iter().filter(|planned| !before.contains(planned)) {
+                    let here = here.element(planned);
+                    new_object_replacements(&nested.attributes, planned, &here, found);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Adds to `found` the paths of the `force_new` attributes set in `planned`, a new object of
+/// the schema's type (an element of a nested collection that the prior state did not have).
+fn new_object_replacements(
+    schema: &BTreeMap<String, Attribute>,
+    planned: &Value,
+    here: &Here<'_>,
+    found: &mut Vec<AttributePath>,
+) {
+    let Some(values) = planned.object_values().filter(|v| v.len() == schema.len()) else {
+        return;
+    };
+    for ((name, attribute), value) in schema.iter().zip(values) {
+        if attribute.force_new && changed(None, value) {
+            found.push(here.name(name).path());
         }
     }
 }

@@ -7,7 +7,9 @@
 use std::collections::BTreeMap;
 
 use super::rules::CustomRule;
-use super::{Attribute, DefaultResult, DefaultValue, DiffSuppress, Presentation, Validator};
+use super::{
+    Attribute, DefaultResult, DefaultValue, DiffSuppress, PlanModifier, Presentation, Validator,
+};
 use crate::tftypes::{Number, Value};
 
 /// One attribute of a derived struct, as `#[tfsdk(...)]` describes it.
@@ -29,6 +31,9 @@ pub struct AttributeSpec {
     pub default: Option<DefaultSpec>,
     /// `diff_suppress = path`, wrapped to take values.
     pub diff_suppress: Option<fn(&Value, &Value) -> bool>,
+    /// `plan_modifier = path`, `requires_replace_if = path` and
+    /// `requires_replace_if_configured`, in the order written.
+    pub plan_modifiers: &'static [PlanModifier],
     /// `block` or `nested_attribute`.
     pub presentation: Presentation,
     /// The validation rules, in the order written.
@@ -156,6 +161,7 @@ impl AttributeSpec {
             deprecation: None,
             default: None,
             diff_suppress: None,
+            plan_modifiers: &[],
             presentation: Presentation::Default,
             rules: &[],
         }
@@ -238,6 +244,13 @@ impl AttributeSpec {
         self
     }
 
+    /// The plan modification steps, in the order written.
+    #[must_use]
+    pub const fn plan_modifiers(mut self, modifiers: &'static [PlanModifier]) -> AttributeSpec {
+        self.plan_modifiers = modifiers;
+        self
+    }
+
     /// `block` or `nested_attribute`.
     #[must_use]
     pub const fn presentation(mut self, presentation: Presentation) -> AttributeSpec {
@@ -279,6 +292,7 @@ impl AttributeSpec {
             .default
             .map(|default| DefaultValue::new(default.compute, default.dynamic));
         attribute.diff_suppress = self.diff_suppress.map(DiffSuppress::new);
+        attribute.plan_modifiers = self.plan_modifiers.to_vec();
         attribute.presentation = self.presentation;
         attribute.validators = self.rules.iter().map(RuleSpec::validator).collect();
         attribute
@@ -334,6 +348,7 @@ mod tests {
             deprecation: Some("Use label."),
             default: None,
             diff_suppress: None,
+            plan_modifiers: &[],
             presentation: Presentation::Default,
             rules: &[
                 RuleSpec::OneOfStrings(&["a", "b"]),
@@ -364,6 +379,7 @@ mod tests {
                 dynamic: false,
             }),
             diff_suppress: Some(|old, new| old == new),
+            plan_modifiers: &[PlanModifier::RequiresReplaceIfConfigured],
             presentation: Presentation::Default,
             rules: &[
                 RuleSpec::OneOfNumbers(&["1", "-2.5"]),
@@ -412,6 +428,10 @@ mod tests {
         assert_eq!(
             suppress.suppresses(&Value::from(1), &Value::from(1)),
             Ok(true)
+        );
+        assert_eq!(
+            size.plan_modifiers,
+            [PlanModifier::RequiresReplaceIfConfigured]
         );
         assert_eq!(
             size.validators,

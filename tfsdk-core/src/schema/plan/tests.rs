@@ -3,7 +3,7 @@
 //! API bumps it on update), `base_image` (required, force_new, case-insensitive
 //! diff_suppress), and `disks`, a list of nested objects with their own computed `serial`.
 
-use super::super::{DefaultValue, DiffSuppress, Presentation};
+use super::super::{DefaultValue, DiffSuppress, PlanModifier, Presentation};
 use super::*;
 use crate::tftypes::Type;
 
@@ -447,6 +447,12 @@ fn a_panicking_default_or_diff_suppress_is_an_error_not_a_panic() {
     assert_eq!(details.len(), 2, "{details:?}");
     assert!(details[0].contains("the default function panicked: no default today"));
     assert!(details[1].contains("the diff_suppress function panicked: cannot compare"));
+    // Every contained panic has one summary.
+    assert!(
+        plan.diagnostics
+            .errors()
+            .all(|d| d.summary == "Provider panicked")
+    );
 }
 
 #[test]
@@ -460,4 +466,229 @@ fn a_null_list_of_blocks_is_planned_empty() {
     assert_eq!(plan.planned_state.attribute("disk"), Some(&disk_list([])));
     let normalized = schema.normalize_state(config);
     assert_eq!(normalized.attribute("disk"), Some(&disk_list([])));
+}
+
+/// A schema with `tag` (optional, computed, force_new: the API fills it in) and `note`
+/// (optional), with `tag`'s plan modifiers given.
+fn tagged(modifiers: Vec<PlanModifier>, stable: bool) -> Schema {
+    Schema::new(BTreeMap::from([
+        (
+            "tag".to_owned(),
+            Attribute {
+                optional: true,
+                computed: true,
+                stable,
+                force_new: true,
+                plan_modifiers: modifiers,
+                ..attribute(Type::String)
+            },
+        ),
+        (
+            "note".to_owned(),
+            Attribute {
+                optional: true,
+                ..attribute(Type::String)
+            },
+        ),
+    ]))
+}
+
+fn tag_object(tag: Value, note: &str) -> Value {
+    Value::object_of([("note", Value::from(note)), ("tag", tag)])
+}
+
+fn upper_case(plan: &mut AttributePlan<'_>) {
+    if let Some(text) = plan.config.as_str() {
+        plan.planned = Value::from(text.to_uppercase());
+    }
+}
+
+#[test]
+fn force_new_is_judged_on_the_value_the_plan_modifiers_leave() {
+    let schema = tagged(vec![PlanModifier::Modify(upper_case)], true);
+    let prior = tag_object(Value::from("A"), "n");
+    // Configured "a" becomes "A": the prior value, so no replacement.
+    let plan = schema.plan(Some(&prior), &tag_object(Value::from("a"), "n"));
+    no_errors(&plan);
+    assert_eq!(plan.planned_state, prior);
+    assert!(plan.requires_replace.is_empty());
+    // Configured "b" becomes "B": a change, so a replacement.
+    let plan = schema.plan(Some(&prior), &tag_object(Value::from("b"), "n"));
+    assert_eq!(plan.planned_state.attribute("tag"), Some(&Value::from("B")));
+    assert_eq!(plan.requires_replace, [AttributePath::root("tag")]);
+}
+
+#[test]
+fn an_unknown_planned_value_of_a_force_new_attribute_is_a_change() {
+    let prior = tag_object(Value::from("t-1"), "old");
+    let config = tag_object(Value::null(Type::String), "new");
+    // Not stable: the update makes `tag` unknown, which replaces (Go without
+    // UseStateForUnknown).
+    let plan = tagged(Vec::new(), false).plan(Some(&prior), &config);
+    assert!(plan.planned_state.attribute("tag").unwrap().is_unknown());
+    assert_eq!(plan.requires_replace, [AttributePath::root("tag")]);
+    // Stable: the prior value stays, no replacement.
+    let plan = tagged(Vec::new(), true).plan(Some(&prior), &config);
+    assert_eq!(
+        plan.planned_state.attribute("tag"),
+        Some(&Value::from("t-1"))
+    );
+    assert!(plan.requires_replace.is_empty());
+}
+
+fn replace_when_shorter(plan: &mut AttributePlan<'_>) {
+    let length = |value: &Value| value.as_str().map(str::len);
+    plan.requires_replace = length(&plan.planned) < plan.prior.and_then(length);
+}
+
+#[test]
+fn requires_replace_if_is_asked_only_about_a_change() {
+    let schema = Schema::new(BTreeMap::from([(
+        "name".to_owned(),
+        Attribute {
+            optional: true,
+            plan_modifiers: vec![PlanModifier::RequiresReplaceIf(replace_when_shorter)],
+            ..attribute(Type::String)
+        },
+    )]));
+    let object = |name: &str| Value::object_of([("name", Value::from(name))]);
+    let prior = object("abc");
+    assert!(
+        schema
+            .plan(Some(&prior), &object("abcd"))
+            .requires_replace
+            .is_empty()
+    );
+    assert_eq!(
+        schema.plan(Some(&prior), &object("ab")).requires_replace,
+        [AttributePath::root("name")]
+    );
+    assert!(schema.plan(None, &object("a")).requires_replace.is_empty());
+}
+
+#[test]
+fn requires_replace_if_configured_leaves_an_unset_value_alone() {
+    let schema = Schema::new(BTreeMap::from([(
+        "zone".to_owned(),
+        Attribute {
+            optional: true,
+            computed: true,
+            stable: true,
+            plan_modifiers: vec![PlanModifier::RequiresReplaceIfConfigured],
+            ..attribute(Type::String)
+        },
+    )]));
+    let object = |zone: Value| Value::object_of([("zone", zone)]);
+    let prior = object(Value::from("z1"));
+    assert_eq!(
+        schema
+            .plan(Some(&prior), &object(Value::from("z2")))
+            .requires_replace,
+        [AttributePath::root("zone")]
+    );
+    let unset = schema.plan(Some(&prior), &object(Value::null(Type::String)));
+    assert!(unset.requires_replace.is_empty());
+    assert_eq!(unset.planned_state, prior);
+}
+
+fn note_from_tag(plan: &mut AttributePlan<'_>) {
+    plan.planned = Value::from("planned");
+}
+
+#[test]
+fn plan_modifiers_run_on_a_plan_without_other_changes() {
+    let mut schema = tagged(Vec::new(), true);
+    schema.attributes.get_mut("note").unwrap().plan_modifiers =
+        vec![PlanModifier::Modify(note_from_tag)];
+    let prior = tag_object(Value::from("t"), "n");
+    let plan = schema.plan(Some(&prior), &tag_object(Value::null(Type::String), "n"));
+    no_errors(&plan);
+    assert_eq!(
+        plan.planned_state.attribute("note"),
+        Some(&Value::from("planned"))
+    );
+    // Nothing else became unknown: the modifier's change is not Terraform's.
+    assert_eq!(plan.planned_state.attribute("tag"), Some(&Value::from("t")));
+}
+
+fn serial_from_size(plan: &mut AttributePlan<'_>) {
+    assert!(plan.path.to_string().starts_with("disks["), "{}", plan.path);
+    plan.planned = Value::from("planned-serial");
+}
+
+#[test]
+fn plan_modifiers_run_at_each_element_of_a_nested_list() {
+    let mut schema = schema();
+    let disks = schema.attributes.get_mut("disks").unwrap();
+    let serial = disks
+        .nested
+        .as_mut()
+        .unwrap()
+        .attributes
+        .get_mut("serial")
+        .unwrap();
+    serial.plan_modifiers = vec![PlanModifier::Modify(serial_from_size)];
+    let plan = schema.plan(None, &config(Value::null(Type::Bool), "img", &[1, 2]));
+    no_errors(&plan);
+    let disks = plan
+        .planned_state
+        .attribute("disks")
+        .unwrap()
+        .as_elements()
+        .unwrap();
+    assert!(
+        disks
+            .iter()
+            .all(|disk| disk.attribute("serial") == Some(&Value::from("planned-serial")))
+    );
+}
+
+fn panics(_: &mut AttributePlan<'_>) {
+    panic!("no plan today")
+}
+
+#[test]
+fn a_panicking_plan_modifier_is_an_error_at_its_attribute() {
+    let schema = tagged(vec![PlanModifier::Modify(panics)], true);
+    let plan = schema.plan(None, &tag_object(Value::from("a"), "n"));
+    let error = plan.diagnostics.errors().next().expect("an error");
+    assert_eq!(error.summary, "Provider panicked");
+    assert!(
+        error
+            .detail
+            .contains("the plan_modifier function panicked: no plan today")
+    );
+    assert_eq!(error.path, Some(AttributePath::root("tag")));
+}
+
+#[test]
+fn replacements_are_judged_again_on_a_modified_plan() {
+    let schema = schema();
+    let prior = state("img", &[1]);
+    // Plan modification changed base_image (force_new) and a nested serial (not force_new).
+    let mut planned = prior.clone();
+    planned = replace_attribute(planned, "base_image", Value::from("other"));
+    assert_eq!(
+        schema.replacements(&prior, &planned),
+        [AttributePath::root("base_image")]
+    );
+    assert!(schema.replacements(&prior, &prior).is_empty());
+    let unknown = replace_attribute(prior.clone(), "base_image", Value::unknown(Type::String));
+    assert_eq!(
+        schema.replacements(&prior, &unknown),
+        [AttributePath::root("base_image")]
+    );
+}
+
+fn replace_attribute(object: Value, name: &str, value: Value) -> Value {
+    let (ty, mut values) = object.into_object_values().unwrap();
+    let index = ty
+        .as_object()
+        .unwrap()
+        .attributes()
+        .keys()
+        .position(|key| key == name)
+        .unwrap();
+    values[index] = value;
+    Value::object_values_unchecked(ty, values)
 }

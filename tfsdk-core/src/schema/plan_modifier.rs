@@ -1,0 +1,174 @@
+//! Per-attribute plan modification (Go's attribute plan modifiers): functions the derive
+//! attaches to an attribute, `plan_modifier = path`, `requires_replace_if = path` and
+//! `requires_replace_if_configured`, which see the attribute's prior, configured and planned
+//! values and may change the planned value or ask for the resource to be replaced.
+//!
+//! They run per attribute, nested attributes and elements of nested lists, sets and maps
+//! included, in the order the field lists them, after Terraform's rules on the value
+//! (`default`, unknown computed values, `stable`) and before `force_new` is judged on the
+//! result; see [`Schema::plan`](super::Schema::plan) for the whole order.
+
+use std::fmt;
+
+use super::contained;
+use crate::diag::Diagnostics;
+use crate::path::AttributePath;
+use crate::tftypes::Value;
+
+/// One attribute's planned change, in values: what a [`PlanModifier`] reads and changes.
+#[derive(Debug)]
+pub struct AttributePlan<'a> {
+    /// Where the attribute is (with element steps inside nested lists, sets and maps).
+    pub path: &'a AttributePath,
+    /// The prior value; `None` when the object is created (the resource, or a new element of
+    /// a nested collection).
+    pub prior: Option<&'a Value>,
+    /// The configured value.
+    pub config: &'a Value,
+    /// The planned value so far, to change.
+    pub planned: Value,
+    /// Set to require replacing the resource.
+    pub requires_replace: bool,
+    /// Errors and warnings to report (at the attribute's path unless they name another).
+    pub diagnostics: Diagnostics,
+}
+
+impl AttributePlan<'_> {
+    /// True when the planned value differs from the prior one on an update (an unknown planned
+    /// value counts as a change); false on create.
+    pub fn changes(&self) -> bool {
+        self.prior.is_some_and(|prior| *prior != self.planned)
+    }
+}
+
+/// One step of an attribute's plan modification, as the derive writes it.
+#[derive(Clone, Copy)]
+pub enum PlanModifier {
+    /// `plan_modifier = path`: the function, wrapped to take values.
+    Modify(fn(&mut AttributePlan<'_>)),
+    /// `requires_replace_if = path`: asked, when the value changes on an update, whether the
+    /// change requires replacing the resource (Go's `RequiresReplaceIf`).
+    RequiresReplaceIf(fn(&mut AttributePlan<'_>)),
+    /// `requires_replace_if_configured`: a change of a value the configuration sets requires
+    /// replacing the resource (Go's `RequiresReplaceIfConfigured`).
+    RequiresReplaceIfConfigured,
+}
+
+impl PlanModifier {
+    /// Runs this step on `plan`.
+    ///
+    /// # Errors
+    /// The function panicked: the message.
+    pub fn apply(&self, plan: &mut AttributePlan<'_>) -> Result<(), String> {
+        match *self {
+            PlanModifier::Modify(modify) => contained("the plan_modifier function", || {
+                modify(plan);
+            }),
+            PlanModifier::RequiresReplaceIf(decide) => {
+                if plan.changes() {
+                    contained("the requires_replace_if function", || decide(plan))?;
+                }
+                Ok(())
+            }
+            PlanModifier::RequiresReplaceIfConfigured => {
+                if plan.changes() && !plan.config.is_null() {
+                    plan.requires_replace = true;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Debug for PlanModifier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlanModifier::Modify(_) => "Modify(..)",
+            PlanModifier::RequiresReplaceIf(_) => "RequiresReplaceIf(..)",
+            PlanModifier::RequiresReplaceIfConfigured => "RequiresReplaceIfConfigured",
+        })
+    }
+}
+
+impl PartialEq for PlanModifier {
+    fn eq(&self, other: &PlanModifier) -> bool {
+        match (*self, *other) {
+            (PlanModifier::Modify(a), PlanModifier::Modify(b))
+            | (PlanModifier::RequiresReplaceIf(a), PlanModifier::RequiresReplaceIf(b)) => {
+                std::ptr::fn_addr_eq(a, b)
+            }
+            (
+                PlanModifier::RequiresReplaceIfConfigured,
+                PlanModifier::RequiresReplaceIfConfigured,
+            ) => true,
+            _ => false,
+        }
+    }
+}
+
+/// One attribute's planned change as a `plan_modifier = path` or `requires_replace_if = path`
+/// function receives it: the values as `V`, the view type of the field (`types::String` for a
+/// `String` field, `types::Map<types::String>` for a `HashMap<String, String>`), which holds
+/// null and unknown.
+///
+/// ```
+/// use tfsdk_core::schema::AttributeChange;
+/// use tfsdk_core::{TfObject, types};
+///
+/// /// Unsetting a name that was `""` is no change (Go: a custom plan modifier).
+/// fn empty_is_unset(change: &mut AttributeChange<types::String>) {
+///     let was_empty = change.prior.as_ref().is_some_and(|prior| prior.get() == Some(""));
+///     if was_empty && change.config.is_null() {
+///         change.planned = types::String::new("");
+///     }
+/// }
+///
+/// /// A map of keepers replaces the resource unless every new value is null.
+/// fn keepers_changed(change: &AttributeChange<types::Map<types::String>>) -> bool {
+///     change.planned.elements().values().any(|value| !value.is_null())
+/// }
+///
+/// #[derive(TfObject)]
+/// #[tfsdk(schema(resource))]
+/// struct Thing {
+///     #[tfsdk(name = "name", optional, computed, plan_modifier = empty_is_unset)]
+///     name: types::String,
+///     #[tfsdk(name = "keepers", optional, requires_replace_if = keepers_changed)]
+///     keepers: types::Map<types::String>,
+/// }
+/// ```
+#[derive(Debug)]
+pub struct AttributeChange<V> {
+    path: AttributePath,
+    /// The prior value; `None` when the object is created.
+    pub prior: Option<V>,
+    /// The configured value.
+    pub config: V,
+    /// The planned value so far: change it to change the plan.
+    pub planned: V,
+    /// Set to require replacing the resource (a `requires_replace_if` function returns its
+    /// answer instead).
+    pub requires_replace: bool,
+    /// Errors and warnings to report; a diagnostic without a path is reported at the
+    /// attribute's.
+    pub diagnostics: Diagnostics,
+}
+
+impl<V> AttributeChange<V> {
+    /// A change at `path` (for tests of plan modifiers; the server makes them).
+    pub fn new(path: AttributePath, prior: Option<V>, config: V, planned: V) -> AttributeChange<V> {
+        AttributeChange {
+            path,
+            prior,
+            config,
+            planned,
+            requires_replace: false,
+            diagnostics: Diagnostics::new(),
+        }
+    }
+
+    /// Where the attribute is.
+    pub fn path(&self) -> &AttributePath {
+        &self.path
+    }
+}
