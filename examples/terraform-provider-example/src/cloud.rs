@@ -52,6 +52,15 @@ pub struct VolumeRecord {
     pub placement_group: Option<String>,
 }
 
+/// A storage bucket as the API keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BucketRecord {
+    pub id: String,
+    pub name: String,
+    pub name_prefix: String,
+    pub keepers: Option<std::collections::BTreeMap<String, Option<String>>>,
+}
+
 /// The API of one account: a directory.
 #[derive(Clone, Debug)]
 pub struct Cloud {
@@ -76,6 +85,14 @@ impl Record for InstanceRecord {
 impl Record for VolumeRecord {
     const KIND: &'static str = "volumes";
     const PREFIX: &'static str = "vol";
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+impl Record for BucketRecord {
+    const KIND: &'static str = "buckets";
+    const PREFIX: &'static str = "b";
     fn id(&self) -> &str {
         &self.id
     }
@@ -217,6 +234,77 @@ impl Cloud {
     /// The directory cannot be written.
     pub fn delete_volume(&self, id: &str) -> io::Result<()> {
         self.remove::<VolumeRecord>(id)
+    }
+}
+
+impl Cloud {
+    /// Creates a bucket with a new id; a name already taken is refused, as a real API does.
+    ///
+    /// # Errors
+    /// The name is taken, or the directory cannot be written.
+    pub fn create_bucket(&self, mut record: BucketRecord) -> io::Result<BucketRecord> {
+        if self
+            .buckets()?
+            .iter()
+            .any(|bucket| bucket.name == record.name)
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!("a bucket named {:?} already exists", record.name),
+            ));
+        }
+        record.id = self.next_id::<BucketRecord>()?;
+        self.put(&record)?;
+        Ok(record)
+    }
+
+    /// The bucket `id`, or `None` when it does not exist.
+    ///
+    /// # Errors
+    /// The directory cannot be read.
+    pub fn bucket(&self, id: &str) -> io::Result<Option<BucketRecord>> {
+        self.get(id)
+    }
+
+    /// Every bucket.
+    ///
+    /// # Errors
+    /// The directory cannot be read.
+    pub fn buckets(&self) -> io::Result<Vec<BucketRecord>> {
+        let dir = self.dir.join(BucketRecord::KIND);
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(error) => return Err(error),
+        };
+        let mut buckets = Vec::new();
+        for entry in entries {
+            let path = entry?.path();
+            let id = path
+                .file_stem()
+                .and_then(|stem| stem.to_str())
+                .unwrap_or_default();
+            if let Some(bucket) = self.bucket(id)? {
+                buckets.push(bucket);
+            }
+        }
+        Ok(buckets)
+    }
+
+    /// Changes the bucket `record.id`.
+    ///
+    /// # Errors
+    /// The directory cannot be written.
+    pub fn update_bucket(&self, record: &BucketRecord) -> io::Result<()> {
+        self.put(record)
+    }
+
+    /// Deletes the bucket `id`; one already gone is fine.
+    ///
+    /// # Errors
+    /// The directory cannot be written.
+    pub fn delete_bucket(&self, id: &str) -> io::Result<()> {
+        self.remove::<BucketRecord>(id)
     }
 }
 

@@ -11,8 +11,12 @@
 //!   change (`stable`); validation rules of every kind, and `disk` blocks;
 //! - resource `example_volume`: `encrypted` optional with a default of `false`, a size or a
 //!   snapshot (exactly one), a zone or a placement group (at least one);
+//! - resource `example_bucket`: a `name` planned from `name_prefix` by plan modification that
+//!   replaces the bucket when it changes (`force_new` judged on the modified plan), and
+//!   `keepers` with `requires_replace_if`;
 //! - data source `example_settings`: the regions the provider was configured with.
 
+pub mod bucket;
 pub mod cloud;
 pub mod instance;
 pub mod provider;

@@ -7,6 +7,7 @@ use tfsdk_core::TfObject;
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_server::{Context, Provider, Registry};
 
+use crate::bucket::BucketResource;
 use crate::cloud::Cloud;
 use crate::instance::InstanceResource;
 use crate::settings::SettingsDataSource;
@@ -101,6 +102,7 @@ impl Provider for ExampleProvider {
         registry
             .resource(InstanceResource)
             .resource(VolumeResource)
+            .resource(BucketResource)
             .data_source(SettingsDataSource);
     }
 

@@ -11,6 +11,7 @@ use tfsdk_testing::{
     Output, PlannedAction, ProviderTest, ResourceInstance, Step, TerraformVersion,
 };
 
+use terraform_provider_example::bucket::Bucket;
 use terraform_provider_example::instance::Instance;
 use terraform_provider_example::provider::{ExampleConfig, ExampleProvider};
 use terraform_provider_example::volume::Volume;
@@ -463,5 +464,52 @@ fn a_generic_run_leaves_no_provider_process_behind() {
     example_binary()
         .check_shutdown()
         .step(Step::apply(config(VOLUME)))
+        .run();
+}
+
+const BUCKET: &str = r#"
+resource "example_bucket" "store" {
+  name_prefix = "logs"
+  keepers = {
+    release = "r1"
+  }
+}
+"#;
+
+#[test]
+fn a_bucket_is_replaced_when_plan_modification_renames_it_or_a_keeper_changes() {
+    let bucket = ResourceInstance::<Bucket>::new("example_bucket.store");
+    let renamed = BUCKET.replace("\"logs\"", "\"audit\"");
+    let released = renamed.replace("\"r1\"", "\"r2\"");
+    let unkept = released.replace("\"r2\"", "null");
+    example()
+        .step(
+            Step::apply(config(BUCKET))
+                .expect_action(&bucket, PlannedAction::Create)
+                // Known at plan time: the resource's plan modification computed it.
+                .plan_check(bucket.attribute(|b| b.name()).equals("logs-bucket"))
+                .state_check(bucket.attribute(|b| b.id()).equals("b-0001")),
+        )
+        .step(
+            // modify_plan plans a new name; `name` is force_new, so the bucket is replaced
+            // without the resource asking for it.
+            Step::apply(config(&renamed))
+                .expect_action(&bucket, PlannedAction::Replace)
+                .plan_check(bucket.attribute(|b| b.name()).equals("audit-bucket"))
+                .state_check(bucket.attribute(|b| b.id()).equals("b-0002"))
+                .state_check(bucket.attribute(|b| b.name()).equals("audit-bucket")),
+        )
+        .step(
+            // A keeper that changes replaces the bucket (requires_replace_if).
+            Step::apply(config(&released))
+                .expect_action(&bucket, PlannedAction::Replace)
+                .state_check(bucket.attribute(|b| b.id()).equals("b-0003")),
+        )
+        .step(
+            // Every new keeper null: an update in place.
+            Step::apply(config(&unkept))
+                .expect_action(&bucket, PlannedAction::Update)
+                .state_check(bucket.attribute(|b| b.id()).equals("b-0003")),
+        )
         .run();
 }

@@ -1,0 +1,143 @@
+//! Resource `example_bucket`: what a ported provider's resources lean on beyond seed 002. Its
+//! `name` is planned from `name_prefix` by the resource's plan modification, and replaces the
+//! bucket when that changes it (`force_new`, judged on the modified plan: no
+//! `require_replace` here); its `keepers` replace it when a value changes, unless every new
+//! value is null (`requires_replace_if`, as the random provider's keepers).
+
+use std::collections::BTreeMap;
+
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
+use tfsdk_core::schema::AttributeChange;
+use tfsdk_core::{TfObject, types};
+use tfsdk_server::{Context, CreateRequest, PlannedChange, Resource, UpdateRequest};
+
+use crate::cloud::BucketRecord;
+use crate::provider::ExampleProvider;
+
+/// A storage bucket of the example cloud.
+#[derive(TfObject, Clone, Debug, PartialEq)]
+#[tfsdk(schema(resource))]
+pub struct Bucket {
+    /// The bucket's id, assigned by the API.
+    #[tfsdk(name = "id", computed, stable)]
+    pub id: types::String,
+    /// The start of the bucket's name.
+    #[tfsdk(name = "name_prefix", required, length = 1..=40)]
+    pub name_prefix: String,
+    /// The bucket's name: `NAME_PREFIX-bucket` unless set; a new name replaces the bucket.
+    #[tfsdk(name = "name", optional, computed, stable, force_new)]
+    pub name: types::String,
+    /// Values whose change replaces the bucket, unless every new value is null.
+    #[tfsdk(name = "keepers", optional, requires_replace_if = keepers_changed)]
+    pub keepers: Option<BTreeMap<String, Option<String>>>,
+}
+
+/// A change of keepers replaces the bucket unless every new value is null.
+fn keepers_changed(change: &AttributeChange<types::Map<types::String>>) -> bool {
+    change
+        .planned
+        .elements()
+        .values()
+        .any(|value| !value.is_null())
+}
+
+impl Bucket {
+    fn record(&self) -> BucketRecord {
+        BucketRecord {
+            id: self.id.get().unwrap_or_default().to_owned(),
+            name: self.name.get().unwrap_or_default().to_owned(),
+            name_prefix: self.name_prefix.clone(),
+            keepers: self.keepers.clone(),
+        }
+    }
+
+    fn from_record(record: BucketRecord) -> Bucket {
+        Bucket {
+            id: types::String::new(record.id),
+            name_prefix: record.name_prefix,
+            name: types::String::new(record.name),
+            keepers: record.keepers,
+        }
+    }
+}
+
+fn api_error(action: &str, error: &std::io::Error) -> Diagnostics {
+    Diagnostic::error(
+        format!("Cannot {action} bucket"),
+        format!("The example cloud answered: {error}"),
+    )
+    .into()
+}
+
+/// The `example_bucket` resource type.
+pub struct BucketResource;
+
+impl Resource for BucketResource {
+    type Provider = ExampleProvider;
+    type Model = Bucket;
+    const TYPE_NAME: &'static str = "example_bucket";
+
+    /// The name is known at plan time: `NAME_PREFIX-bucket` unless configured.
+    async fn modify_plan(
+        &self,
+        _ctx: &Context<ExampleProvider>,
+        plan: &mut PlannedChange<Bucket>,
+    ) -> Result<(), Diagnostics> {
+        let views = plan.views_mut()?;
+        if views.config.name.is_null()
+            && let Some(prefix) = views.planned.name_prefix.get()
+        {
+            views.planned.name = types::String::new(format!("{prefix}-bucket"));
+        }
+        Ok(())
+    }
+
+    async fn create(
+        &self,
+        ctx: &Context<ExampleProvider>,
+        request: CreateRequest<Bucket>,
+    ) -> Result<Bucket, Diagnostics> {
+        let cloud = &ctx.provider().configured()?.cloud;
+        let record = cloud
+            .create_bucket(request.planned.record())
+            .map_err(|error| api_error("create", &error))?;
+        Ok(Bucket::from_record(record))
+    }
+
+    async fn read(
+        &self,
+        ctx: &Context<ExampleProvider>,
+        state: Bucket,
+    ) -> Result<Option<Bucket>, Diagnostics> {
+        let cloud = &ctx.provider().configured()?.cloud;
+        let record = cloud
+            .bucket(state.id.get().unwrap_or_default())
+            .map_err(|error| api_error("read", &error))?;
+        Ok(record.map(Bucket::from_record))
+    }
+
+    async fn update(
+        &self,
+        ctx: &Context<ExampleProvider>,
+        request: UpdateRequest<Bucket>,
+    ) -> Result<Bucket, Diagnostics> {
+        let cloud = &ctx.provider().configured()?.cloud;
+        let mut record = request.planned.record();
+        record.id = request.prior.id.get().unwrap_or_default().to_owned();
+        cloud
+            .update_bucket(&record)
+            .map_err(|error| api_error("update", &error))?;
+        Ok(Bucket::from_record(record))
+    }
+
+    async fn delete(
+        &self,
+        ctx: &Context<ExampleProvider>,
+        state: Bucket,
+    ) -> Result<(), Diagnostics> {
+        let cloud = &ctx.provider().configured()?.cloud;
+        cloud
+            .delete_bucket(state.id.get().unwrap_or_default())
+            .map_err(|error| api_error("delete", &error))
+    }
+}
