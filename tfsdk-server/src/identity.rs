@@ -87,6 +87,12 @@ pub trait ResourceIdentity: Resource {
     /// [`upgrade_identity`](ResourceIdentity::upgrade_identity).
     const IDENTITY_VERSION: i64 = 0;
 
+    /// Whether an object's identity may change during its life (Go's
+    /// `ResourceBehavior.MutableIdentity`). When `false` (the default), a read or an update
+    /// that returns another identity than the stored one is an error ("Unexpected Identity
+    /// Change") and nothing is stored: an identity names one object for good.
+    const MUTABLE_IDENTITY: bool = false;
+
     /// The identity of the object whose state is `state`.
     ///
     /// # Errors

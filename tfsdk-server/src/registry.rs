@@ -295,6 +295,8 @@ pub(crate) struct IdentitySchema<'a> {
     pub(crate) schema: &'a Schema,
     pub(crate) ty: &'a Type,
     pub(crate) version: i64,
+    /// The identity may change during the object's life.
+    pub(crate) mutable: bool,
 }
 
 /// A resource as the server drives it: values in, values out.
@@ -510,6 +512,8 @@ pub(crate) trait IdentityOps<R: Resource>: Send + Sync {
     /// The identity's schema, built on first use.
     fn lazy(&self) -> &LazySchema;
     fn version(&self) -> i64;
+    /// [`ResourceIdentity::MUTABLE_IDENTITY`].
+    fn mutable(&self) -> bool;
     fn identity(
         &self,
         resource: &R,
@@ -544,6 +548,10 @@ impl<R: ResourceIdentity> IdentityOps<R> for IdentityOf<R> {
 
     fn version(&self) -> i64 {
         R::IDENTITY_VERSION
+    }
+
+    fn mutable(&self) -> bool {
+        R::MUTABLE_IDENTITY
     }
 
     fn identity(
@@ -622,6 +630,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
             schema: identity.lazy().schema(),
             ty: identity.lazy().ty(),
             version: identity.version(),
+            mutable: identity.mutable(),
         })
     }
 

@@ -666,3 +666,151 @@ async fn state_stores_are_refused() {
         .into_inner();
     assert_eq!(answer.diagnostics[0].summary, "State Store Not Supported");
 }
+
+/// A bucket the API moves to another region on every read: its identity changes.
+struct Drifting<const MUTABLE: bool>;
+
+impl<const MUTABLE: bool> Resource for Drifting<MUTABLE> {
+    type Provider = Drift;
+    type Model = Bucket;
+    const TYPE_NAME: &'static str = if MUTABLE {
+        "drift_mutable"
+    } else {
+        "drift_fixed"
+    };
+
+    async fn create(
+        &self,
+        _: &Context<Drift>,
+        r: CreateRequest<Bucket>,
+    ) -> Result<Bucket, Diagnostics> {
+        Ok(bucket(&r.planned.name))
+    }
+
+    async fn read(&self, _: &Context<Drift>, b: Bucket) -> Result<Option<Bucket>, Diagnostics> {
+        Ok(Some(Bucket {
+            region: Some("us".into()),
+            ..b
+        }))
+    }
+
+    async fn update(
+        &self,
+        _: &Context<Drift>,
+        r: UpdateRequest<Bucket>,
+    ) -> Result<Bucket, Diagnostics> {
+        Ok(Bucket {
+            region: Some("us".into()),
+            ..r.planned
+        })
+    }
+
+    async fn delete(&self, _: &Context<Drift>, _: Bucket) -> Result<(), Diagnostics> {
+        Ok(())
+    }
+}
+
+impl<const MUTABLE: bool> ResourceIdentity for Drifting<MUTABLE> {
+    type Identity = BucketId;
+    const MUTABLE_IDENTITY: bool = MUTABLE;
+
+    fn identity(&self, _: &Context<Drift>, b: &Bucket) -> Result<BucketId, Diagnostics> {
+        Ok(BucketId {
+            name: b.name.clone(),
+            region: b.region.clone(),
+        })
+    }
+}
+
+#[derive(Default)]
+struct Drift;
+
+impl Provider for Drift {
+    type Config = NoConfig;
+
+    fn register(&self, registry: &mut Registry<Self>) {
+        registry
+            .resource_with_identity(Drifting::<false>)
+            .resource_with_identity(Drifting::<true>);
+    }
+}
+
+fn identity_data(identity: &BucketId) -> pb::ResourceIdentityData {
+    pb::ResourceIdentityData {
+        identity_data: Some(dynamic(identity)),
+    }
+}
+
+async fn read_drifting(type_name: &str) -> pb::read_resource::Response {
+    let stored = bucket("logs");
+    Server::new(Drift)
+        .read_resource(tonic::Request::new(pb::read_resource::Request {
+            type_name: type_name.into(),
+            current_state: Some(dynamic(&stored)),
+            current_identity: Some(identity_data(&BucketId {
+                name: "logs".into(),
+                region: Some("eu".into()),
+            })),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+#[tokio::test]
+async fn a_changed_identity_is_refused_unless_the_resource_declares_it_mutable() {
+    let refused = read_drifting("drift_fixed").await;
+    let error = refused.diagnostics.first().expect("an error");
+    assert_eq!(error.summary, "Unexpected Identity Change");
+    assert!(
+        error.detail.contains("Current Identity: ") && error.detail.contains("\"us\""),
+        "{}",
+        error.detail
+    );
+    // Nothing of the read is stored: the state and identity stay as Terraform holds them.
+    let kept: Bucket = decoded(refused.new_state.as_ref().unwrap());
+    assert_eq!(kept.region.as_deref(), Some("eu"));
+    assert_eq!(
+        identity_of(refused.new_identity.as_ref()).region.as_deref(),
+        Some("eu")
+    );
+
+    let accepted = read_drifting("drift_mutable").await;
+    assert!(accepted.diagnostics.is_empty(), "{:?}", accepted.diagnostics);
+    assert_eq!(
+        identity_of(accepted.new_identity.as_ref()).region.as_deref(),
+        Some("us")
+    );
+}
+
+#[tokio::test]
+async fn an_update_that_changes_the_identity_is_refused() {
+    let prior = bucket("logs");
+    let applied = Server::new(Drift)
+        .apply_resource_change(tonic::Request::new(pb::apply_resource_change::Request {
+            type_name: "drift_fixed".into(),
+            prior_state: Some(dynamic(&prior)),
+            planned_state: Some(dynamic(&Bucket {
+                old_name: Some("x".into()),
+                ..prior.clone()
+            })),
+            config: Some(dynamic(&prior)),
+            planned_identity: Some(identity_data(&BucketId {
+                name: "logs".into(),
+                region: Some("eu".into()),
+            })),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        applied.diagnostics.first().map(|d| d.summary.as_str()),
+        Some("Unexpected Identity Change")
+    );
+    assert_eq!(
+        identity_of(applied.new_identity.as_ref()).region.as_deref(),
+        Some("eu")
+    );
+}

@@ -2,9 +2,13 @@
 //! states is null; the new state must be wholly known, and comes with the object's identity
 //! when the resource has one.
 
+use std::sync::Arc;
+
 use tfsdk_core::tftypes::Value;
 
-use super::{Found, Server, answer, call, decode, encode, identity_data, known, noted};
+use super::{
+    Found, Server, answer, call, decode, encode, identity_change, identity_data, known, noted,
+};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -38,21 +42,21 @@ async fn apply<P: Provider>(
     // unchanged, or it was not deleted.
     let (operation, mut outcome, on_error) = if planned.is_null() {
         let outcome = call::run("delete", state, {
-            let future = resource.delete(ctx, prior.clone());
+            let future = Arc::clone(&resource).delete(ctx, prior.clone());
             Box::pin(async move { future.await.map(|()| None) })
         })
         .await;
         ("delete", outcome, prior)
     } else if prior.is_null() {
         let outcome = call::run("create", state, {
-            let future = resource.create(ctx, planned, config);
+            let future = Arc::clone(&resource).create(ctx, planned, config);
             Box::pin(async move { future.await.map(Some) })
         })
         .await;
         ("create", outcome, Value::null(ty.clone()))
     } else {
         let outcome = call::run("update", state, {
-            let future = resource.update(ctx, prior.clone(), planned, config);
+            let future = Arc::clone(&resource).update(ctx, prior.clone(), planned, config);
             Box::pin(async move { future.await.map(Some) })
         })
         .await;
@@ -63,10 +67,17 @@ async fn apply<P: Provider>(
     let (new_state, mut found) = outcome.split();
     let new_state = match new_state {
         Some(Some(stored)) => {
-            let identity = identity_data(stored.identity.as_ref(), identity_ty.as_ref());
-            if let Some(identity) = noted(identity, &mut found) {
-                response.new_identity = identity;
-            }
+            let held = request.planned_identity.as_ref();
+            let new = stored.identity.as_ref();
+            let identity = match operation {
+                "update" => identity_change("update", &*resource, held, "Planned", new)
+                    .map_err(|error| found.push(error))
+                    .ok()
+                    .and_then(|()| noted(identity_data(new, identity_ty.as_ref()), &mut found)),
+                _ => noted(identity_data(new, identity_ty.as_ref()), &mut found),
+            };
+            // A changed identity is refused: the object keeps the one Terraform holds.
+            response.new_identity = identity.unwrap_or_else(|| request.planned_identity.clone());
             known::checked(operation, stored.state, &mut found)
         }
         Some(None) => Value::null(ty.clone()),

@@ -284,6 +284,42 @@ fn identity_data(
     }
 }
 
+/// Go's "Unexpected Identity Change": `new`, the identity provider code returned after
+/// `operation` ("read", "update"), differs from the one Terraform holds (`held`, named
+/// `held_as`), and the resource did not declare its identity mutable. A held identity with null
+/// attributes (one an import by identity left partial) may be completed.
+fn identity_change(
+    operation: &str,
+    resource: &dyn ResourceHandler<impl Provider>,
+    held: Option<&pb::ResourceIdentityData>,
+    held_as: &str,
+    new: Option<&Value>,
+) -> Result<(), Diagnostic> {
+    let Some(schema) = resource.identity_schema().filter(|schema| !schema.mutable) else {
+        return Ok(());
+    };
+    let (Some(held), Some(new)) = (held.and_then(|held| held.identity_data.as_ref()), new) else {
+        return Ok(());
+    };
+    let held = decode(Some(held), schema.ty)?;
+    let partial = held
+        .object_values()
+        .is_none_or(|values| values.iter().any(Value::is_null));
+    if partial || held == *new {
+        return Ok(());
+    }
+    Err(Diagnostic::error(
+        "Unexpected Identity Change",
+        format!(
+            "During the {operation} operation, the Terraform Provider unexpectedly returned a \
+             different identity than the previously stored one.\n\nThis is always a problem \
+             with the provider and should be reported to the provider developer (or, if the \
+             identity may change, the resource declares `MUTABLE_IDENTITY = true`).\n\n\
+             {held_as} Identity: {held}\n\nNew Identity: {new}"
+        ),
+    ))
+}
+
 /// A stream of a server-streaming call's messages.
 type Stream<T> =
     std::pin::Pin<Box<dyn tokio_stream::Stream<Item = Result<T, tonic::Status>> + Send + 'static>>;

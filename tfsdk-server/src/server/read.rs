@@ -2,10 +2,14 @@
 //! result back with the object's identity; `None` from the provider removes the resource from
 //! the state.
 
+use std::sync::Arc;
+
 use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
-use super::{Found, Server, answer, call, decode, encode, identity_data, known, noted};
+use super::{
+    Found, Server, answer, call, decode, encode, identity_change, identity_data, known, noted,
+};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
@@ -37,7 +41,7 @@ async fn read<P: Provider>(
         return Ok(Diagnostics::new());
     }
     let (ctx, state) = server.context(request.private);
-    let mut outcome = call::run("read", state, resource.read(ctx, current)).await;
+    let mut outcome = call::run("read", state, Arc::clone(&resource).read(ctx, current)).await;
     response.private = std::mem::take(&mut outcome.private);
     let (read, mut found) = outcome.split();
     let Some(read) = read else {
@@ -45,6 +49,18 @@ async fn read<P: Provider>(
     };
     let new_state = match read {
         Some(stored) => {
+            let held = request.current_identity.as_ref();
+            let change = identity_change(
+                "read",
+                &*resource,
+                held,
+                "Current",
+                stored.identity.as_ref(),
+            );
+            if let Err(error) = change {
+                found.push(error);
+                return Err(found);
+            }
             let identity = identity_data(stored.identity.as_ref(), identity_ty.as_ref());
             if let Some(identity) = noted(identity, &mut found) {
                 response.new_identity = identity;
