@@ -777,9 +777,15 @@ async fn a_changed_identity_is_refused_unless_the_resource_declares_it_mutable()
     );
 
     let accepted = read_drifting("drift_mutable").await;
-    assert!(accepted.diagnostics.is_empty(), "{:?}", accepted.diagnostics);
+    assert!(
+        accepted.diagnostics.is_empty(),
+        "{:?}",
+        accepted.diagnostics
+    );
     assert_eq!(
-        identity_of(accepted.new_identity.as_ref()).region.as_deref(),
+        identity_of(accepted.new_identity.as_ref())
+            .region
+            .as_deref(),
         Some("us")
     );
 }

@@ -28,6 +28,24 @@
 //! a value known in the plan must not change at apply. So a computed attribute that the remote
 //! API may change on update is unknown in the plan of every update, unless it is `stable`.
 
+/// `Debug` (the type's name, the function elided) and `PartialEq` (the same function) for a
+/// type wrapping one function pointer of the derive's in field `$field`.
+macro_rules! function_wrapper_impls {
+    ($wrapper:ident, $field:ident) => {
+        impl std::fmt::Debug for $wrapper {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(concat!(stringify!($wrapper), "(..)"))
+            }
+        }
+
+        impl PartialEq for $wrapper {
+            fn eq(&self, other: &$wrapper) -> bool {
+                std::ptr::fn_addr_eq(self.$field, other.$field)
+            }
+        }
+    };
+}
+
 mod json;
 mod plan;
 mod plan_modifier;
@@ -389,17 +407,7 @@ impl DiffSuppress {
     }
 }
 
-impl fmt::Debug for DiffSuppress {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("DiffSuppress(..)")
-    }
-}
-
-impl PartialEq for DiffSuppress {
-    fn eq(&self, other: &DiffSuppress) -> bool {
-        std::ptr::fn_addr_eq(self.suppress, other.suppress)
-    }
-}
+function_wrapper_impls!(DiffSuppress, suppress);
 
 /// Runs provider code (`what`) and turns a panic into an error message, so that the caller
 /// reports it as a diagnostic and the process keeps serving.

@@ -135,6 +135,16 @@ enum Mode {
     Defaults,
 }
 
+/// One attribute where a walk stands: its schema, its prior and configured values (the prior
+/// `None` on create and in a new element), and its path.
+#[derive(Clone, Copy)]
+struct Slot<'a> {
+    attribute: &'a Attribute,
+    prior: Option<&'a Value>,
+    config: &'a Value,
+    here: &'a Here<'a>,
+}
+
 struct Planner {
     mode: Mode,
     requires_replace: Vec<AttributePath>,
@@ -226,42 +236,41 @@ impl Planner {
             .enumerate()
             .map(|(i, ((name, attribute), config))| {
                 let prior = prior_values.map(|values| &values[i]);
-                self.attribute(attribute, prior, config, &here.name(name))
+                self.attribute(Slot {
+                    attribute,
+                    prior,
+                    config,
+                    here: &here.name(name),
+                })
             })
             .collect();
         Value::object_values_unchecked(config.ty().clone(), planned)
     }
 
-    fn attribute(
-        &mut self,
-        attribute: &Attribute,
-        prior: Option<&Value>,
-        config: &Value,
-        here: &Here<'_>,
-    ) -> Value {
+    fn attribute(&mut self, at: Slot<'_>) -> Value {
         // Only the configuration holds a write-only value; Terraform requires null elsewhere.
-        if attribute.write_only && self.mode != Mode::Defaults {
-            return Value::null(attribute.ty.clone());
+        if at.attribute.write_only && self.mode != Mode::Defaults {
+            return Value::null(at.attribute.ty.clone());
         }
-        let mut planned = self.proposed(attribute, prior, config, here);
+        let mut planned = self.proposed(at);
         if self.marks_unknown()
-            && attribute.computed
-            && attribute.default.is_none()
-            && config.is_null()
+            && at.attribute.computed
+            && at.attribute.default.is_none()
+            && at.config.is_null()
         {
-            let keep = attribute.stable && prior.is_some_and(|prior| !prior.is_null());
+            let keep = at.attribute.stable && at.prior.is_some_and(|prior| !prior.is_null());
             if !keep {
-                planned = Value::unknown(attribute.ty.clone());
+                planned = Value::unknown(at.attribute.ty.clone());
             }
         }
-        if !attribute.plan_modifiers.is_empty() {
+        if !at.attribute.plan_modifiers.is_empty() {
             self.saw_modifiers = true;
             if self.modifies() {
-                planned = self.modify(attribute, prior, config, planned, here);
+                planned = self.modify(at, planned);
             }
         }
-        if attribute.force_new && self.updating() && changed(prior, &planned) {
-            self.require_replace(here.path());
+        if at.attribute.force_new && self.updating() && changed(at.prior, &planned) {
+            self.require_replace(at.here.path());
         }
         planned
     }
@@ -274,24 +283,17 @@ impl Planner {
 
     /// Runs the attribute's plan modifiers on `planned`, in order; the result is the planned
     /// value, and a modifier's wish for replacement is recorded.
-    fn modify(
-        &mut self,
-        attribute: &Attribute,
-        prior: Option<&Value>,
-        config: &Value,
-        planned: Value,
-        here: &Here<'_>,
-    ) -> Value {
-        let path = here.path();
+    fn modify(&mut self, at: Slot<'_>, planned: Value) -> Value {
+        let path = at.here.path();
         let mut plan = AttributePlan {
             path: &path,
-            prior: prior.filter(|_| self.updating()),
-            config,
+            prior: at.prior.filter(|_| self.updating()),
+            config: at.config,
             planned,
             requires_replace: false,
             diagnostics: Diagnostics::new(),
         };
-        for modifier in &attribute.plan_modifiers {
+        for modifier in &at.attribute.plan_modifiers {
             if let Err(message) = modifier.apply(&mut plan) {
                 plan.diagnostics
                     .push(Diagnostic::error("Provider panicked", message).with_path(path.clone()));
@@ -313,66 +315,61 @@ impl Planner {
         if requires_replace && self.updating() {
             self.require_replace(path);
         }
-        if planned.ty().usable_as(&attribute.ty) {
+        if planned.ty().usable_as(&at.attribute.ty) {
             planned
         } else {
             self.diagnostics.push(
                 Diagnostic::error(
                     "Invalid planned value",
                     format!(
-                        "the plan modifier of {} planned a {}, but the attribute is a {}",
-                        here.path(),
+                        "the plan modifier of {} planned a {}, but the at.attribute is a {}",
+                        at.here.path(),
                         planned.ty(),
-                        attribute.ty
+                        at.attribute.ty
                     ),
                 )
-                .with_path(here.path()),
+                .with_path(at.here.path()),
             );
-            Value::null(attribute.ty.clone())
+            Value::null(at.attribute.ty.clone())
         }
     }
 
     /// An attribute's value from configuration, defaults and (for computed attributes and
     /// suppressed differences) the prior value.
-    fn proposed(
-        &mut self,
-        attribute: &Attribute,
-        prior: Option<&Value>,
-        config: &Value,
-        here: &Here<'_>,
-    ) -> Value {
-        if attribute.is_computed_only() && !config.is_null() {
+    fn proposed(&mut self, at: Slot<'_>) -> Value {
+        if at.attribute.is_computed_only() && !at.config.is_null() {
             self.diagnostics.push(
                 Diagnostic::error(
                     "Invalid Configuration for Read-Only Attribute",
                     format!(
                         "Cannot set value for {}: the provider computes it. Remove it from the \
                          configuration.",
-                        here.path()
+                        at.here.path()
                     ),
                 )
-                .with_path(here.path()),
+                .with_path(at.here.path()),
             );
-            return prior_or_null(attribute, prior);
+            return prior_or_null(at.attribute, at.prior);
         }
-        if config.is_null() {
-            return self.unset(attribute, prior, config, here);
+        if at.config.is_null() {
+            return self.unset(at);
         }
-        if config.is_unknown() {
-            return config.clone();
+        if at.config.is_unknown() {
+            return at.config.clone();
         }
-        let planned = match &attribute.nested {
-            Some(nested) => self.nested(nested, prior, config, here),
-            None => config.clone(),
+        let planned = match &at.attribute.nested {
+            Some(nested) => self.nested(nested, at.prior, at.config, at.here),
+            None => at.config.clone(),
         };
-        match (&attribute.diff_suppress, prior) {
+        match (&at.attribute.diff_suppress, at.prior) {
             (Some(suppress), Some(prior)) if self.updating() && prior.is_known() => {
                 match suppress.suppresses(prior, &planned) {
                     Ok(true) => prior.clone(),
                     Ok(false) => planned,
                     Err(message) => {
                         self.diagnostics.push(
-                            Diagnostic::error("Provider panicked", message).with_path(here.path()),
+                            Diagnostic::error("Provider panicked", message)
+                                .with_path(at.here.path()),
                         );
                         planned
                     }
@@ -383,13 +380,13 @@ impl Planner {
     }
 
     /// The value of an attribute that configuration leaves null.
-    fn unset(
-        &mut self,
-        attribute: &Attribute,
-        prior: Option<&Value>,
-        config: &Value,
-        here: &Here<'_>,
-    ) -> Value {
+    fn unset(&mut self, at: Slot<'_>) -> Value {
+        let Slot {
+            attribute,
+            prior,
+            config,
+            here,
+        } = at;
         if let Some(default) = &attribute.default {
             match default.compute_contained() {
                 Ok(Ok(Some(value))) if value.ty().usable_as(&attribute.ty) => return value,

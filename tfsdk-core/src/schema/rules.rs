@@ -3,8 +3,6 @@
 //! runs them on a configuration, where any value may still be unknown: a rule that meets an
 //! unknown value it needs waits for a later validation, with the value known.
 
-use std::fmt;
-
 use super::walk::Here;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::path::AttributePath;
@@ -80,17 +78,7 @@ impl CustomRule {
     }
 }
 
-impl fmt::Debug for CustomRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("CustomRule(..)")
-    }
-}
-
-impl PartialEq for CustomRule {
-    fn eq(&self, other: &CustomRule) -> bool {
-        std::ptr::fn_addr_eq(self.check, other.check)
-    }
-}
+function_wrapper_impls!(CustomRule, check);
 
 /// What a rule needs to know about where it is checked.
 pub(super) struct Site<'a, 'h> {
@@ -144,29 +132,43 @@ fn combination(path: AttributePath, detail: String) -> Diagnostic {
     Diagnostic::error("Invalid Attribute Combination", detail).with_path(path)
 }
 
+/// `conflicts_with` (`offending_when_set`: a sibling that is set is at fault) and
+/// `required_with` (one that is not): for a known value, an error for each sibling at fault,
+/// Go's "Attribute "b" cannot be specified / must be specified when "a" is specified".
+fn pair_rule(
+    value: &Value,
+    site: &Site<'_, '_>,
+    others: &[String],
+    offending_when_set: bool,
+    out: &mut Diagnostics,
+    must: &str,
+) {
+    if !value.is_known() {
+        return;
+    }
+    let Ok(states) = sibling_states(site, others) else {
+        return;
+    };
+    for (name, set) in states {
+        if set == offending_when_set {
+            out.push(combination(
+                site.path(),
+                format!(
+                    "Attribute \"{}\" {must} when \"{}\" is specified",
+                    site.sibling_path(name),
+                    site.path()
+                ),
+            ));
+        }
+    }
+}
+
 impl Validator {
     /// Checks `value`, the attribute at `site`.
     pub(super) fn check(&self, value: &Value, site: &Site<'_, '_>, out: &mut Diagnostics) {
         match self {
             Validator::ConflictsWith(others) => {
-                if !value.is_known() {
-                    return;
-                }
-                let Ok(states) = sibling_states(site, others) else {
-                    return;
-                };
-                for (name, set) in states {
-                    if set {
-                        out.push(combination(
-                            site.path(),
-                            format!(
-                                "Attribute \"{}\" cannot be specified when \"{}\" is specified",
-                                site.sibling_path(name),
-                                site.path()
-                            ),
-                        ));
-                    }
-                }
+                pair_rule(value, site, others, true, out, "cannot be specified");
             }
             Validator::ExactlyOneOf(others) => {
                 if value.is_unknown() {
@@ -214,24 +216,7 @@ impl Validator {
                 ));
             }
             Validator::RequiredWith(others) => {
-                if !value.is_known() {
-                    return;
-                }
-                let Ok(states) = sibling_states(site, others) else {
-                    return;
-                };
-                for (name, set) in states {
-                    if !set {
-                        out.push(combination(
-                            site.path(),
-                            format!(
-                                "Attribute \"{}\" must be specified when \"{}\" is specified",
-                                site.sibling_path(name),
-                                site.path()
-                            ),
-                        ));
-                    }
-                }
+                pair_rule(value, site, others, false, out, "must be specified");
             }
             Validator::Size { min, max } => {
                 let (kind, count) = match value.kind() {

@@ -139,6 +139,18 @@ impl RuleSpec {
     }
 }
 
+/// A `const` setter for each named flag of [`Flags`].
+macro_rules! flag_setters {
+    ($($flag:ident),*) => {$(
+        #[doc = concat!("`", stringify!($flag), "`.")]
+        #[must_use]
+        pub const fn $flag(mut self) -> AttributeSpec {
+            self.flags.$flag = true;
+            self
+        }
+    )*};
+}
+
 /// The derive writes each attribute as `AttributeSpec::new(name, base)` followed by one call
 /// per option given (`.required()`, `.description("...")`, …), evaluated by the compiler:
 /// short generated code, and the table the same as if written field by field.
@@ -167,54 +179,10 @@ impl AttributeSpec {
         }
     }
 
-    /// `required`.
-    #[must_use]
-    pub const fn required(mut self) -> AttributeSpec {
-        self.flags.required = true;
-        self
-    }
-
-    /// `optional`.
-    #[must_use]
-    pub const fn optional(mut self) -> AttributeSpec {
-        self.flags.optional = true;
-        self
-    }
-
-    /// `computed`.
-    #[must_use]
-    pub const fn computed(mut self) -> AttributeSpec {
-        self.flags.computed = true;
-        self
-    }
-
-    /// `stable`.
-    #[must_use]
-    pub const fn stable(mut self) -> AttributeSpec {
-        self.flags.stable = true;
-        self
-    }
-
-    /// `sensitive`.
-    #[must_use]
-    pub const fn sensitive(mut self) -> AttributeSpec {
-        self.flags.sensitive = true;
-        self
-    }
-
-    /// `write_only`.
-    #[must_use]
-    pub const fn write_only(mut self) -> AttributeSpec {
-        self.flags.write_only = true;
-        self
-    }
-
-    /// `force_new`.
-    #[must_use]
-    pub const fn force_new(mut self) -> AttributeSpec {
-        self.flags.force_new = true;
-        self
-    }
+    // `.required()`, `.optional()`, … : one setter per flag.
+    flag_setters!(
+        required, optional, computed, stable, sensitive, write_only, force_new
+    );
 
     /// `description = "..."` or the field's doc comment.
     #[must_use]

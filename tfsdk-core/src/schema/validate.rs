@@ -169,75 +169,52 @@ mod tests {
 
     #[test]
     fn combination_rules_say_what_go_says_and_wait_for_unknown_values() {
-        assert_eq!(
-            messages(
-                Validator::ConflictsWith(others()),
-                set("x"),
-                set("y"),
-                null()
+        type Rule = fn(Vec<String>) -> Validator;
+        // (rule, a, b, c, the message or none)
+        let cases: [(Rule, [Value; 3], Option<&str>); 10] = [
+            (
+                Validator::ConflictsWith,
+                [set("x"), set("y"), null()],
+                Some(r#"Attribute "b" cannot be specified when "a" is specified"#),
             ),
-            [
-                r#"Invalid Attribute Combination at a: Attribute "b" cannot be specified when "a" is specified"#
-            ]
-        );
-        assert!(
-            messages(
-                Validator::ConflictsWith(others()),
-                set("x"),
-                unknown(),
-                set("z")
-            )
-            .is_empty()
-        );
-        assert!(
-            messages(
-                Validator::ConflictsWith(others()),
-                null(),
-                set("y"),
-                set("z")
-            )
-            .is_empty()
-        );
-
-        assert_eq!(
-            messages(Validator::ExactlyOneOf(others()), null(), null(), null()),
-            [
-                "Invalid Attribute Combination at a: No attribute specified when one (and only one) of [a,b,c] is required"
-            ]
-        );
-        assert_eq!(
-            messages(
-                Validator::ExactlyOneOf(others()),
-                set("x"),
-                null(),
-                set("z")
+            (
+                Validator::ConflictsWith,
+                [set("x"), unknown(), set("z")],
+                None,
             ),
-            [
-                "Invalid Attribute Combination at a: 2 attributes specified when one (and only one) of [a,b,c] is required"
-            ]
-        );
-        assert!(messages(Validator::ExactlyOneOf(others()), null(), set("y"), null()).is_empty());
-        assert!(messages(Validator::ExactlyOneOf(others()), null(), unknown(), null()).is_empty());
-
-        assert_eq!(
-            messages(Validator::AtLeastOneOf(others()), null(), null(), null()),
-            [
-                "Invalid Attribute Combination at a: At least one attribute out of [a,b,c] must be specified"
-            ]
-        );
-        assert!(messages(Validator::AtLeastOneOf(others()), null(), null(), set("z")).is_empty());
-
-        assert_eq!(
-            messages(
-                Validator::RequiredWith(others()),
-                set("x"),
-                set("y"),
-                null()
+            (Validator::ConflictsWith, [null(), set("y"), set("z")], None),
+            (
+                Validator::ExactlyOneOf,
+                [null(), null(), null()],
+                Some("No attribute specified when one (and only one) of [a,b,c] is required"),
             ),
-            [
-                r#"Invalid Attribute Combination at a: Attribute "c" must be specified when "a" is specified"#
-            ]
-        );
+            (
+                Validator::ExactlyOneOf,
+                [set("x"), null(), set("z")],
+                Some("2 attributes specified when one (and only one) of [a,b,c] is required"),
+            ),
+            (Validator::ExactlyOneOf, [null(), set("y"), null()], None),
+            (Validator::ExactlyOneOf, [null(), unknown(), null()], None),
+            (
+                Validator::AtLeastOneOf,
+                [null(), null(), null()],
+                Some("At least one attribute out of [a,b,c] must be specified"),
+            ),
+            (Validator::AtLeastOneOf, [null(), null(), set("z")], None),
+            (
+                Validator::RequiredWith,
+                [set("x"), set("y"), null()],
+                Some(r#"Attribute "c" must be specified when "a" is specified"#),
+            ),
+        ];
+        for (rule, [a, b, c], expected) in cases {
+            let found = messages(rule(others()), a, b, c);
+            let expected: Vec<String> = expected
+                .map(|detail| format!("Invalid Attribute Combination at a: {detail}"))
+                .into_iter()
+                .collect();
+            assert_eq!(found, expected, "{:?}", rule(others()));
+        }
         assert!(messages(Validator::RequiredWith(others()), null(), null(), null()).is_empty());
     }
 

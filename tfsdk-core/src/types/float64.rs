@@ -1,34 +1,22 @@
 //! [`Float64`] and [`Float64Type`]: a Terraform number held as `f64` that may be null or unknown.
 
-use super::primitive::{copy_primitive_accessors, float_kind, primitive_impls};
-use crate::attr::ValueState;
+use super::primitive::number_value;
 
-/// A 64-bit float attribute value: null, unknown or known (Go's `types.Float64`).
-///
-/// Read from a Terraform value, a number converts when its nearest `f64` prints back as the same decimal (`0.1` does, `2^53 + 1` does not); NaN and infinities cannot become Terraform values. `Display` prints the shortest decimal (`1.5`), as Terraform does, where Go prints `%f`.
-///
-/// ```
-/// use tfsdk_core::types::Float64;
-///
-/// assert_eq!(Float64::new(1.5).get(), Some(1.5));
-/// assert_eq!(Float64::new(1.5).to_string(), "1.5");
-/// assert_eq!(Float64::null().value_float64(), 0.0);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd)]
-pub struct Float64 {
-    state: ValueState,
-    value: f64,
+number_value! {
+    /// A 64-bit float attribute value: null, unknown or known (Go's `types.Float64`).
+    ///
+    /// Read from a Terraform value, a number converts when its nearest `f64` prints back as the same decimal (`0.1` does, `2^53 + 1` does not); NaN and infinities cannot become Terraform values. `Display` prints the shortest decimal (`1.5`), as Terraform does, where Go prints `%f`.
+    ///
+    /// ```
+    /// use tfsdk_core::types::Float64;
+    ///
+    /// assert_eq!(Float64::new(1.5).get(), Some(1.5));
+    /// assert_eq!(Float64::new(1.5).to_string(), "1.5");
+    /// assert_eq!(Float64::null().value_float64(), 0.0);
+    /// ```
+    Float64(f64): Float64Type = "Float64Type",
+    // Read with `Number::to_f64`: the nearest float that prints back as the same decimal.
+    float_kind(to_f64, from_f64),
+    value_float64, "float", "0.0",
+    derive(PartialEq, PartialOrd)
 }
-
-/// The attribute type of [`Float64`] (Go's `types.Float64Type`): Terraform's `number`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Float64Type;
-
-// Read with `Number::to_f64`: the nearest float that prints back as the same decimal.
-float_kind!(Float64, f64, to_f64, from_f64);
-
-// The null and unknown constructors, state accessors and traits every primitive value has
-// (`primitive.rs`).
-primitive_impls!(Float64, Float64Type, Number, "Float64Type", "float");
-// `new`, the Go-style accessor, `get` and the `From` conversions.
-copy_primitive_accessors!(Float64, f64, value_float64, "float", "0.0");

@@ -302,4 +302,42 @@ macro_rules! float_kind {
     };
 }
 
-pub(crate) use {copy_primitive_accessors, float_kind, integer_kind, number_kind, primitive_impls};
+/// A framework number held as a Rust number (`Int64`, `Float32`, …): the value struct,
+/// documented by the attributes given, its attribute type, and every impl the primitives share,
+/// with `$kind` (`integer_kind` or `float_kind`) for how the number converts.
+macro_rules! number_value {
+    (
+        $(#[$doc:meta])*
+        $value:ident($inner:ty): $type:ident = $type_name:literal,
+        $kind:ident($($conversion:ident),*),
+        $accessor:ident, $noun:literal, $zero:literal,
+        derive($($derive:ident),*)
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, $($derive),*)]
+        pub struct $value {
+            state: $crate::attr::ValueState,
+            value: $inner,
+        }
+
+        #[doc = concat!(
+            "The attribute type of [`", stringify!($value), "`] (Go's `types.", $type_name,
+            "`): Terraform's `number`."
+        )]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $type;
+
+        $crate::types::primitive::$kind!($value, $inner, $($conversion),*);
+        // The null and unknown constructors, state accessors and traits every primitive value
+        // has.
+        $crate::types::primitive::primitive_impls!($value, $type, Number, $type_name, $noun);
+        // `new`, the Go-style accessor, `get` and the `From` conversions.
+        $crate::types::primitive::copy_primitive_accessors!(
+            $value, $inner, $accessor, $noun, $zero
+        );
+    };
+}
+
+pub(crate) use {
+    copy_primitive_accessors, float_kind, integer_kind, number_kind, number_value, primitive_impls,
+};

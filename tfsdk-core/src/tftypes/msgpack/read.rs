@@ -578,14 +578,8 @@ impl<'a> Reader<'a> {
     /// Anything else, a length larger than the bytes left, truncated input.
     #[inline]
     pub fn read_array(&mut self, ty: fn() -> Type) -> Result<Read<usize>, ReadError> {
-        if let Some(len) = self.array_header()? {
-            return Ok(Read::Known(len));
-        }
-        match self.null_or_unknown()? {
-            Some(Read::Null) => Ok(Read::Null),
-            Some(_) => Ok(Read::Unknown),
-            None => Err(self.mismatch(&ty())),
-        }
+        let header = self.array_header()?;
+        self.container(header, ty)
     }
 
     /// The number of entries of a map, or null or unknown. `ty` gives the expected type for
@@ -595,7 +589,19 @@ impl<'a> Reader<'a> {
     /// Anything else, a length larger than the bytes left, truncated input.
     #[inline]
     pub fn read_map(&mut self, ty: fn() -> Type) -> Result<Read<usize>, ReadError> {
-        if let Some(len) = self.map_header()? {
+        let header = self.map_header()?;
+        self.container(header, ty)
+    }
+
+    /// A container whose `header` was read (`None`: something else is there, null or unknown
+    /// or a mismatch).
+    #[inline]
+    fn container(
+        &mut self,
+        header: Option<usize>,
+        ty: fn() -> Type,
+    ) -> Result<Read<usize>, ReadError> {
+        if let Some(len) = header {
             return Ok(Read::Known(len));
         }
         match self.null_or_unknown()? {

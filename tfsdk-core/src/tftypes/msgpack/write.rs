@@ -103,12 +103,7 @@ impl<'o> Writer<'o> {
     /// More than 2³² − 1 elements.
     #[inline]
     pub fn write_array_len(&mut self, len: usize) -> Result<(), ValueError> {
-        if len < 16 {
-            self.out.push(0x90 | len as u8);
-            Ok(())
-        } else {
-            self.write_wide_len(len, 0xdc, 0xdd)
-        }
+        self.write_container_len(len, [0x90, 0xdc, 0xdd])
     }
 
     /// A map header.
@@ -117,11 +112,22 @@ impl<'o> Writer<'o> {
     /// More than 2³² − 1 entries.
     #[inline]
     pub fn write_map_len(&mut self, len: usize) -> Result<(), ValueError> {
+        self.write_container_len(len, [0x80, 0xde, 0xdf])
+    }
+
+    /// A container's header: the fix form (`fix` with the length in the low four bits) below
+    /// 16, else the 16- or 32-bit form.
+    #[inline]
+    fn write_container_len(
+        &mut self,
+        len: usize,
+        [fix, marker16, marker32]: [u8; 3],
+    ) -> Result<(), ValueError> {
         if len < 16 {
-            self.out.push(0x80 | len as u8);
+            self.out.push(fix | len as u8);
             Ok(())
         } else {
-            self.write_wide_len(len, 0xde, 0xdf)
+            self.write_wide_len(len, marker16, marker32)
         }
     }
 
