@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::{TfObject, TfSchema, types};
-use tfsdk_server::{Context, CreateRequest, Resource, UpdateRequest};
+use tfsdk_server::{Context, CreateRequest, Failed, Resource, UpdateRequest};
 
 use crate::provider::Bench;
 
@@ -145,7 +145,7 @@ impl<M: Collection> Resource for CollectionResource<M> {
         &self,
         _ctx: &Context<Bench>,
         request: CreateRequest<M>,
-    ) -> Result<M, Diagnostics> {
+    ) -> Result<M, Failed<M>> {
         let mut planned = request.planned;
         *planned.id_mut() = types::String::new("collection-1");
         Ok(planned)
@@ -159,7 +159,7 @@ impl<M: Collection> Resource for CollectionResource<M> {
         &self,
         _ctx: &Context<Bench>,
         request: UpdateRequest<M>,
-    ) -> Result<M, Diagnostics> {
+    ) -> Result<M, Failed<M>> {
         Ok(request.planned)
     }
 

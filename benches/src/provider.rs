@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Context, CreateRequest, NoConfig, Provider, Registry, Resource, UpdateRequest};
+use tfsdk_server::{
+    Context, CreateRequest, Failed, NoConfig, Provider, Registry, Resource, UpdateRequest,
+};
 
 use crate::collections::{CollectionResource, ListOf, MapOf, SetOf};
 
@@ -151,7 +153,7 @@ impl Resource for Thing {
         &self,
         _ctx: &Context<Bench>,
         request: CreateRequest<Model>,
-    ) -> Result<Model, Diagnostics> {
+    ) -> Result<Model, Failed<Model>> {
         let mut planned = request.planned;
         planned.id = types::String::new("thing-1");
         Ok(planned)
@@ -169,7 +171,7 @@ impl Resource for Thing {
         &self,
         _ctx: &Context<Bench>,
         request: UpdateRequest<Model>,
-    ) -> Result<Model, Diagnostics> {
+    ) -> Result<Model, Failed<Model>> {
         Ok(request.planned)
     }
 

@@ -22,7 +22,7 @@ use crate::{Context, RawState, Resource};
 /// ```
 /// use tfsdk_core::diag::Diagnostics;
 /// use tfsdk_core::{TfObject, types};
-/// use tfsdk_server::{Context, CreateRequest, NoConfig, Provider, Registry, Resource};
+/// use tfsdk_server::{Context, CreateRequest, Failed, NoConfig, Provider, Registry, Resource};
 /// use tfsdk_server::{ResourceIdentity, UpdateRequest};
 ///
 /// #[derive(TfObject)]
@@ -64,9 +64,9 @@ use crate::{Context, RawState, Resource};
 /// #     type Provider = Api;
 /// #     type Model = Bucket;
 /// #     const TYPE_NAME: &'static str = "api_bucket";
-/// #     async fn create(&self, _: &Context<Api>, r: CreateRequest<Bucket>) -> Result<Bucket, Diagnostics> { Ok(r.planned) }
+/// #     async fn create(&self, _: &Context<Api>, r: CreateRequest<Bucket>) -> Result<Bucket, Failed<Bucket>> { Ok(r.planned) }
 /// #     async fn read(&self, _: &Context<Api>, b: Bucket) -> Result<Option<Bucket>, Diagnostics> { Ok(Some(b)) }
-/// #     async fn update(&self, _: &Context<Api>, r: UpdateRequest<Bucket>) -> Result<Bucket, Diagnostics> { Ok(r.planned) }
+/// #     async fn update(&self, _: &Context<Api>, r: UpdateRequest<Bucket>) -> Result<Bucket, Failed<Bucket>> { Ok(r.planned) }
 /// #     async fn delete(&self, _: &Context<Api>, _: Bucket) -> Result<(), Diagnostics> { Ok(()) }
 /// #     async fn import(&self, _: &Context<Api>, name: String) -> Result<Bucket, Diagnostics> {
 /// #         Ok(Bucket { arn: types::String::new(format!("arn:{name}")), name })

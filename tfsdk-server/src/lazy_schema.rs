@@ -144,7 +144,9 @@ mod tests {
     use tfsdk_core::TfObject;
 
     use crate::registry::Registry;
-    use crate::{Context, CreateRequest, DataSource, NoConfig, Provider, Resource, UpdateRequest};
+    use crate::{
+        Context, CreateRequest, DataSource, Failed, NoConfig, Provider, Resource, UpdateRequest,
+    };
 
     /// A model for the registry test.
     #[derive(TfObject, Clone, Debug, PartialEq)]
@@ -204,7 +206,7 @@ mod tests {
             &self,
             _: &Context<Many>,
             r: CreateRequest<Model>,
-        ) -> Result<Model, Diagnostics> {
+        ) -> Result<Model, Failed<Model>> {
             Ok(r.planned)
         }
 
@@ -220,7 +222,7 @@ mod tests {
             &self,
             _: &Context<Many>,
             r: UpdateRequest<Model>,
-        ) -> Result<Model, Diagnostics> {
+        ) -> Result<Model, Failed<Model>> {
             Ok(r.planned)
         }
 

@@ -23,7 +23,7 @@ use crate::{Context, Provider, Resource, ResourceIdentity};
 /// use tfsdk_core::diag::Diagnostics;
 /// use tfsdk_core::{TfObject, types};
 /// use tfsdk_server::{Context, ListResource, Listing};
-/// # use tfsdk_server::{CreateRequest, NoConfig, Provider, Registry, Resource, ResourceIdentity, UpdateRequest};
+/// # use tfsdk_server::{CreateRequest, Failed, NoConfig, Provider, Registry, Resource, ResourceIdentity, UpdateRequest};
 /// # #[derive(TfObject)] #[tfsdk(schema(resource))]
 /// # struct Bucket { #[tfsdk(name = "name", required)] name: String }
 /// # #[derive(TfObject)] #[tfsdk(schema(identity))]
@@ -31,9 +31,9 @@ use crate::{Context, Provider, Resource, ResourceIdentity};
 /// # struct Buckets;
 /// # impl Resource for Buckets {
 /// #     type Provider = Api; type Model = Bucket; const TYPE_NAME: &'static str = "api_bucket";
-/// #     async fn create(&self, _: &Context<Api>, r: CreateRequest<Bucket>) -> Result<Bucket, Diagnostics> { Ok(r.planned) }
+/// #     async fn create(&self, _: &Context<Api>, r: CreateRequest<Bucket>) -> Result<Bucket, Failed<Bucket>> { Ok(r.planned) }
 /// #     async fn read(&self, _: &Context<Api>, b: Bucket) -> Result<Option<Bucket>, Diagnostics> { Ok(Some(b)) }
-/// #     async fn update(&self, _: &Context<Api>, r: UpdateRequest<Bucket>) -> Result<Bucket, Diagnostics> { Ok(r.planned) }
+/// #     async fn update(&self, _: &Context<Api>, r: UpdateRequest<Bucket>) -> Result<Bucket, Failed<Bucket>> { Ok(r.planned) }
 /// #     async fn delete(&self, _: &Context<Api>, _: Bucket) -> Result<(), Diagnostics> { Ok(()) }
 /// # }
 /// # impl ResourceIdentity for Buckets {

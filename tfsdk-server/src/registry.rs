@@ -277,6 +277,13 @@ impl<T> Typed<T> {
 }
 
 /// A state a resource returned, and the identity of its object when the resource has one.
+/// What a create or update left: the state to store, and the errors of a failure that made
+/// part of the change ([`Failed`](crate::Failed) with a state).
+pub(crate) struct Applied {
+    pub(crate) stored: Stored,
+    pub(crate) errors: Diagnostics,
+}
+
 pub(crate) struct Stored {
     pub(crate) state: Value,
     pub(crate) identity: Option<Value>,
@@ -323,7 +330,7 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         ctx: Context<P>,
         planned: Value,
         config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<Result<Stored, Diagnostics>>;
+    ) -> BoxFuture<Result<Applied, Diagnostics>>;
     fn read(
         self: Arc<Self>,
         ctx: Context<P>,
@@ -335,7 +342,7 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         prior: Value,
         planned: Value,
         config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<Result<Stored, Diagnostics>>;
+    ) -> BoxFuture<Result<Applied, Diagnostics>>;
     fn delete(self: Arc<Self>, ctx: Context<P>, state: Value)
     -> BoxFuture<Result<(), Diagnostics>>;
     fn import(
@@ -614,6 +621,40 @@ impl<R: Resource> TypedResource<R> {
         };
         Ok(Stored { state, identity })
     }
+
+    /// What a create or update returned, to store: the new state, or a failure's partial
+    /// state with its errors (a failure without one is the request's error).
+    fn applied(
+        &self,
+        ctx: &Context<R::Provider>,
+        result: Result<R::Model, crate::Failed<R::Model>>,
+    ) -> Result<Applied, Diagnostics> {
+        match result {
+            Ok(model) => Ok(Applied {
+                stored: self.store(ctx, &model)?,
+                errors: Diagnostics::new(),
+            }),
+            Err(failed) => {
+                let mut errors = failed.diagnostics;
+                if !errors.has_error() {
+                    errors.push(Diagnostic::error(
+                        "Provider call failed",
+                        "The provider returned a failure without an error diagnostic.",
+                    ));
+                }
+                let Some(state) = failed.state else {
+                    return Err(errors);
+                };
+                match self.store(ctx, &state) {
+                    Ok(stored) => Ok(Applied { stored, errors }),
+                    Err(more) => {
+                        errors.append(more);
+                        Err(errors)
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
@@ -652,14 +693,14 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
         ctx: Context<R::Provider>,
         planned: Value,
         config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<Result<Stored, Diagnostics>> {
+    ) -> BoxFuture<Result<Applied, Diagnostics>> {
         Box::pin(async move {
             let request = CreateRequest {
                 planned: model::<R::Model>(planned)?,
                 config: Config::encoded(config, self.lazy.ty().clone()),
             };
-            let state = self.inner.create(&ctx, request).await?;
-            self.store(&ctx, &state)
+            let created = self.inner.create(&ctx, request).await;
+            self.applied(&ctx, created)
         })
     }
 
@@ -683,15 +724,15 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
         prior: Value,
         planned: Value,
         config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<Result<Stored, Diagnostics>> {
+    ) -> BoxFuture<Result<Applied, Diagnostics>> {
         Box::pin(async move {
             let request = UpdateRequest {
                 prior: model::<R::Model>(prior)?,
                 planned: model::<R::Model>(planned)?,
                 config: Config::encoded(config, self.lazy.ty().clone()),
             };
-            let state = self.inner.update(&ctx, request).await?;
-            self.store(&ctx, &state)
+            let updated = self.inner.update(&ctx, request).await;
+            self.applied(&ctx, updated)
         })
     }
 

@@ -33,6 +33,69 @@ pub struct UpdateRequest<M> {
     pub config: Config<M>,
 }
 
+/// A [`create`](Resource::create) or [`update`](Resource::update) that failed: its
+/// diagnostics, and the object as far as the provider got when part of the change was made.
+///
+/// Go's framework stores what `resp.State` holds beside the error; here the state is part of
+/// the error, so that a failure that made something says so:
+///
+/// - after a failed **create** with a state, Terraform stores it and marks the resource
+///   tainted: the next apply replaces it, rather than creating a second object or failing
+///   with "already exists";
+/// - after a failed **update** with a state, Terraform stores it as the object's state (how
+///   far the change got);
+/// - without a state, nothing is stored (create) or the prior state stays (update).
+///
+/// `?` turns a [`Diagnostics`] or a [`Diagnostic`] into a failure without a state.
+///
+/// ```
+/// # use tfsdk_core::diag::Diagnostic;
+/// # use tfsdk_server::Failed;
+/// # #[derive(Debug)] struct Vm { id: String }
+/// # fn wait_until_ready(_: &str) -> Result<(), Diagnostic> { Err(Diagnostic::error("Timeout", "not ready")) }
+/// fn created(vm: Vm) -> Result<Vm, Failed<Vm>> {
+///     // The API made the VM; waiting for it failed: Terraform keeps it, tainted.
+///     if let Err(error) = wait_until_ready(&vm.id) {
+///         return Err(Failed::with_state(vm, error));
+///     }
+///     Ok(vm)
+/// }
+/// assert!(created(Vm { id: "vm-1".into() }).unwrap_err().state.is_some());
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Failed<M> {
+    /// What went wrong; at least one error.
+    pub diagnostics: Diagnostics,
+    /// The object as far as the change got, to store; `None` when nothing is to be stored.
+    pub state: Option<M>,
+}
+
+impl<M> Failed<M> {
+    /// A failure after which the object is `state` (its unknown values are stored as null).
+    pub fn with_state(state: M, diagnostics: impl Into<Diagnostics>) -> Failed<M> {
+        Failed {
+            diagnostics: diagnostics.into(),
+            state: Some(state),
+        }
+    }
+}
+
+impl<M> From<Diagnostics> for Failed<M> {
+    fn from(diagnostics: Diagnostics) -> Failed<M> {
+        Failed {
+            diagnostics,
+            state: None,
+        }
+    }
+}
+
+impl<M> From<Diagnostic> for Failed<M> {
+    fn from(diagnostic: Diagnostic) -> Failed<M> {
+        Failed::from(Diagnostics::from(diagnostic))
+    }
+}
+
 /// What [`Resource::move_state`] gets: an object another resource type managed, which a
 /// `moved { from = OTHER_TYPE.NAME  to = THIS_TYPE.NAME }` block hands over (Terraform 1.8 and
 /// newer).
@@ -89,12 +152,13 @@ pub trait Resource: Send + Sync + 'static {
     /// every computed attribute known.
     ///
     /// # Errors
-    /// Diagnostics for Terraform; nothing is stored in the state.
+    /// Diagnostics for Terraform; nothing is stored in the state, unless the failure carries
+    /// the object as far as it was made ([`Failed::with_state`]: stored, tainted).
     fn create(
         &self,
         ctx: &Context<Self::Provider>,
         request: CreateRequest<Self::Model>,
-    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
+    ) -> impl Future<Output = Result<Self::Model, Failed<Self::Model>>> + Send;
 
     /// Reads the object's current state (refresh). `Ok(None)` says the object no longer
     /// exists: Terraform removes it from the state and plans to create it again. A state
@@ -113,12 +177,13 @@ pub trait Resource: Send + Sync + 'static {
     /// any value: a revision the API bumped, a new etag).
     ///
     /// # Errors
-    /// Diagnostics for Terraform; the prior state stays.
+    /// Diagnostics for Terraform; the prior state stays, unless the failure carries the
+    /// object as far as the change got ([`Failed::with_state`]: stored).
     fn update(
         &self,
         ctx: &Context<Self::Provider>,
         request: UpdateRequest<Self::Model>,
-    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
+    ) -> impl Future<Output = Result<Self::Model, Failed<Self::Model>>> + Send;
 
     /// Deletes the object.
     ///

@@ -12,7 +12,8 @@ use tfsdk_core::{TfObject, View, types};
 use tfsdk_server::proto::tfplugin6 as pb;
 use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
 use tfsdk_server::{
-    Context, CreateRequest, PlannedChange, Provider, Registry, Resource, Server, UpdateRequest,
+    Context, CreateRequest, Failed, PlannedChange, Provider, Registry, Resource, Server,
+    UpdateRequest,
 };
 
 /// Set while a default function should panic (the tests below run one after another).
@@ -103,7 +104,7 @@ impl Resource for ThingResource {
         &self,
         _ctx: &Context<Panicky>,
         request: CreateRequest<Thing>,
-    ) -> Result<Thing, Diagnostics> {
+    ) -> Result<Thing, Failed<Thing>> {
         let mut planned = request.planned;
         planned.id = types::String::new("id-1");
         Ok(planned)
@@ -121,7 +122,7 @@ impl Resource for ThingResource {
         &self,
         _ctx: &Context<Panicky>,
         request: UpdateRequest<Thing>,
-    ) -> Result<Thing, Diagnostics> {
+    ) -> Result<Thing, Failed<Thing>> {
         Ok(request.planned)
     }
 

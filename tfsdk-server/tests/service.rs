@@ -16,8 +16,8 @@ use tfsdk_core::{TfObject, TfSchema, types};
 use tfsdk_server::proto::tfplugin6 as pb;
 use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
 use tfsdk_server::{
-    Context, CreateRequest, NoConfig, PlannedChange, Provider, RawState, Registry, Resource,
-    Server, UpdateRequest,
+    Context, CreateRequest, Failed, NoConfig, PlannedChange, Provider, RawState, Registry,
+    Resource, Server, UpdateRequest,
 };
 use tokio::sync::Barrier;
 
@@ -71,7 +71,7 @@ impl Resource for ThingResource {
         &self,
         ctx: &Context<Svc>,
         request: CreateRequest<Thing>,
-    ) -> Result<Thing, Diagnostics> {
+    ) -> Result<Thing, Failed<Thing>> {
         let mut planned = request.planned;
         match planned.name.as_str() {
             "slow" => {
@@ -115,7 +115,7 @@ impl Resource for ThingResource {
         &self,
         _ctx: &Context<Svc>,
         request: UpdateRequest<Thing>,
-    ) -> Result<Thing, Diagnostics> {
+    ) -> Result<Thing, Failed<Thing>> {
         Ok(request.planned)
     }
 

@@ -11,7 +11,7 @@ use tfsdk_core::{TfObject, types};
 use tfsdk_server::proto::tfplugin6 as pb;
 use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
 use tfsdk_server::{
-    Action, Context, CreateRequest, ListResource, Listing, MovedState, NoConfig, Progress,
+    Action, Context, CreateRequest, Failed, ListResource, Listing, MovedState, NoConfig, Progress,
     Provider, RawState, Registry, Resource, ResourceIdentity, Server, UpdateRequest,
 };
 use tokio_stream::StreamExt as _;
@@ -69,7 +69,7 @@ impl Resource for Buckets {
         &self,
         _: &Context<Cloud>,
         r: CreateRequest<Bucket>,
-    ) -> Result<Bucket, Diagnostics> {
+    ) -> Result<Bucket, Failed<Bucket>> {
         Ok(bucket(&r.planned.name))
     }
 
@@ -81,7 +81,7 @@ impl Resource for Buckets {
         &self,
         _: &Context<Cloud>,
         r: UpdateRequest<Bucket>,
-    ) -> Result<Bucket, Diagnostics> {
+    ) -> Result<Bucket, Failed<Bucket>> {
         Ok(r.planned)
     }
 
@@ -477,7 +477,7 @@ async fn a_list_resource_needs_its_resource_registered_with_an_identity() {
             &self,
             _: &Context<Careless>,
             r: CreateRequest<Bucket>,
-        ) -> Result<Bucket, Diagnostics> {
+        ) -> Result<Bucket, Failed<Bucket>> {
             Ok(r.planned)
         }
         async fn read(
@@ -491,7 +491,7 @@ async fn a_list_resource_needs_its_resource_registered_with_an_identity() {
             &self,
             _: &Context<Careless>,
             r: UpdateRequest<Bucket>,
-        ) -> Result<Bucket, Diagnostics> {
+        ) -> Result<Bucket, Failed<Bucket>> {
             Ok(r.planned)
         }
         async fn delete(&self, _: &Context<Careless>, _: Bucket) -> Result<(), Diagnostics> {
@@ -683,7 +683,7 @@ impl<const MUTABLE: bool> Resource for Drifting<MUTABLE> {
         &self,
         _: &Context<Drift>,
         r: CreateRequest<Bucket>,
-    ) -> Result<Bucket, Diagnostics> {
+    ) -> Result<Bucket, Failed<Bucket>> {
         Ok(bucket(&r.planned.name))
     }
 
@@ -698,7 +698,7 @@ impl<const MUTABLE: bool> Resource for Drifting<MUTABLE> {
         &self,
         _: &Context<Drift>,
         r: UpdateRequest<Bucket>,
-    ) -> Result<Bucket, Diagnostics> {
+    ) -> Result<Bucket, Failed<Bucket>> {
         Ok(Bucket {
             region: Some("us".into()),
             ..r.planned

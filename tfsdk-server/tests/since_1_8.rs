@@ -14,8 +14,8 @@ use tfsdk_core::{TfObject, types};
 use tfsdk_server::proto::tfplugin6 as pb;
 use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
 use tfsdk_server::{
-    Arg, Context, CreateRequest, EphemeralResource, FunctionError, NoConfig, Opened, Provider,
-    Registry, Resource, Server, UpdateRequest, function,
+    Arg, Context, CreateRequest, EphemeralResource, Failed, FunctionError, NoConfig, Opened,
+    Provider, Registry, Resource, Server, UpdateRequest, function,
 };
 
 /// Parses an octal mode such as `"0644"`.
@@ -152,7 +152,7 @@ impl Resource for UserResource {
         &self,
         ctx: &Context<Db>,
         request: CreateRequest<User>,
-    ) -> Result<User, Diagnostics> {
+    ) -> Result<User, Failed<User>> {
         assert!(request.planned.password_wo.is_none(), "plans hold null");
         let config = request.config.view()?;
         let password = config
@@ -175,7 +175,7 @@ impl Resource for UserResource {
         &self,
         _ctx: &Context<Db>,
         request: UpdateRequest<User>,
-    ) -> Result<User, Diagnostics> {
+    ) -> Result<User, Failed<User>> {
         Ok(request.planned)
     }
 

@@ -12,7 +12,7 @@ use tfsdk_core::{TfObject, View, types};
 use tfsdk_server::proto::tfplugin6 as pb;
 use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
 use tfsdk_server::{
-    Context, CreateRequest, NoConfig, PlannedChange, Provider, Registry, Resource, Server,
+    Context, CreateRequest, Failed, NoConfig, PlannedChange, Provider, Registry, Resource, Server,
     UpdateRequest,
 };
 
@@ -61,7 +61,7 @@ impl Resource for FirewallResource {
         &self,
         _ctx: &Context<Api>,
         request: CreateRequest<Firewall>,
-    ) -> Result<Firewall, Diagnostics> {
+    ) -> Result<Firewall, Failed<Firewall>> {
         // The configuration is there too: here it must agree with the plan.
         let config = request.config.view()?;
         assert_eq!(config.name.get(), Some(request.planned.name.as_str()));
@@ -84,7 +84,7 @@ impl Resource for FirewallResource {
         &self,
         _ctx: &Context<Api>,
         request: UpdateRequest<Firewall>,
-    ) -> Result<Firewall, Diagnostics> {
+    ) -> Result<Firewall, Failed<Firewall>> {
         let mut planned = request.planned;
         planned.revision = types::Int64::new(request.prior.revision.get().unwrap_or(0) + 1);
         Ok(planned)

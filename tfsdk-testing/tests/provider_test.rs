@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::{TfObject, View, types};
 use tfsdk_server::{
-    Context, CreateRequest, NoConfig, PlannedChange, Provider, Registry, Resource, UpdateRequest,
+    Context, CreateRequest, Failed, NoConfig, PlannedChange, Provider, Registry, Resource,
+    UpdateRequest,
 };
 use tfsdk_testing::{Output, PlannedAction, ProviderTest, ResourceInstance, Step};
 
@@ -90,7 +91,7 @@ impl Resource for NoteResource {
         &self,
         ctx: &Context<Notes>,
         request: CreateRequest<Note>,
-    ) -> Result<Note, Diagnostics> {
+    ) -> Result<Note, Failed<Note>> {
         let mut note = request.planned;
         store(ctx).insert(note.name.clone(), note.text.clone());
         note.id = types::String::new(note.name.clone());
@@ -114,7 +115,7 @@ impl Resource for NoteResource {
         &self,
         ctx: &Context<Notes>,
         request: UpdateRequest<Note>,
-    ) -> Result<Note, Diagnostics> {
+    ) -> Result<Note, Failed<Note>> {
         let note = request.planned;
         store(ctx).insert(note.name.clone(), note.text.clone());
         Ok(note)
@@ -173,7 +174,7 @@ impl Resource for BuggyResource {
         &self,
         _ctx: &Context<Notes>,
         request: CreateRequest<Buggy>,
-    ) -> Result<Buggy, Diagnostics> {
+    ) -> Result<Buggy, Failed<Buggy>> {
         let mut buggy = request.planned;
         buggy.stamp = types::Int64::new(1);
         Ok(buggy)
@@ -191,7 +192,7 @@ impl Resource for BuggyResource {
         &self,
         _ctx: &Context<Notes>,
         request: UpdateRequest<Buggy>,
-    ) -> Result<Buggy, Diagnostics> {
+    ) -> Result<Buggy, Failed<Buggy>> {
         let mut buggy = request.planned;
         buggy.stamp = types::Int64::new(request.prior.stamp.get().unwrap_or(0) + 1);
         Ok(buggy)

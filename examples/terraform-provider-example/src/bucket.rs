@@ -2,14 +2,16 @@
 //! `name` is planned from `name_prefix` by the resource's plan modification, and replaces the
 //! bucket when that changes it (`force_new`, judged on the modified plan: no
 //! `require_replace` here); its `keepers` replace it when a value changes, unless every new
-//! value is null (`requires_replace_if`, as the random provider's keepers).
+//! value is null (`requires_replace_if`, as the random provider's keepers). A create that made
+//! the bucket and then failed returns it with the error ([`Failed::with_state`]): Terraform keeps
+//! it, tainted, and replaces it next time.
 
 use std::collections::BTreeMap;
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::schema::AttributeChange;
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Context, CreateRequest, PlannedChange, Resource, UpdateRequest};
+use tfsdk_server::{Context, CreateRequest, Failed, PlannedChange, Resource, UpdateRequest};
 
 use crate::cloud::BucketRecord;
 use crate::provider::ExampleProvider;
@@ -96,11 +98,19 @@ impl Resource for BucketResource {
         &self,
         ctx: &Context<ExampleProvider>,
         request: CreateRequest<Bucket>,
-    ) -> Result<Bucket, Diagnostics> {
+    ) -> Result<Bucket, Failed<Bucket>> {
         let cloud = &ctx.provider().configured()?.cloud;
         let record = cloud
             .create_bucket(request.planned.record())
             .map_err(|error| api_error("create", &error))?;
+        // The bucket exists from here on: a failure keeps it in the state (tainted), so that
+        // the next apply replaces it instead of making a second one.
+        if let Err(error) = cloud.wait_until_ready(&record) {
+            return Err(Failed::with_state(
+                Bucket::from_record(record),
+                api_error("create", &error),
+            ));
+        }
         Ok(Bucket::from_record(record))
     }
 
@@ -120,7 +130,7 @@ impl Resource for BucketResource {
         &self,
         ctx: &Context<ExampleProvider>,
         request: UpdateRequest<Bucket>,
-    ) -> Result<Bucket, Diagnostics> {
+    ) -> Result<Bucket, Failed<Bucket>> {
         let cloud = &ctx.provider().configured()?.cloud;
         let mut record = request.planned.record();
         record.id = request.prior.id.get().unwrap_or_default().to_owned();

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Context, CreateRequest, Resource, UpdateRequest};
+use tfsdk_server::{Context, CreateRequest, Failed, Resource, UpdateRequest};
 
 use crate::cloud::{DiskRecord, InstanceRecord};
 use crate::provider::ExampleProvider;
@@ -192,7 +192,7 @@ impl Resource for InstanceResource {
         &self,
         ctx: &Context<ExampleProvider>,
         request: CreateRequest<Instance>,
-    ) -> Result<Instance, Diagnostics> {
+    ) -> Result<Instance, Failed<Instance>> {
         let cloud = &ctx.provider().configured()?.cloud;
         let record = cloud
             .create_instance(request.planned.record())
@@ -217,7 +217,7 @@ impl Resource for InstanceResource {
         &self,
         ctx: &Context<ExampleProvider>,
         request: UpdateRequest<Instance>,
-    ) -> Result<Instance, Diagnostics> {
+    ) -> Result<Instance, Failed<Instance>> {
         let cloud = &ctx.provider().configured()?.cloud;
         let mut record = request.planned.record();
         record.id = request.prior.id.get().unwrap_or_default().to_owned();

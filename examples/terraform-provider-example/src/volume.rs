@@ -2,7 +2,7 @@
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Context, CreateRequest, Resource, UpdateRequest};
+use tfsdk_server::{Context, CreateRequest, Failed, Resource, UpdateRequest};
 
 use crate::cloud::VolumeRecord;
 use crate::provider::ExampleProvider;
@@ -86,7 +86,7 @@ impl Resource for VolumeResource {
         &self,
         ctx: &Context<ExampleProvider>,
         request: CreateRequest<Volume>,
-    ) -> Result<Volume, Diagnostics> {
+    ) -> Result<Volume, Failed<Volume>> {
         let cloud = &ctx.provider().configured()?.cloud;
         let record = cloud
             .create_volume(request.planned.record())
@@ -110,7 +110,7 @@ impl Resource for VolumeResource {
         &self,
         ctx: &Context<ExampleProvider>,
         request: UpdateRequest<Volume>,
-    ) -> Result<Volume, Diagnostics> {
+    ) -> Result<Volume, Failed<Volume>> {
         let cloud = &ctx.provider().configured()?.cloud;
         let mut record = request.planned.record();
         record.id = request.prior.id.get().unwrap_or_default().to_owned();

@@ -513,3 +513,38 @@ fn a_bucket_is_replaced_when_plan_modification_renames_it_or_a_keeper_changes() 
         )
         .run();
 }
+
+/// The buckets the example cloud in `workdir` holds.
+fn buckets_in(workdir: &std::path::Path) -> usize {
+    std::fs::read_dir(workdir.join("cloud").join("buckets")).map_or(0, |entries| entries.count())
+}
+
+#[test]
+fn a_create_that_fails_after_making_its_bucket_keeps_it_tainted_and_replaces_it() {
+    let bucket = ResourceInstance::<Bucket>::new("example_bucket.flaky");
+    let flaky = config(
+        r#"
+resource "example_bucket" "flaky" {
+  name_prefix = "flaky"
+}
+"#,
+    );
+    example()
+        .step(
+            // The API makes b-0001, then it never becomes ready: an error, and the bucket in
+            // the state, tainted.
+            Step::apply(flaky.clone()).expect_error("did not become ready"),
+        )
+        .step(
+            // The next plan replaces the tainted bucket; the apply deletes b-0001 and makes
+            // b-0002: one bucket in the cloud, never two.
+            Step::apply(flaky)
+                .expect_action(&bucket, PlannedAction::Replace)
+                .state_check(bucket.attribute(|b| b.id()).equals("b-0002"))
+                .after(|step| {
+                    let count = buckets_in(step.workdir());
+                    assert_eq!(count, 1, "buckets in the cloud after the replacement");
+                }),
+        )
+        .run();
+}

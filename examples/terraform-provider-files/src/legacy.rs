@@ -4,7 +4,7 @@
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Context, CreateRequest, Resource, UpdateRequest};
+use tfsdk_server::{Context, CreateRequest, Failed, Resource, UpdateRequest};
 
 use crate::disk;
 use crate::provider::FilesProvider;
@@ -49,8 +49,8 @@ impl Resource for LegacyFileResource {
         &self,
         ctx: &Context<FilesProvider>,
         request: CreateRequest<LegacyFile>,
-    ) -> Result<LegacyFile, Diagnostics> {
-        write(ctx.provider(), request.planned)
+    ) -> Result<LegacyFile, Failed<LegacyFile>> {
+        Ok(write(ctx.provider(), request.planned)?)
     }
 
     async fn read(
@@ -76,8 +76,8 @@ impl Resource for LegacyFileResource {
         &self,
         ctx: &Context<FilesProvider>,
         request: UpdateRequest<LegacyFile>,
-    ) -> Result<LegacyFile, Diagnostics> {
-        write(ctx.provider(), request.planned)
+    ) -> Result<LegacyFile, Failed<LegacyFile>> {
+        Ok(write(ctx.provider(), request.planned)?)
     }
 
     async fn delete(

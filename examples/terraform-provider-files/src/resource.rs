@@ -5,7 +5,7 @@ use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::tftypes::Value;
 use tfsdk_core::{TfObject, types};
 use tfsdk_server::{
-    Config, Context, CreateRequest, MovedState, PlannedChange, Resource, ResourceIdentity,
+    Config, Context, CreateRequest, Failed, MovedState, PlannedChange, Resource, ResourceIdentity,
     UpdateRequest,
 };
 
@@ -255,7 +255,7 @@ impl Resource for FileResource {
         &self,
         ctx: &Context<FilesProvider>,
         request: CreateRequest<File>,
-    ) -> Result<File, Diagnostics> {
+    ) -> Result<File, Failed<File>> {
         let planned = request.planned;
         if let Some(suffix) = &ctx.provider().switches().panic_on_path
             && planned.path.ends_with(suffix.as_str())
@@ -263,7 +263,7 @@ impl Resource for FileResource {
             panic!("test switch {TEST_PANIC_ON_PATH} hit for {}", planned.path);
         }
         test_write_delay(ctx.provider()).await;
-        planned.write(ctx.provider(), &request.config)
+        Ok(planned.write(ctx.provider(), &request.config)?)
     }
 
     async fn read(
@@ -287,9 +287,9 @@ impl Resource for FileResource {
         &self,
         ctx: &Context<FilesProvider>,
         request: UpdateRequest<File>,
-    ) -> Result<File, Diagnostics> {
+    ) -> Result<File, Failed<File>> {
         test_write_delay(ctx.provider()).await;
-        request.planned.write(ctx.provider(), &request.config)
+        Ok(request.planned.write(ctx.provider(), &request.config)?)
     }
 
     async fn delete(&self, ctx: &Context<FilesProvider>, state: File) -> Result<(), Diagnostics> {

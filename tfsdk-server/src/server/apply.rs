@@ -11,6 +11,7 @@ use super::{
 };
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
+use crate::registry::Applied;
 
 pub(super) async fn apply_resource_change<P: Provider>(
     server: &Server<P>,
@@ -66,7 +67,11 @@ async fn apply<P: Provider>(
     response.private = std::mem::take(&mut outcome.private);
     let (new_state, mut found) = outcome.split();
     let new_state = match new_state {
-        Some(Some(stored)) => {
+        Some(Some(Applied { stored, errors })) => {
+            // A failure that made part of the change: its state is stored (after a create,
+            // Terraform taints it), its unknown values null.
+            let partial = errors.has_error();
+            found.append(errors);
             let held = request.planned_identity.as_ref();
             let new = stored.identity.as_ref();
             let identity = match operation {
@@ -78,7 +83,12 @@ async fn apply<P: Provider>(
             };
             // A changed identity is refused: the object keeps the one Terraform holds.
             response.new_identity = identity.unwrap_or_else(|| request.planned_identity.clone());
-            known::checked(operation, stored.state, &mut found)
+            if partial {
+                known::require_known(operation, stored.state)
+                    .unwrap_or_else(|(repaired, _)| repaired)
+            } else {
+                known::checked(operation, stored.state, &mut found)
+            }
         }
         Some(None) => Value::null(ty.clone()),
         None => {
