@@ -382,12 +382,12 @@ pub fn validate_result<E: std::fmt::Display>(result: Result<(), E>) -> Result<()
     result.map_err(|error| error.to_string())
 }
 
-/// Field types that hold strings (or collections of them): what `length` and string
-/// `one_of` check.
+/// Field types that hold strings (or collections of them): what `length`, `matches` and string
+/// `one_of` / `none_of` check.
 #[diagnostic::on_unimplemented(
     message = "this rule checks strings, and `{Self}` is not a string attribute",
     label = "the rule does not apply to this field's type",
-    note = "`length` and `one_of = [\"...\"]` apply to `String`, `types::String` and lists, sets and maps of them; `size = a..=b` counts a collection's elements, `range = a..=b` bounds numbers"
+    note = "`length`, `matches` and `one_of` / `none_of = [\"...\"]` apply to `String`, `types::String` and lists, sets and maps of them (each element); `size = a..=b` counts a collection's elements, `range = a..=b` bounds numbers"
 )]
 pub trait StringRule {}
 
@@ -407,6 +407,14 @@ pub trait NumberRule {}
     note = "`size = a..=b` applies to `Vec<T>`, sets, maps and the framework's `types::List`, `types::Set`, `types::Map`; `length` bounds a string's characters"
 )]
 pub trait SizeRule {}
+
+/// Field types that are lists: what `unique` checks (a set's elements are unique already).
+#[diagnostic::on_unimplemented(
+    message = "`unique` checks a list's elements, and `{Self}` is not a list",
+    label = "the rule does not apply to this field's type",
+    note = "`unique` applies to `Vec<T>` and `types::List`; a set (`BTreeSet`, `HashSet`, `types::Set`) holds each value once already"
+)]
+pub trait ListRule {}
 
 /// Field types that can be served as nested blocks: a `#[tfsdk(schema)]` struct, or a list or
 /// set of them.
@@ -454,7 +462,7 @@ macro_rules! through_collections {
     )*};
 }
 
-through_wrappers!(box StringRule, NumberRule, SizeRule);
+through_wrappers!(box StringRule, NumberRule, SizeRule, ListRule);
 through_wrappers!(BlockField, NestedAttributeField);
 through_collections!(StringRule, NumberRule);
 
@@ -497,6 +505,9 @@ impl<T> SizeRule for crate::types::List<T> {}
 impl<T> SizeRule for crate::types::Set<T> {}
 impl<T> SizeRule for crate::types::Map<T> {}
 
+impl<T> ListRule for Vec<T> {}
+impl<T> ListRule for crate::types::List<T> {}
+
 impl<T: TfSchema> BlockField for T {}
 impl<T: TfSchema> BlockField for Vec<T> {}
 impl<T: TfSchema> BlockField for std::collections::BTreeSet<T> {}
@@ -525,6 +536,12 @@ pub fn range_rule<T: NumberRule + ?Sized>() {}
 
 /// Compiles only for a field type `size` applies to.
 pub fn size_rule<T: SizeRule + ?Sized>() {}
+
+/// Compiles only for a field type `matches` applies to.
+pub fn matches_rule<T: StringRule + ?Sized>() {}
+
+/// Compiles only for a field type `unique` applies to.
+pub fn unique_rule<T: ListRule + ?Sized>() {}
 
 /// Compiles only for a field type that can be a nested block.
 pub fn block_field<T: BlockField + ?Sized>() {}

@@ -186,12 +186,26 @@ pub enum Rule {
         /// The other attributes' names.
         others: Vec<String>,
     },
-    /// `one_of = [...]`.
+    /// `one_of = [...]`, or `none_of = [...]`.
     OneOf {
         /// The literals.
         values: Vec<syn::Expr>,
         /// Strings or numbers.
         strings: bool,
+        /// `none_of`: the values are refused rather than allowed.
+        none: bool,
+        /// The option's span.
+        span: Span,
+    },
+    /// `matches = "regex"`, checked to parse.
+    Matches {
+        /// The pattern.
+        pattern: String,
+        /// The option's span.
+        span: Span,
+    },
+    /// `unique`.
+    Unique {
         /// The option's span.
         span: Span,
     },

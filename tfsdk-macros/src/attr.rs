@@ -155,6 +155,15 @@ pub struct FieldOptions {
     /// The values allowed: `one_of = ["a", "b"]` or `one_of = [1, 2]`.
     #[darling(default, with = darling::util::parse_expr::preserve_str_literal, map = Some)]
     pub one_of: Option<syn::Expr>,
+    /// The values refused: `none_of = ["a", "b"]` or `none_of = [1, 2]`.
+    #[darling(default, with = darling::util::parse_expr::preserve_str_literal, map = Some)]
+    pub none_of: Option<syn::Expr>,
+    /// A regular expression strings must match: `matches = "^[a-z]+$"`.
+    #[darling(default)]
+    pub matches: Option<SpannedValue<String>>,
+    /// A list's elements are all different.
+    #[darling(default)]
+    pub unique: Flag,
     /// A string's length in characters: `length = 1..=64`.
     #[darling(default, with = darling::util::parse_expr::preserve_str_literal, map = Some)]
     pub length: Option<syn::Expr>,

@@ -379,12 +379,15 @@ fn plan_modifiers(options: &FieldOptions, order: &[(String, Span)]) -> Vec<PlanM
 }
 
 /// The option keys of validation rules.
-const RULE_KEYS: [&str; 9] = [
+const RULE_KEYS: [&str; 12] = [
     "conflicts_with",
     "exactly_one_of",
     "at_least_one_of",
     "required_with",
     "one_of",
+    "none_of",
+    "matches",
+    "unique",
     "length",
     "size",
     "range",
@@ -809,16 +812,41 @@ fn read_rules(
     errors: &mut darling::error::Accumulator,
 ) -> Vec<Rule> {
     let mut rules = Vec::new();
-    if let Some(expr) = &options.one_of {
-        let span = span_of(order, "one_of");
-        match one_of_values(expr) {
+    for (key, none, expr) in [
+        ("one_of", false, &options.one_of),
+        ("none_of", true, &options.none_of),
+    ] {
+        let Some(expr) = expr else {
+            continue;
+        };
+        match one_of_values(key, expr) {
             Ok((values, strings)) => rules.push(Rule::OneOf {
                 values,
                 strings,
-                span,
+                none,
+                span: span_of(order, key),
             }),
             Err(message) => errors.push(error(expr.span(), &message)),
         }
+    }
+    if let Some(pattern) = &options.matches {
+        match regex_syntax::Parser::new().parse(pattern.as_str()) {
+            Ok(_) => rules.push(Rule::Matches {
+                pattern: pattern.as_str().to_owned(),
+                span: span_of(order, "matches"),
+            }),
+            Err(problem) => errors.push(error(
+                pattern.span(),
+                &format!(
+                    "`matches` takes a regular expression (the regex crate's syntax): {problem}"
+                ),
+            )),
+        }
+    }
+    if options.unique.is_present() {
+        rules.push(Rule::Unique {
+            span: options.unique.span(),
+        });
     }
     for (key, size, expr) in [
         ("length", false, &options.length),
@@ -852,10 +880,13 @@ fn read_rules(
     rules
 }
 
-/// The literals of `one_of = [...]`, and whether they are strings (else numbers).
-fn one_of_values(expr: &syn::Expr) -> Result<(Vec<syn::Expr>, bool), String> {
-    let usage = "`one_of` takes a list of string or number literals: `one_of = [\"a\", \"b\"]` \
-                 or `one_of = [1, 2]`";
+/// The literals of `one_of = [...]` (or `none_of`, the option `key`), and whether they are
+/// strings (else numbers).
+fn one_of_values(key: &str, expr: &syn::Expr) -> Result<(Vec<syn::Expr>, bool), String> {
+    let usage = format!(
+        "`{key}` takes a list of string or number literals: `{key} = [\"a\", \"b\"]` or \
+         `{key} = [1, 2]`"
+    );
     let syn::Expr::Array(array) = expr else {
         return Err(usage.to_owned());
     };
@@ -873,10 +904,9 @@ fn one_of_values(expr: &syn::Expr) -> Result<(Vec<syn::Expr>, bool), String> {
             _ => return Err(usage.to_owned()),
         };
         if *strings.get_or_insert(is_string) != is_string {
-            return Err(
-                "`one_of` values are all strings or all numbers: an attribute has one type"
-                    .to_owned(),
-            );
+            return Err(format!(
+                "`{key}` values are all strings or all numbers: an attribute has one type"
+            ));
         }
     }
     Ok((
@@ -1196,9 +1226,9 @@ mod tests {
         assert!(count_bounds("length", &parse("..")).is_err());
         assert!(number_bounds(&parse("-1.5..=10")).is_ok());
         assert!(number_bounds(&parse("10..=-1")).is_err());
-        assert!(one_of_values(&parse("[\"a\", 1]")).is_err());
+        assert!(one_of_values("one_of", &parse("[\"a\", 1]")).is_err());
         assert_eq!(
-            one_of_values(&parse("[1, -2]")).map(|(v, s)| (v.len(), s)),
+            one_of_values("one_of", &parse("[1, -2]")).map(|(v, s)| (v.len(), s)),
             Ok((2, false))
         );
     }

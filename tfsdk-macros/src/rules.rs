@@ -28,6 +28,8 @@ pub fn type_checks(private: &syn::Path, ty: &syn::Type, rules: &[Rule]) -> Token
                 (if *size { "size_rule" } else { "length_rule" }, *span)
             }
             Rule::Range { span, .. } => ("range_rule", *span),
+            Rule::Matches { span, .. } => ("matches_rule", *span),
+            Rule::Unique { span } => ("unique_rule", *span),
             Rule::Combination { .. } | Rule::Custom(_) => return None,
         };
         Some(type_check(private, ty, check, span))
@@ -52,15 +54,26 @@ fn spec(private: &syn::Path, ty: &syn::Type, rule: &Rule) -> TokenStream {
             quote!(#private::RuleSpec::#variant(&[#(#others),*]))
         }
         Rule::OneOf {
-            values, strings, ..
+            values,
+            strings,
+            none,
+            ..
         } => {
+            let variant = match (*none, *strings) {
+                (false, true) => quote!(OneOfStrings),
+                (false, false) => quote!(OneOfNumbers),
+                (true, true) => quote!(NoneOfStrings),
+                (true, false) => quote!(NoneOfNumbers),
+            };
             if *strings {
-                quote!(#private::RuleSpec::OneOfStrings(&[#(#values),*]))
+                quote!(#private::RuleSpec::#variant(&[#(#values),*]))
             } else {
                 let values = values.iter().map(number_text);
-                quote!(#private::RuleSpec::OneOfNumbers(&[#(#values),*]))
+                quote!(#private::RuleSpec::#variant(&[#(#values),*]))
             }
         }
+        Rule::Matches { pattern, .. } => quote!(#private::RuleSpec::Matches(#pattern)),
+        Rule::Unique { .. } => quote!(#private::RuleSpec::Unique),
         Rule::Count { size, min, max, .. } => {
             let variant = if *size { quote!(Size) } else { quote!(Length) };
             let (min, max) = (bound(min), bound(max));

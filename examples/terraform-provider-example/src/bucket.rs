@@ -23,8 +23,15 @@ pub struct Bucket {
     /// The bucket's id, assigned by the API.
     #[tfsdk(name = "id", computed, stable)]
     pub id: types::String,
-    /// The start of the bucket's name.
-    #[tfsdk(name = "name_prefix", required, length = 1..=40)]
+    /// The start of the bucket's name: lower-case letters, digits and dashes, not a reserved
+    /// word.
+    #[tfsdk(
+        name = "name_prefix",
+        required,
+        length = 1..=40,
+        matches = "^[a-z][a-z0-9-]*$",
+        none_of = ["admin", "root"]
+    )]
     pub name_prefix: String,
     /// The bucket's name: `NAME_PREFIX-bucket` unless set; a new name replaces the bucket.
     #[tfsdk(name = "name", optional, computed, stable, force_new)]
@@ -32,6 +39,9 @@ pub struct Bucket {
     /// Values whose change replaces the bucket, unless every new value is null.
     #[tfsdk(name = "keepers", optional, requires_replace_if = keepers_changed)]
     pub keepers: Option<BTreeMap<String, Option<String>>>,
+    /// Who may read the bucket: `user:NAME` each, no one twice.
+    #[tfsdk(name = "readers", optional, unique, matches = "^user:[a-z]+$")]
+    pub readers: Option<Vec<String>>,
 }
 
 /// A change of keepers replaces the bucket unless every new value is null.
@@ -50,6 +60,7 @@ impl Bucket {
             name: self.name.get().unwrap_or_default().to_owned(),
             name_prefix: self.name_prefix.clone(),
             keepers: self.keepers.clone(),
+            readers: self.readers.clone(),
         }
     }
 
@@ -59,6 +70,7 @@ impl Bucket {
             name_prefix: record.name_prefix,
             name: types::String::new(record.name),
             keepers: record.keepers,
+            readers: record.readers,
         }
     }
 }

@@ -59,6 +59,8 @@ pub struct BucketRecord {
     pub name: String,
     pub name_prefix: String,
     pub keepers: Option<std::collections::BTreeMap<String, Option<String>>>,
+    #[serde(default)]
+    pub readers: Option<Vec<String>>,
 }
 
 /// The API of one account: a directory.

@@ -227,6 +227,24 @@ fn removing_an_attribute_with_a_default_plans_the_default_back() {
 
 /// One resource per rule, each breaking it once.
 const BROKEN: &str = r#"
+resource "example_bucket" "matches" {
+  name_prefix = "Logs"
+}
+
+resource "example_bucket" "none_of" {
+  name_prefix = "admin"
+}
+
+resource "example_bucket" "unique" {
+  name_prefix = "shared"
+  readers     = ["user:ann", "user:ann"]
+}
+
+resource "example_bucket" "each" {
+  name_prefix = "team"
+  readers     = ["user:ann", "group:ops"]
+}
+
 resource "example_instance" "one_of" {
   name          = "a"
   base_image    = "ubuntu"
@@ -304,6 +322,30 @@ fn every_rule_points_at_its_line() {
     };
     let mut step = Step::plan(text.clone());
     for (summary, detail, resource, line_text) in [
+        (
+            "Invalid Attribute Value Match",
+            "Attribute name_prefix value must match regular expression '^[a-z][a-z0-9-]*$', got: \"Logs\"",
+            "example_bucket.matches",
+            "name_prefix = \"Logs\"",
+        ),
+        (
+            "Invalid Attribute Value Match",
+            r#"Attribute name_prefix value must be none of: ["admin" "root"], got: "admin""#,
+            "example_bucket.none_of",
+            "name_prefix = \"admin\"",
+        ),
+        (
+            "Duplicate List Value",
+            r#"This attribute contains duplicate values of: "user:ann""#,
+            "example_bucket.unique",
+            r#"readers     = ["user:ann", "user:ann"]"#,
+        ),
+        (
+            "Invalid Attribute Value Match",
+            "Attribute readers[1] value must match regular expression '^user:[a-z]+$', got: \"group:ops\"",
+            "example_bucket.each",
+            r#"readers     = ["user:ann", "group:ops"]"#,
+        ),
         (
             "Invalid Attribute Value Match",
             r#"Attribute instance_type value must be one of: ["small" "medium""#,

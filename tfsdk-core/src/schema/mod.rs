@@ -64,7 +64,7 @@ use crate::tftypes::{Type, Value};
 
 pub use plan::Plan;
 pub use plan_modifier::{AttributeChange, AttributePlan, PlanModifier};
-pub use rules::{CustomRule, Validator};
+pub use rules::{CustomRule, Pattern, Validator};
 
 /// The schema of a resource, data source or provider: its top-level attributes.
 #[derive(Clone, Debug, PartialEq, std::default::Default)]

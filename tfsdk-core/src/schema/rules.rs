@@ -23,6 +23,9 @@ use crate::tftypes::{Attributes, Number, Value, ValueKind};
 /// | [`Length`](Validator::Length) | `length = 1..=64` | a string (or an element of a collection of strings) has fewer or more characters |
 /// | [`Size`](Validator::Size) | `size = 1..` | a list, set or map has fewer or more elements |
 /// | [`Range`](Validator::Range) | `range = 1..=65535` | a number (or an element of a collection of numbers) is out of range |
+/// | [`NoneOf`](Validator::NoneOf) | `none_of = ["a", "b"]` / `none_of = [1, 2]` | a string or number (or an element of a collection of them) is one of the values |
+/// | [`Matches`](Validator::Matches) | `matches = "^[a-z]+$"` | a string (or an element of a collection of strings) does not match (Go's `RegexMatches`) |
+/// | [`Unique`](Validator::Unique) | `unique` | a list holds a value twice (Go's `UniqueValues`) |
 /// | [`Custom`](Validator::Custom) | `validate = path` | the function returns an error |
 ///
 /// "Set" means neither null nor unknown is needed: the combination rules skip their check while
@@ -60,8 +63,61 @@ pub enum Validator {
         /// The greatest value allowed.
         max: Option<Number>,
     },
+    /// The value is none of these.
+    NoneOf(Vec<Value>),
+    /// A string matches the regular expression.
+    Matches(Pattern),
+    /// A list's known elements are all different.
+    Unique,
     /// A function of the provider's.
     Custom(CustomRule),
+}
+
+/// A regular expression of a `matches` rule (the syntax of the `regex` crate, which the
+/// derive checks at compile time).
+#[derive(Clone)]
+pub struct Pattern {
+    source: String,
+    compiled: Result<regex::Regex, String>,
+}
+
+impl Pattern {
+    /// The pattern `source`, compiled; a pattern that does not compile reports its error when
+    /// it checks a value.
+    pub fn new(source: &str) -> Pattern {
+        Pattern {
+            source: source.to_owned(),
+            compiled: regex::Regex::new(source).map_err(|error| error.to_string()),
+        }
+    }
+
+    /// The pattern as written.
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+
+    /// Whether `text` matches.
+    ///
+    /// # Errors
+    /// The pattern does not compile: the reason.
+    pub fn is_match(&self, text: &str) -> Result<bool, &str> {
+        match &self.compiled {
+            Ok(regex) => Ok(regex.is_match(text)),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+impl std::fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Pattern({:?})", self.source)
+    }
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Pattern) -> bool {
+        self.source == other.source
+    }
 }
 
 /// A validation function over an attribute's known value: `Err(message)` when it is invalid.
@@ -252,7 +308,30 @@ impl Validator {
                     );
                 }
             }
-            Validator::OneOf(_) | Validator::Length { .. } | Validator::Range { .. } => {
+            Validator::Unique => {
+                let ValueKind::List(elements) = value.kind() else {
+                    return;
+                };
+                let known = elements.iter().filter(|element| element.is_wholly_known());
+                let mut seen = std::collections::HashSet::new();
+                if let Some(duplicate) = known.into_iter().find(|element| !seen.insert(*element)) {
+                    out.push(
+                        Diagnostic::error(
+                            "Duplicate List Value",
+                            format!(
+                                "This attribute contains duplicate values of: {}",
+                                go_literal(duplicate)
+                            ),
+                        )
+                        .with_path(site.path()),
+                    );
+                }
+            }
+            Validator::OneOf(_)
+            | Validator::NoneOf(_)
+            | Validator::Matches(_)
+            | Validator::Length { .. }
+            | Validator::Range { .. } => {
                 each_element(value, &site.parent.name(site.name), &mut |value, here| {
                     self.check_primitive(value, here, out);
                 });
@@ -279,6 +358,52 @@ impl Validator {
                     )
                     .with_path(path),
                 );
+            }
+            (Validator::NoneOf(forbidden), ValueKind::String(_) | ValueKind::Number(_))
+                if forbidden.contains(value) =>
+            {
+                let path = here.path();
+                let list: Vec<String> = forbidden.iter().map(go_literal).collect();
+                out.push(
+                    Diagnostic::error(
+                        "Invalid Attribute Value Match",
+                        format!(
+                            "Attribute {path} value must be none of: [{}], got: {}",
+                            list.join(" "),
+                            go_literal(value)
+                        ),
+                    )
+                    .with_path(path),
+                );
+            }
+            (Validator::Matches(pattern), ValueKind::String(text)) => {
+                let path = here.path();
+                match pattern.is_match(text) {
+                    Ok(true) => {}
+                    Ok(false) => out.push(
+                        Diagnostic::error(
+                            "Invalid Attribute Value Match",
+                            format!(
+                                "Attribute {path} value must match regular expression '{}', \
+                                 got: {}",
+                                pattern.as_str(),
+                                go_literal(value)
+                            ),
+                        )
+                        .with_path(path),
+                    ),
+                    Err(error) => out.push(
+                        Diagnostic::error(
+                            "Invalid regular expression",
+                            format!(
+                                "The pattern of {path}, '{}', does not compile: {error}. This is \
+                                 a bug in the provider.",
+                                pattern.as_str()
+                            ),
+                        )
+                        .with_path(path),
+                    ),
+                }
             }
             (Validator::Length { min, max }, ValueKind::String(text)) => {
                 let length = text.chars().count() as u64;

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use super::rules::CustomRule;
+use super::rules::{CustomRule, Pattern};
 use super::{
     Attribute, DefaultResult, DefaultValue, DiffSuppress, PlanModifier, Presentation, Validator,
 };
@@ -106,6 +106,14 @@ pub enum RuleSpec {
         /// The greatest value.
         max: Option<&'static str>,
     },
+    /// `none_of = ["a", "b"]`.
+    NoneOfStrings(&'static [&'static str]),
+    /// `none_of = [1, 2.5]`: each number's decimal text.
+    NoneOfNumbers(&'static [&'static str]),
+    /// `matches = "regex"`, checked by the derive.
+    Matches(&'static str),
+    /// `unique`.
+    Unique,
     /// `validate = path`, wrapped to take a value.
     Custom(fn(&Value) -> Result<(), String>),
 }
@@ -134,6 +142,17 @@ impl RuleSpec {
                 min: min.map(number_literal),
                 max: max.map(number_literal),
             },
+            RuleSpec::NoneOfStrings(values) => {
+                Validator::NoneOf(values.iter().map(|&value| Value::from(value)).collect())
+            }
+            RuleSpec::NoneOfNumbers(values) => Validator::NoneOf(
+                values
+                    .iter()
+                    .map(|&text| Value::number(number_literal(text)))
+                    .collect(),
+            ),
+            RuleSpec::Matches(pattern) => Validator::Matches(Pattern::new(pattern)),
+            RuleSpec::Unique => Validator::Unique,
             RuleSpec::Custom(check) => Validator::Custom(CustomRule::new(check)),
         }
     }
