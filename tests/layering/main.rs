@@ -31,7 +31,14 @@ const SERVER: Layers = &[
     ),
     (
         "what provider code is given, and how it runs",
-        &["context", "config", "raw_state", "plan_change", "call"],
+        &[
+            "context",
+            "config",
+            "raw_state",
+            "plan_change",
+            "call",
+            "timeouts",
+        ],
     ),
     (
         "the author's traits",

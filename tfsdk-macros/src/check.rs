@@ -176,6 +176,7 @@ fn read_field<'a>(
     let mut combinations = Vec::new();
     if !skip && !flatten {
         check_behaviours(member, &options, &order, role, &mut problems);
+        check_timeouts(&field.ty, role, &mut problems);
         rules = read_rules(&options, &order, &mut problems);
         combinations = read_combinations(&options, &order, &rules, &mut problems);
     }
@@ -538,6 +539,39 @@ fn check_behaviours(
                 ),
             ));
         }
+    }
+}
+
+/// The `timeouts` block (`tfsdk_server::Timeouts`, or an `Option` of it) in a block of a role
+/// that has no create, update or delete: an error at the type. Read by the type's last name,
+/// as the derive sees no further.
+fn check_timeouts(
+    ty: &syn::Type,
+    role: Option<SchemaRole>,
+    errors: &mut darling::error::Accumulator,
+) {
+    let what = match role {
+        Some(SchemaRole::Provider) => "a provider block",
+        Some(SchemaRole::DataSource) => "a data source",
+        Some(SchemaRole::Ephemeral) => "an ephemeral resource",
+        Some(SchemaRole::List) => "a list resource's configuration",
+        Some(SchemaRole::Action) => "an action's configuration",
+        Some(SchemaRole::Identity) => "an identity",
+        Some(SchemaRole::Resource | SchemaRole::Any) | None => return,
+    };
+    let syn::Type::Path(path) = crate::schema::value_type(ty) else {
+        return;
+    };
+    if let Some(last) = path.path.segments.last()
+        && last.ident == "Timeouts"
+    {
+        errors.push(error(
+            last.ident.span(),
+            &format!(
+                "`Timeouts` is the `timeouts` block of a managed resource's create, read, update \
+                 and delete: {what} has none of them; remove the field"
+            ),
+        ));
     }
 }
 

@@ -105,6 +105,7 @@ mod registry;
 mod resource;
 mod schema_checks;
 mod server;
+mod timeouts;
 mod wire;
 
 #[doc(hidden)]
@@ -135,6 +136,7 @@ pub use server::ProviderService;
 pub use server::Server;
 #[doc = include_str!("function.md")]
 pub use tfsdk_macros::function;
+pub use timeouts::{Timeouts, parse_duration, within};
 
 /// The configuration model of a provider without settings: an empty `provider` block.
 #[derive(TfObject, Clone, Copy, Debug, Default, PartialEq, Eq)]

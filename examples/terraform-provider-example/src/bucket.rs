@@ -7,11 +7,14 @@
 //! it, tainted, and replaces it next time.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::schema::AttributeChange;
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Context, CreateRequest, Failed, PlannedChange, Resource, UpdateRequest};
+use tfsdk_server::{
+    Context, CreateRequest, Failed, PlannedChange, Resource, Timeouts, UpdateRequest, within,
+};
 
 use crate::cloud::BucketRecord;
 use crate::provider::ExampleProvider;
@@ -42,7 +45,13 @@ pub struct Bucket {
     /// Who may read the bucket: `user:NAME` each, no one twice.
     #[tfsdk(name = "readers", optional, unique, matches = "^user:[a-z]+$")]
     pub readers: Option<Vec<String>>,
+    /// How long each operation may take.
+    #[tfsdk(name = "timeouts", optional, block)]
+    pub timeouts: Option<Timeouts>,
 }
+
+/// How long a create may take when `timeouts` does not say.
+const CREATE_TIMEOUT: Duration = Duration::from_secs(20 * 60);
 
 /// A change of keepers replaces the bucket unless every new value is null.
 fn keepers_changed(change: &AttributeChange<types::Map<types::String>>) -> bool {
@@ -64,13 +73,14 @@ impl Bucket {
         }
     }
 
-    fn from_record(record: BucketRecord) -> Bucket {
+    fn from_record(record: BucketRecord, timeouts: Option<Timeouts>) -> Bucket {
         Bucket {
             id: types::String::new(record.id),
             name_prefix: record.name_prefix,
             name: types::String::new(record.name),
             keepers: record.keepers,
             readers: record.readers,
+            timeouts,
         }
     }
 }
@@ -112,18 +122,27 @@ impl Resource for BucketResource {
         request: CreateRequest<Bucket>,
     ) -> Result<Bucket, Failed<Bucket>> {
         let cloud = &ctx.provider().configured()?.cloud;
-        let record = cloud
-            .create_bucket(request.planned.record())
-            .map_err(|error| api_error("create", &error))?;
+        let timeouts = request.planned.timeouts.clone();
+        let deadline = timeouts
+            .clone()
+            .unwrap_or_default()
+            .create(CREATE_TIMEOUT)?;
+        let record = within(
+            deadline,
+            "create",
+            cloud.create_bucket_slowly(request.planned.record()),
+        )
+        .await?
+        .map_err(|error| api_error("create", &error))?;
         // The bucket exists from here on: a failure keeps it in the state (tainted), so that
         // the next apply replaces it instead of making a second one.
         if let Err(error) = cloud.wait_until_ready(&record) {
             return Err(Failed::with_state(
-                Bucket::from_record(record),
+                Bucket::from_record(record, timeouts),
                 api_error("create", &error),
             ));
         }
-        Ok(Bucket::from_record(record))
+        Ok(Bucket::from_record(record, timeouts))
     }
 
     async fn read(
@@ -135,7 +154,7 @@ impl Resource for BucketResource {
         let record = cloud
             .bucket(state.id.get().unwrap_or_default())
             .map_err(|error| api_error("read", &error))?;
-        Ok(record.map(Bucket::from_record))
+        Ok(record.map(|record| Bucket::from_record(record, state.timeouts.clone())))
     }
 
     async fn update(
@@ -149,7 +168,7 @@ impl Resource for BucketResource {
         cloud
             .update_bucket(&record)
             .map_err(|error| api_error("update", &error))?;
-        Ok(Bucket::from_record(record))
+        Ok(Bucket::from_record(record, request.planned.timeouts))
     }
 
     async fn delete(

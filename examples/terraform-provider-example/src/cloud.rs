@@ -260,6 +260,18 @@ impl Cloud {
         Ok(record)
     }
 
+    /// [`create_bucket`](Cloud::create_bucket) through a slow API: a bucket whose name starts
+    /// with `slow` takes two seconds.
+    ///
+    /// # Errors
+    /// As `create_bucket`.
+    pub async fn create_bucket_slowly(&self, record: BucketRecord) -> io::Result<BucketRecord> {
+        if record.name.starts_with("slow") {
+            tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+        }
+        self.create_bucket(record)
+    }
+
     /// Waits for a new bucket to be ready. A bucket whose name starts with `flaky` is not, the
     /// first time in an account: the example of an API that made the object and then failed.
     ///

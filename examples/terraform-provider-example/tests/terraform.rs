@@ -590,3 +590,31 @@ resource "example_bucket" "flaky" {
         )
         .run();
 }
+
+#[test]
+fn a_short_create_timeout_ends_a_slow_create_with_the_providers_diagnostic() {
+    let slow = config(
+        r#"
+resource "example_bucket" "slow" {
+  name_prefix = "slow"
+
+  timeouts {
+    create = "500ms"
+  }
+}
+"#,
+    );
+    let patient = slow.replace("\"500ms\"", "\"1m\"");
+    let bucket = ResourceInstance::<Bucket>::new("example_bucket.slow");
+    example()
+        .step(
+            Step::apply(slow)
+                .expect_error("Error: Timeout.*The create did not finish within 500ms.*timeouts"),
+        )
+        .step(
+            Step::apply(patient)
+                .expect_action(&bucket, PlannedAction::Create)
+                .state_check(bucket.attribute(|b| b.id()).is_known()),
+        )
+        .run();
+}

@@ -1,0 +1,259 @@
+//! The standard `timeouts` block of a managed resource (Go's terraform-plugin-framework-
+//! timeouts): `timeouts { create = "30m" }`, a duration per operation in Go's syntax, and the
+//! deadline that ends a slow call with the provider's own diagnostic.
+
+use std::future::Future;
+use std::time::Duration;
+
+use tfsdk_core::TfObject;
+use tfsdk_core::diag::Diagnostic;
+
+/// How long each operation of a managed resource may take, as configuration sets it: a field
+/// `#[tfsdk(name = "timeouts", optional, block)] timeouts: Option<Timeouts>` of the resource's
+/// model gives practitioners Go's `timeouts { create = "30m" }` block (documented in generated
+/// docs like any block), and the resource reads the deadline of the operation it runs, the
+/// default where the block leaves it unset:
+///
+/// ```
+/// use std::time::Duration;
+/// use tfsdk_core::diag::Diagnostic;
+/// use tfsdk_server::Timeouts;
+///
+/// let configured = Timeouts { create: Some("90s".into()), ..Timeouts::default() };
+/// let create = configured.create(Duration::from_secs(20 * 60))?;
+/// assert_eq!(create, Duration::from_secs(90));
+/// // Unset: the default.
+/// assert_eq!(configured.delete(Duration::from_secs(600))?, Duration::from_secs(600));
+/// # Ok::<(), Diagnostic>(())
+/// ```
+///
+/// and ends a slow call at that deadline with [`within`], which says which operation and which
+/// setting, rather than leaving Terraform to give up on the provider.
+///
+/// Durations use Go's syntax (`"300ms"`, `"1.5h"`, `"2h45m"`; units `ns`, `us`, `µs`, `ms`,
+/// `s`, `m`, `h`); one that does not parse is an error at validation.
+#[derive(TfObject, Clone, Debug, Default, PartialEq, Eq)]
+#[tfsdk(schema)]
+pub struct Timeouts {
+    /// How long a create may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
+    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
+    /// "s" (seconds), "m" (minutes), "h" (hours).
+    #[tfsdk(name = "create", optional, validate = duration_text)]
+    pub create: Option<String>,
+    /// How long a read may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
+    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
+    /// "s" (seconds), "m" (minutes), "h" (hours). Read operations occur during any refresh or
+    /// planning operation when refresh is enabled.
+    #[tfsdk(name = "read", optional, validate = duration_text)]
+    pub read: Option<String>,
+    /// How long an update may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
+    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
+    /// "s" (seconds), "m" (minutes), "h" (hours).
+    #[tfsdk(name = "update", optional, validate = duration_text)]
+    pub update: Option<String>,
+    /// How long a delete may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
+    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
+    /// "s" (seconds), "m" (minutes), "h" (hours). Setting a timeout for a Delete operation is only applicable if
+    /// changes are saved into state before the destroy operation occurs.
+    #[tfsdk(name = "delete", optional, validate = duration_text)]
+    pub delete: Option<String>,
+}
+
+impl Timeouts {
+    /// The create timeout: the configured one, else `default`.
+    ///
+    /// # Errors
+    /// A configured value that is not a duration (Go's "Timeout Cannot Be Parsed").
+    pub fn create(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        timeout("create", self.create.as_deref(), default)
+    }
+
+    /// The read timeout: the configured one, else `default`.
+    ///
+    /// # Errors
+    /// As [`create`](Timeouts::create).
+    pub fn read(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        timeout("read", self.read.as_deref(), default)
+    }
+
+    /// The update timeout: the configured one, else `default`.
+    ///
+    /// # Errors
+    /// As [`create`](Timeouts::create).
+    pub fn update(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        timeout("update", self.update.as_deref(), default)
+    }
+
+    /// The delete timeout: the configured one, else `default`.
+    ///
+    /// # Errors
+    /// As [`create`](Timeouts::create).
+    pub fn delete(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        timeout("delete", self.delete.as_deref(), default)
+    }
+}
+
+fn timeout(operation: &str, text: Option<&str>, default: Duration) -> Result<Duration, Diagnostic> {
+    let Some(text) = text else {
+        return Ok(default);
+    };
+    parse_duration(text).map_err(|error| {
+        Diagnostic::error(
+            "Timeout Cannot Be Parsed",
+            format!("timeout for {operation:?} cannot be parsed, {error}"),
+        )
+    })
+}
+
+/// The `validate` rule of each duration: Go's words for a value that is not one.
+fn duration_text(text: &str) -> Result<(), String> {
+    parse_duration(text).map(|_| ()).map_err(|_| {
+        format!(
+            "{text:?} must be a string containing a sequence of decimal numbers, each with \
+             optional fraction and a unit suffix, such as \"300ms\", \"1.5h\" or \"2h45m\". \
+             Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\"."
+        )
+    })
+}
+
+/// Runs `future` (`operation`'s call to an API) for at most `timeout`; past it, the future is
+/// dropped and the error says which operation ran out of time and which setting raises it.
+///
+/// ```
+/// # tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap().block_on(async {
+/// use std::time::Duration;
+///
+/// let slow = tokio::time::sleep(Duration::from_secs(5));
+/// let error = tfsdk_server::within(Duration::from_millis(10), "create", slow).await.unwrap_err();
+/// assert_eq!(error.summary, "Timeout");
+/// assert!(error.detail.contains("did not finish within 10ms"), "{}", error.detail);
+/// # });
+/// ```
+///
+/// # Errors
+/// The deadline passed.
+pub async fn within<T>(
+    timeout: Duration,
+    operation: &str,
+    future: impl Future<Output = T>,
+) -> Result<T, Diagnostic> {
+    tokio::time::timeout(timeout, future).await.map_err(|_| {
+        Diagnostic::error(
+            "Timeout",
+            format!(
+                "The {operation} did not finish within {}. Raise it with `timeouts {{ {operation} \
+                 = \"...\" }}` if the remote API needs longer.",
+                humantime::format_duration(timeout)
+            ),
+        )
+    })
+}
+
+/// Go's `time.ParseDuration`, for durations that are not negative: a sequence of decimal
+/// numbers, each with an optional fraction and a unit (`ns`, `us`, `µs`, `ms`, `s`, `m`, `h`).
+///
+/// # Errors
+/// Go's messages: `time: invalid duration "x"`, `time: missing unit in duration "1"`,
+/// `time: unknown unit "d" in duration "1d"`.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let invalid = || format!("time: invalid duration {text:?}");
+    let rest = text.strip_prefix('+').unwrap_or(text);
+    if rest == "0" {
+        return Ok(Duration::ZERO);
+    }
+    if rest.is_empty() || rest.starts_with('-') {
+        return Err(invalid());
+    }
+    let mut rest = rest;
+    let mut nanos: u128 = 0;
+    while !rest.is_empty() {
+        let number_end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let (number, after) = rest.split_at(number_end);
+        let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+        if whole.is_empty() && fraction.is_empty() || fraction.contains('.') {
+            return Err(invalid());
+        }
+        let unit_end = after
+            .find(|c: char| c.is_ascii_digit() || c == '.')
+            .unwrap_or(after.len());
+        let (unit, next) = after.split_at(unit_end);
+        if unit.is_empty() {
+            return Err(format!("time: missing unit in duration {text:?}"));
+        }
+        let scale: u128 = match unit {
+            "ns" => 1,
+            "us" | "µs" | "μs" => 1_000,
+            "ms" => 1_000_000,
+            "s" => 1_000_000_000,
+            "m" => 60_000_000_000,
+            "h" => 3_600_000_000_000,
+            _ => return Err(format!("time: unknown unit {unit:?} in duration {text:?}")),
+        };
+        let whole: u128 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| invalid())?
+        };
+        let mut part = whole.checked_mul(scale).ok_or_else(invalid)?;
+        let mut place = scale;
+        for digit in fraction.bytes() {
+            place /= 10;
+            part += u128::from(digit - b'0') * place;
+        }
+        nanos = nanos.checked_add(part).ok_or_else(invalid)?;
+        rest = next;
+    }
+    u64::try_from(nanos / 1_000_000_000)
+        .map(|seconds| Duration::new(seconds, (nanos % 1_000_000_000) as u32))
+        .map_err(|_| invalid())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_durations_parse() {
+        let cases = [
+            ("0", Duration::ZERO),
+            ("30s", Duration::from_secs(30)),
+            ("2h45m", Duration::from_secs(2 * 3600 + 45 * 60)),
+            ("1.5h", Duration::from_secs(5400)),
+            ("300ms", Duration::from_millis(300)),
+            ("1µs", Duration::from_micros(1)),
+            ("+10m", Duration::from_secs(600)),
+            (".5s", Duration::from_millis(500)),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(parse_duration(text), Ok(expected), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_durations_say_what_go_says() {
+        assert_eq!(
+            parse_duration("10"),
+            Err("time: missing unit in duration \"10\"".into())
+        );
+        assert_eq!(
+            parse_duration("1d"),
+            Err("time: unknown unit \"d\" in duration \"1d\"".into())
+        );
+        for text in ["", "-1m", "m", "1..5s", "."] {
+            assert!(parse_duration(text).is_err(), "{text}");
+        }
+        let error = Timeouts {
+            create: Some("soon".into()),
+            ..Timeouts::default()
+        }
+        .create(Duration::from_secs(1))
+        .unwrap_err();
+        assert_eq!(error.summary, "Timeout Cannot Be Parsed");
+        assert_eq!(
+            error.detail,
+            "timeout for \"create\" cannot be parsed, time: invalid duration \"soon\""
+        );
+    }
+}
