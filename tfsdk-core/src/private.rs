@@ -22,7 +22,8 @@ pub use crate::path::AttributePath;
 pub use crate::schema::spec::{AttributeSpec, DefaultSpec, Flags, RuleSpec, add_attributes};
 pub use crate::schema::{
     Attribute as SchemaAttribute, AttributeChange, AttributePlan, CustomRule, DefaultValue,
-    DiffSuppress, NestedAttributes, NestingMode, PlanModifier, Presentation, Validator,
+    DiffSuppress, NestedAttributes, NestingMode, PlanModifier, Presentation, SemanticEquality,
+    Validator,
 };
 pub use crate::tftypes::{ObjectType, Type, Value, ValueData};
 pub use crate::types::Object as ObjectValue;
@@ -225,6 +226,7 @@ schema_text! {
     pub fn schema_attribute<T: TerraformType>() -> SchemaAttribute {
         let mut attribute = SchemaAttribute::new(T::terraform_type());
         attribute.nested = T::nested_attributes();
+        attribute.semantic_equality = T::semantic_equality().map(SemanticEquality::new);
         attribute
     }
 }

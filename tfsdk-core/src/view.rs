@@ -410,6 +410,12 @@ framework_view!(
     f32 => types::Float32,
     bool => types::Bool,
     tftypes::Number => types::Number,
+    types::JsonString => types::JsonString,
+    types::Rfc3339 => types::Rfc3339,
+    types::Ipv4Address => types::Ipv4Address,
+    types::Ipv6Address => types::Ipv6Address,
+    types::Ipv4Prefix => types::Ipv4Prefix,
+    types::Ipv6Prefix => types::Ipv6Prefix,
 );
 
 /// Native types without a framework counterpart: viewed through [`Maybe`].

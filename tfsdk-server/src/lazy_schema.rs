@@ -63,6 +63,9 @@ pub(crate) struct BuiltSchema {
     /// Whether states need normalizing: the schema has lists or sets of nested blocks (never
     /// null in a state) or write-only attributes (always null).
     pub(crate) normalize: bool,
+    /// Whether an attribute's type has a semantic equality: states from provider code then
+    /// keep the spelling Terraform holds where the new one means the same.
+    pub(crate) semantic: bool,
     /// What `check` found: mistakes in the provider, reported with `GetProviderSchema`.
     pub(crate) problems: Diagnostics,
 }
@@ -101,6 +104,7 @@ impl LazySchema {
             BuiltSchema {
                 ty: schema.object_type(),
                 normalize: schema.needs_normalizing(),
+                semantic: schema.has_semantic_equality(),
                 problems,
                 schema,
             }

@@ -313,6 +313,11 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
     fn schema(&self) -> &Schema {
         self.lazy().schema()
     }
+    /// Whether the schema has attributes with semantic equality
+    /// ([`Schema::keep_equivalent`] then applies to states).
+    fn semantic(&self) -> bool {
+        self.lazy().get().semantic
+    }
     fn object_type(&self) -> &Type {
         self.lazy().ty()
     }

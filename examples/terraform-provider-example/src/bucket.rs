@@ -45,6 +45,10 @@ pub struct Bucket {
     /// Who may read the bucket: `user:NAME` each, no one twice.
     #[tfsdk(name = "readers", optional, unique, matches = "^user:[a-z]+$")]
     pub readers: Option<Vec<String>>,
+    /// The bucket's access policy, a JSON document; the API keeps it compact with its keys
+    /// sorted, which means the same (`types::JsonString`'s semantic equality).
+    #[tfsdk(name = "policy", optional)]
+    pub policy: Option<types::JsonString>,
     /// How long each operation may take.
     #[tfsdk(name = "timeouts", optional, block)]
     pub timeouts: Option<Timeouts>,
@@ -70,6 +74,11 @@ impl Bucket {
             name_prefix: self.name_prefix.clone(),
             keepers: self.keepers.clone(),
             readers: self.readers.clone(),
+            policy: self
+                .policy
+                .as_ref()
+                .and_then(|policy| policy.get())
+                .map(str::to_owned),
         }
     }
 
@@ -80,6 +89,7 @@ impl Bucket {
             name: types::String::new(record.name),
             keepers: record.keepers,
             readers: record.readers,
+            policy: record.policy.map(types::JsonString::new),
             timeouts,
         }
     }
@@ -166,7 +176,7 @@ impl Resource for BucketResource {
         let mut record = request.planned.record();
         record.id = request.prior.id.get().unwrap_or_default().to_owned();
         cloud
-            .update_bucket(&record)
+            .update_bucket(&mut record)
             .map_err(|error| api_error("update", &error))?;
         Ok(Bucket::from_record(record, request.planned.timeouts))
     }

@@ -61,6 +61,9 @@ pub struct BucketRecord {
     pub keepers: Option<std::collections::BTreeMap<String, Option<String>>>,
     #[serde(default)]
     pub readers: Option<Vec<String>>,
+    /// A JSON document, which the API keeps compact, its keys sorted.
+    #[serde(default)]
+    pub policy: Option<String>,
 }
 
 /// The API of one account: a directory.
@@ -256,6 +259,7 @@ impl Cloud {
             ));
         }
         record.id = self.next_id::<BucketRecord>()?;
+        record.policy = record.policy.map(|policy| compact_json(&policy));
         self.put(&record)?;
         Ok(record)
     }
@@ -326,7 +330,8 @@ impl Cloud {
     ///
     /// # Errors
     /// The directory cannot be written.
-    pub fn update_bucket(&self, record: &BucketRecord) -> io::Result<()> {
+    pub fn update_bucket(&self, record: &mut BucketRecord) -> io::Result<()> {
+        record.policy = record.policy.as_deref().map(compact_json);
         self.put(record)
     }
 
@@ -337,6 +342,12 @@ impl Cloud {
     pub fn delete_bucket(&self, id: &str) -> io::Result<()> {
         self.remove::<BucketRecord>(id)
     }
+}
+
+/// A JSON document as the API keeps it: compact, keys sorted (text that is not JSON as it is).
+fn compact_json(text: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(text)
+        .map_or_else(|_| text.to_owned(), |value| value.to_string())
 }
 
 /// The current time as RFC 3339 in UTC, to the second.

@@ -618,3 +618,46 @@ resource "example_bucket" "slow" {
         )
         .run();
 }
+
+#[test]
+fn a_policy_the_api_reformats_plans_no_change_after_apply_or_refresh() {
+    let with_policy = config(
+        r#"
+resource "example_bucket" "doc" {
+  name_prefix = "doc"
+  policy      = <<EOT
+{ "version": "2012-10-17",
+  "allow": [ "read" ] }
+EOT
+}
+"#,
+    );
+    let bucket = ResourceInstance::<Bucket>::new("example_bucket.doc");
+    let reworded = with_policy.replace("\"read\"", "\"write\"");
+    example()
+        .step(
+            // The API stores {"allow":["read"],"version":"2012-10-17"}; the state keeps the
+            // configured spelling, so the plan after apply (with its refresh) is empty.
+            Step::apply(with_policy.clone())
+                .expect_action(&bucket, PlannedAction::Create)
+                .state_check(
+                    bucket
+                        .attribute(|b| b.policy())
+                        .equals("{ \"version\": \"2012-10-17\",\n  \"allow\": [ \"read\" ] }\n"),
+                ),
+        )
+        .step(
+            // A refresh reads the compact document back; the state keeps its spelling.
+            Step::refresh_only().state_check(
+                bucket
+                    .attribute(|b| b.policy())
+                    .equals("{ \"version\": \"2012-10-17\",\n  \"allow\": [ \"read\" ] }\n"),
+            ),
+        )
+        .step(Step::plan(with_policy).expect_action(&bucket, PlannedAction::NoOp))
+        .step(
+            // A change of meaning is a change.
+            Step::apply(reworded).expect_action(&bucket, PlannedAction::Update),
+        )
+        .run();
+}

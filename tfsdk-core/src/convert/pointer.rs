@@ -42,6 +42,10 @@ impl<T: TerraformType> TerraformType for Option<T> {
     fn attr_type() -> Box<dyn crate::attr::Type> {
         T::attr_type()
     }
+
+    fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
+        T::semantic_equality()
+    }
 }
 
 impl<T: FromValue> FromValue for Option<T> {
@@ -104,6 +108,10 @@ macro_rules! pointee_terraform_type {
 
             fn attr_type() -> Box<dyn crate::attr::Type> {
                 T::attr_type()
+            }
+
+            fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
+                T::semantic_equality()
             }
         }
     };

@@ -106,6 +106,9 @@ pub struct Attribute {
     pub default: Option<DefaultValue>,
     /// Decides whether a change from the prior value is no change.
     pub diff_suppress: Option<DiffSuppress>,
+    /// Whether two known values mean the same (the field type's
+    /// [`semantic_equality`](crate::convert::TerraformType::semantic_equality)).
+    pub semantic_equality: Option<SemanticEquality>,
     /// The attribute's plan modification, in order (`plan_modifier`, `requires_replace_if`,
     /// `requires_replace_if_configured`).
     pub plan_modifiers: Vec<PlanModifier>,
@@ -132,6 +135,7 @@ impl Attribute {
             deprecation: None,
             default: None,
             diff_suppress: None,
+            semantic_equality: None,
             plan_modifiers: Vec::new(),
             validators: Vec::new(),
             presentation: Presentation::Default,
@@ -408,6 +412,32 @@ impl DiffSuppress {
 }
 
 function_wrapper_impls!(DiffSuppress, suppress);
+
+/// A type's semantic equality over two known values of an attribute: true when they mean the
+/// same though they differ.
+#[derive(Clone, Copy)]
+pub struct SemanticEquality {
+    equal: fn(&Value, &Value) -> bool,
+}
+
+impl SemanticEquality {
+    /// Wraps a function of (prior, new).
+    pub fn new(equal: fn(&Value, &Value) -> bool) -> SemanticEquality {
+        SemanticEquality { equal }
+    }
+
+    /// True when `new` means what `prior` means.
+    ///
+    /// # Errors
+    /// The function panicked: the message.
+    pub fn equal(&self, prior: &Value, new: &Value) -> Result<bool, String> {
+        contained("the semantic equality function", || {
+            (self.equal)(prior, new)
+        })
+    }
+}
+
+function_wrapper_impls!(SemanticEquality, equal);
 
 /// Runs provider code (`what`) and turns a panic into an error message, so that the caller
 /// reports it as a diagnostic and the process keeps serving.

@@ -361,21 +361,27 @@ impl Planner {
             Some(nested) => self.nested(nested, at.prior, at.config, at.here),
             None => at.config.clone(),
         };
-        match (&at.attribute.diff_suppress, at.prior) {
-            (Some(suppress), Some(prior)) if self.updating() && prior.is_known() => {
-                match suppress.suppresses(prior, &planned) {
-                    Ok(true) => prior.clone(),
-                    Ok(false) => planned,
-                    Err(message) => {
-                        self.diagnostics.push(
-                            Diagnostic::error("Provider panicked", message)
-                                .with_path(at.here.path()),
-                        );
-                        planned
-                    }
-                }
+        let Some(prior) = at.prior.filter(|prior| self.updating() && prior.is_known()) else {
+            return planned;
+        };
+        // `diff_suppress`, then the type's semantic equality: the prior value stands for a
+        // configured one that means the same.
+        let same = match (&at.attribute.diff_suppress, &at.attribute.semantic_equality) {
+            (Some(suppress), _) => suppress.suppresses(prior, &planned),
+            (None, Some(semantic)) if planned.is_known() && planned != *prior => {
+                semantic.equal(prior, &planned)
             }
-            _ => planned,
+            _ => Ok(false),
+        };
+        match same {
+            Ok(true) => prior.clone(),
+            Ok(false) => planned,
+            Err(message) => {
+                self.diagnostics.push(
+                    Diagnostic::error("Provider panicked", message).with_path(at.here.path()),
+                );
+                planned
+            }
         }
     }
 
@@ -497,6 +503,118 @@ impl Planner {
             }
             _ => config.clone(),
         }
+    }
+}
+
+impl Schema {
+    /// `new` (a state provider code returned) with each attribute that means what it means in
+    /// `reference` (the planned state after create and update, the prior state after read) by
+    /// its type's semantic equality taken from `reference`: the spelling Terraform already
+    /// holds stays, so a value the API respells causes no diff. Nested attributes of single
+    /// objects, lists (by index) and maps (by key) included.
+    pub fn keep_equivalent(&self, reference: &Value, new: Value) -> Value {
+        keep_equivalent_in(&self.attributes, reference, new)
+    }
+
+    /// Whether any attribute, nested ones included, has a semantic equality.
+    pub fn has_semantic_equality(&self) -> bool {
+        fn any(attributes: &BTreeMap<String, Attribute>) -> bool {
+            attributes.values().any(|attribute| {
+                attribute.semantic_equality.is_some()
+                    || attribute
+                        .nested
+                        .as_ref()
+                        .is_some_and(|nested| any(&nested.attributes))
+            })
+        }
+        any(&self.attributes)
+    }
+}
+
+fn keep_equivalent_in(
+    schema: &BTreeMap<String, Attribute>,
+    reference: &Value,
+    new: Value,
+) -> Value {
+    let Some(references) = reference
+        .object_values()
+        .filter(|v| v.len() == schema.len())
+    else {
+        return new;
+    };
+    let (ty, values) = match new.into_object_values() {
+        Ok(parts) => parts,
+        Err(new) => return new,
+    };
+    if values.len() != schema.len() {
+        return Value::object_values_unchecked(ty, values);
+    }
+    let kept = schema
+        .values()
+        .zip(references)
+        .zip(values)
+        .map(|((attribute, reference), value)| keep_equivalent_value(attribute, reference, value))
+        .collect();
+    Value::object_values_unchecked(ty, kept)
+}
+
+fn keep_equivalent_value(attribute: &Attribute, reference: &Value, value: Value) -> Value {
+    if let Some(semantic) = &attribute.semantic_equality {
+        let comparable = reference.is_known() && !reference.is_null() && value.is_known();
+        if comparable && *reference != value && semantic.equal(reference, &value) == Ok(true) {
+            return reference.clone();
+        }
+        return value;
+    }
+    let Some(nested) = &attribute.nested else {
+        return value;
+    };
+    match (nested.nesting, reference.kind()) {
+        (NestingMode::Single, ValueKind::Object(_)) if value.as_object().is_some() => {
+            keep_equivalent_in(&nested.attributes, reference, value)
+        }
+        (NestingMode::List, ValueKind::List(references)) => {
+            let ty = value.ty().clone();
+            match value.into_parts() {
+                (_, ValueData::List(elements)) => {
+                    let kept = elements
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, element)| match references.get(i) {
+                            Some(reference) => {
+                                keep_equivalent_in(&nested.attributes, reference, element)
+                            }
+                            None => element,
+                        })
+                        .collect();
+                    Value::from_parts_unchecked(ty, ValueData::List(kept))
+                }
+                (ty, data) => Value::from_parts_unchecked(ty, data),
+            }
+        }
+        (NestingMode::Map, ValueKind::Map(_)) => {
+            let references = reference.as_map();
+            let ty = value.ty().clone();
+            match value.into_parts() {
+                (_, ValueData::Map(elements)) => {
+                    let kept = elements
+                        .into_iter()
+                        .map(|(key, element)| {
+                            let element = match references.as_ref().and_then(|r| r.get(&key)) {
+                                Some(reference) => {
+                                    keep_equivalent_in(&nested.attributes, reference, element)
+                                }
+                                None => element,
+                            };
+                            (key, element)
+                        })
+                        .collect();
+                    Value::from_parts_unchecked(ty, ValueData::Map(kept))
+                }
+                (ty, data) => Value::from_parts_unchecked(ty, data),
+            }
+        }
+        _ => value,
     }
 }
 

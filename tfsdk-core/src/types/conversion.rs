@@ -73,6 +73,15 @@ pub trait TerraformType {
     ) -> crate::diag::Diagnostics {
         Self::attr_type().validate(value, path)
     }
+
+    /// Go's semantic equality (`StringSemanticEquals`, …): a function telling whether two
+    /// known values of this type mean the same though they differ (`{"a":1}` and `{ "a": 1 }`
+    /// as JSON). Where it says so, the plan keeps the prior value, and the state after create,
+    /// update and read keeps the planned or prior spelling, so a value the API respells causes
+    /// no diff. `None` (the default): values are equal when they are the same.
+    fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
+        None
+    }
 }
 
 /// [`TerraformType::validate_value`] of each known element of a collection value, at the

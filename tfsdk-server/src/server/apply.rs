@@ -38,6 +38,8 @@ async fn apply<P: Provider>(
     // The configuration is decoded only if provider code asks for it.
     let config = request.config;
 
+    // What a new state's values are compared with by semantic equality: the plan.
+    let reference = resource.semantic().then(|| planned.clone());
     let (ctx, state) = server.context(request.planned_private);
     // What Terraform should store when the change fails: nothing was created, the object is
     // unchanged, or it was not deleted.
@@ -83,11 +85,14 @@ async fn apply<P: Provider>(
             };
             // A changed identity is refused: the object keeps the one Terraform holds.
             response.new_identity = identity.unwrap_or_else(|| request.planned_identity.clone());
+            let state = match &reference {
+                Some(planned) => resource.schema().keep_equivalent(planned, stored.state),
+                None => stored.state,
+            };
             if partial {
-                known::require_known(operation, stored.state)
-                    .unwrap_or_else(|(repaired, _)| repaired)
+                known::require_known(operation, state).unwrap_or_else(|(repaired, _)| repaired)
             } else {
-                known::checked(operation, stored.state, &mut found)
+                known::checked(operation, state, &mut found)
             }
         }
         Some(None) => Value::null(ty.clone()),

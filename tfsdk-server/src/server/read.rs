@@ -40,6 +40,8 @@ async fn read<P: Provider>(
     if current.is_null() {
         return Ok(Diagnostics::new());
     }
+    // What the new state's values are compared with by semantic equality: the prior state.
+    let reference = resource.semantic().then(|| current.clone());
     let (ctx, state) = server.context(request.private);
     let mut outcome = call::run("read", state, Arc::clone(&resource).read(ctx, current)).await;
     response.private = std::mem::take(&mut outcome.private);
@@ -65,7 +67,11 @@ async fn read<P: Provider>(
             if let Some(identity) = noted(identity, &mut found) {
                 response.new_identity = identity;
             }
-            known::checked("read", stored.state, &mut found)
+            let state = match &reference {
+                Some(prior) => resource.schema().keep_equivalent(prior, stored.state),
+                None => stored.state,
+            };
+            known::checked("read", state, &mut found)
         }
         None => {
             response.new_identity = None;

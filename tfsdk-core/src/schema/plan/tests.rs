@@ -692,3 +692,52 @@ fn replace_attribute(object: Value, name: &str, value: Value) -> Value {
     values[index] = value;
     Value::object_values_unchecked(ty, values)
 }
+
+fn same_json(a: &Value, b: &Value) -> bool {
+    let parse =
+        |v: &Value| serde_json::from_str::<serde_json::Value>(v.as_str().unwrap_or("")).ok();
+    parse(a).is_some() && parse(a) == parse(b)
+}
+
+fn policy_schema() -> Schema {
+    Schema::new(BTreeMap::from([(
+        "policy".to_owned(),
+        Attribute {
+            optional: true,
+            semantic_equality: Some(super::super::SemanticEquality::new(same_json)),
+            ..attribute(Type::String)
+        },
+    )]))
+}
+
+#[test]
+fn a_configured_value_that_means_the_prior_one_plans_no_change() {
+    let object = |policy: &str| Value::object_of([("policy", Value::from(policy))]);
+    let prior = object(r#"{"a":1,"b":2}"#);
+    let plan = policy_schema().plan(Some(&prior), &object(r#"{ "b": 2, "a": 1 }"#));
+    no_errors(&plan);
+    assert_eq!(plan.planned_state, prior);
+    let plan = policy_schema().plan(Some(&prior), &object(r#"{"a":1,"b":3}"#));
+    assert_eq!(
+        plan.planned_state.attribute("policy"),
+        Some(&Value::from(r#"{"a":1,"b":3}"#))
+    );
+}
+
+#[test]
+fn a_state_the_api_respells_keeps_the_spelling_terraform_holds() {
+    let object = |policy: &str| Value::object_of([("policy", Value::from(policy))]);
+    let planned = object(r#"{ "a": 1, "b": 2 }"#);
+    let returned = object(r#"{"b":2,"a":1}"#);
+    assert_eq!(policy_schema().keep_equivalent(&planned, returned), planned);
+    let changed = object(r#"{"a":9}"#);
+    assert_eq!(
+        policy_schema().keep_equivalent(&planned, changed.clone()),
+        changed
+    );
+    let null = Value::null(policy_schema().object_type());
+    assert_eq!(
+        policy_schema().keep_equivalent(&planned, null.clone()),
+        null
+    );
+}
