@@ -13,7 +13,8 @@ use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::schema::AttributeChange;
 use tfsdk_core::{TfObject, types};
 use tfsdk_server::{
-    Context, CreateRequest, Failed, PlannedChange, Resource, Timeouts, UpdateRequest, within,
+    Context, CreateRequest, Failed, PlannedChange, Resource, ResourceIdentity, Timeouts,
+    UpdateRequest, within,
 };
 
 use crate::cloud::BucketRecord;
@@ -56,6 +57,15 @@ pub struct Bucket {
 
 /// How long a create may take when `timeouts` does not say.
 const CREATE_TIMEOUT: Duration = Duration::from_secs(20 * 60);
+
+/// What identifies a bucket for good: its id.
+#[derive(TfObject, Clone, Debug, PartialEq)]
+#[tfsdk(schema(identity))]
+pub struct BucketIdentity {
+    /// The bucket's id.
+    #[tfsdk(name = "id", required)]
+    pub id: String,
+}
 
 /// A change of keepers replaces the bucket unless every new value is null.
 fn keepers_changed(change: &AttributeChange<types::Map<types::String>>) -> bool {
@@ -190,5 +200,20 @@ impl Resource for BucketResource {
         cloud
             .delete_bucket(state.id.get().unwrap_or_default())
             .map_err(|error| api_error("delete", &error))
+    }
+}
+
+/// A bucket's identity never changes: a read that finds another id is refused.
+impl ResourceIdentity for BucketResource {
+    type Identity = BucketIdentity;
+
+    fn identity(
+        &self,
+        _ctx: &Context<ExampleProvider>,
+        bucket: &Bucket,
+    ) -> Result<BucketIdentity, Diagnostics> {
+        Ok(BucketIdentity {
+            id: bucket.id.get().unwrap_or_default().to_owned(),
+        })
     }
 }

@@ -101,8 +101,8 @@ impl Provider for ExampleProvider {
     fn register(&self, registry: &mut Registry<Self>) {
         registry
             .resource(InstanceResource)
-            .resource(VolumeResource)
-            .resource(BucketResource)
+            .resource_with_identity(VolumeResource)
+            .resource_with_identity(BucketResource)
             .data_source(SettingsDataSource);
     }
 

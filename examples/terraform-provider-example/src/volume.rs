@@ -2,7 +2,7 @@
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::{TfObject, types};
-use tfsdk_server::{Context, CreateRequest, Failed, Resource, UpdateRequest};
+use tfsdk_server::{Context, CreateRequest, Failed, Resource, ResourceIdentity, UpdateRequest};
 
 use crate::cloud::VolumeRecord;
 use crate::provider::ExampleProvider;
@@ -129,5 +129,30 @@ impl Resource for VolumeResource {
         cloud
             .delete_volume(state.id.get().unwrap_or_default())
             .map_err(|error| api_error("delete", &error))
+    }
+}
+
+/// What identifies a volume: its id, which the API may change (a volume moved to another
+/// pool gets a new one), so the identity is declared mutable.
+#[derive(TfObject, Clone, Debug, PartialEq)]
+#[tfsdk(schema(identity))]
+pub struct VolumeIdentity {
+    /// The volume's id.
+    #[tfsdk(name = "id", required)]
+    pub id: String,
+}
+
+impl ResourceIdentity for VolumeResource {
+    type Identity = VolumeIdentity;
+    const MUTABLE_IDENTITY: bool = true;
+
+    fn identity(
+        &self,
+        _ctx: &Context<ExampleProvider>,
+        volume: &Volume,
+    ) -> Result<VolumeIdentity, Diagnostics> {
+        Ok(VolumeIdentity {
+            id: volume.id.get().unwrap_or_default().to_owned(),
+        })
     }
 }

@@ -661,3 +661,56 @@ EOT
         )
         .run();
 }
+
+/// Rewrites the id the example cloud keeps in the record `kind/file.json` (as if the API had
+/// moved the object): `from` becomes `to` inside it; the file keeps its name.
+fn rename_in_cloud(workdir: &std::path::Path, kind: &str, file: &str, from: &str, to: &str) {
+    let file = workdir
+        .join("cloud")
+        .join(kind)
+        .join(format!("{file}.json"));
+    let text = std::fs::read_to_string(&file).expect("the record");
+    std::fs::write(&file, text.replace(from, to)).expect("the record rewritten");
+}
+
+const MOVED: &str = r#"
+resource "example_bucket" "kept" {
+  name_prefix = "kept"
+}
+
+resource "example_volume" "moved" {
+  name    = "data"
+  size_gb = 8
+  zone    = "a"
+}
+"#;
+
+#[test]
+fn a_changed_identity_is_refused_unless_the_resource_declares_it_mutable() {
+    let volume = ResourceInstance::<Volume>::new("example_volume.moved");
+    example()
+        .min_terraform("1.12")
+        .step(Step::apply(config(MOVED)))
+        .step(
+            // The API now answers another id for both: the bucket's identity may not change,
+            // the volume's may.
+            Step::refresh_only()
+                .before(|step| {
+                    let workdir = step.workdir();
+                    rename_in_cloud(workdir, "buckets", "b-0001", "b-0001", "b-0042");
+                    rename_in_cloud(workdir, "volumes", "vol-0001", "vol-0001", "vol-0042");
+                })
+                .expect_error(
+                    "Error: Unexpected Identity Change.*During the read operation.*Current \
+                     Identity: \\{\"id\" = \"b-0001\"\\}.*New Identity: \\{\"id\" = \"b-0042\"\\}",
+                ),
+        )
+        .step(
+            Step::refresh_only()
+                .before(|step| {
+                    rename_in_cloud(step.workdir(), "buckets", "b-0001", "b-0042", "b-0001");
+                })
+                .state_check(volume.attribute(|v| v.id()).equals("vol-0042")),
+        )
+        .run();
+}
