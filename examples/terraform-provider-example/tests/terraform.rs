@@ -714,3 +714,24 @@ fn a_changed_identity_is_refused_unless_the_resource_declares_it_mutable() {
         )
         .run();
 }
+
+#[test]
+fn the_generated_docs_show_the_timeouts_block_and_the_semantic_types() {
+    let schema = example().schema_json(TerraformVersion::V1_15);
+    let examples = tempfile::tempdir().expect("a folder");
+    let docs = tfsdk_docs::render("example", &schema, examples.path()).expect("docs");
+    let page = docs
+        .files()
+        .iter()
+        .find(|(path, _)| path.ends_with("resources/bucket.md"))
+        .map(|(_, text)| text.as_str())
+        .expect("the bucket's page");
+    for part in [
+        "### Nested Schema for `timeouts`",
+        "- `create` (String) How long a create may take. A string that can be [parsed as a duration]",
+        "- `policy` (String) The bucket's access policy, a JSON document",
+        "- `timeouts` (Block) How long each operation may take.",
+    ] {
+        assert!(page.contains(part), "{part:?} is not in:\n{page}");
+    }
+}
