@@ -542,20 +542,9 @@ fn keep_equivalent_in(
     else {
         return new;
     };
-    let (ty, values) = match new.into_object_values() {
-        Ok(parts) => parts,
-        Err(new) => return new,
-    };
-    if values.len() != schema.len() {
-        return Value::object_values_unchecked(ty, values);
-    }
-    let kept = schema
-        .values()
-        .zip(references)
-        .zip(values)
-        .map(|((attribute, reference), value)| keep_equivalent_value(attribute, reference, value))
-        .collect();
-    Value::object_values_unchecked(ty, kept)
+    super::state::map_attributes(schema, new, |i, attribute, value| {
+        keep_equivalent_value(attribute, &references[i], value)
+    })
 }
 
 fn keep_equivalent_value(attribute: &Attribute, reference: &Value, value: Value) -> Value {
@@ -569,52 +558,35 @@ fn keep_equivalent_value(attribute: &Attribute, reference: &Value, value: Value)
     let Some(nested) = &attribute.nested else {
         return value;
     };
-    match (nested.nesting, reference.kind()) {
-        (NestingMode::Single, ValueKind::Object(_)) if value.as_object().is_some() => {
-            keep_equivalent_in(&nested.attributes, reference, value)
+    let inner = |reference: Option<&Value>, element: Value| match reference {
+        Some(reference) => keep_equivalent_in(&nested.attributes, reference, element),
+        None => element,
+    };
+    match (nested.nesting, value.into_parts()) {
+        (NestingMode::Single, (ty, data @ ValueData::Object(_))) => {
+            inner(Some(reference), Value::from_parts_unchecked(ty, data))
         }
-        (NestingMode::List, ValueKind::List(references)) => {
-            let ty = value.ty().clone();
-            match value.into_parts() {
-                (_, ValueData::List(elements)) => {
-                    let kept = elements
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, element)| match references.get(i) {
-                            Some(reference) => {
-                                keep_equivalent_in(&nested.attributes, reference, element)
-                            }
-                            None => element,
-                        })
-                        .collect();
-                    Value::from_parts_unchecked(ty, ValueData::List(kept))
-                }
-                (ty, data) => Value::from_parts_unchecked(ty, data),
-            }
+        (NestingMode::List, (ty, ValueData::List(elements))) => {
+            let references = reference.as_elements().unwrap_or_default();
+            let kept = elements
+                .into_iter()
+                .enumerate()
+                .map(|(i, element)| inner(references.get(i), element))
+                .collect();
+            Value::from_parts_unchecked(ty, ValueData::List(kept))
         }
-        (NestingMode::Map, ValueKind::Map(_)) => {
+        (NestingMode::Map, (ty, ValueData::Map(elements))) => {
             let references = reference.as_map();
-            let ty = value.ty().clone();
-            match value.into_parts() {
-                (_, ValueData::Map(elements)) => {
-                    let kept = elements
-                        .into_iter()
-                        .map(|(key, element)| {
-                            let element = match references.as_ref().and_then(|r| r.get(&key)) {
-                                Some(reference) => {
-                                    keep_equivalent_in(&nested.attributes, reference, element)
-                                }
-                                None => element,
-                            };
-                            (key, element)
-                        })
-                        .collect();
-                    Value::from_parts_unchecked(ty, ValueData::Map(kept))
-                }
-                (ty, data) => Value::from_parts_unchecked(ty, data),
-            }
+            let kept = elements
+                .into_iter()
+                .map(|(key, element)| {
+                    let reference = references.as_ref().and_then(|r| r.get(&key));
+                    (key, inner(reference, element))
+                })
+                .collect();
+            Value::from_parts_unchecked(ty, ValueData::Map(kept))
         }
-        _ => value,
+        (_, (ty, data)) => Value::from_parts_unchecked(ty, data),
     }
 }
 

@@ -345,36 +345,12 @@ impl Validator {
             (Validator::OneOf(allowed), ValueKind::String(_) | ValueKind::Number(_))
                 if !allowed.contains(value) =>
             {
-                let path = here.path();
-                let list: Vec<String> = allowed.iter().map(go_literal).collect();
-                out.push(
-                    Diagnostic::error(
-                        "Invalid Attribute Value Match",
-                        format!(
-                            "Attribute {path} value must be one of: [{}], got: {}",
-                            list.join(" "),
-                            go_literal(value)
-                        ),
-                    )
-                    .with_path(path),
-                );
+                out.push(value_match(here, "one of", allowed, value));
             }
             (Validator::NoneOf(forbidden), ValueKind::String(_) | ValueKind::Number(_))
                 if forbidden.contains(value) =>
             {
-                let path = here.path();
-                let list: Vec<String> = forbidden.iter().map(go_literal).collect();
-                out.push(
-                    Diagnostic::error(
-                        "Invalid Attribute Value Match",
-                        format!(
-                            "Attribute {path} value must be none of: [{}], got: {}",
-                            list.join(" "),
-                            go_literal(value)
-                        ),
-                    )
-                    .with_path(path),
-                );
+                out.push(value_match(here, "none of", forbidden, value));
             }
             (Validator::Matches(pattern), ValueKind::String(text)) => {
                 let path = here.path();
@@ -488,6 +464,22 @@ fn bounds_text(min: Option<u64>, max: Option<u64>, unit: &str) -> String {
 }
 
 /// A value as Go's validators print it: strings quoted, numbers bare.
+/// Go's "Invalid Attribute Value Match" for `one_of` and `none_of` (`which`): the list, and
+/// the value at fault.
+fn value_match(here: &Here<'_>, which: &str, list: &[Value], value: &Value) -> Diagnostic {
+    let path = here.path();
+    let list: Vec<String> = list.iter().map(go_literal).collect();
+    Diagnostic::error(
+        "Invalid Attribute Value Match",
+        format!(
+            "Attribute {path} value must be {which}: [{}], got: {}",
+            list.join(" "),
+            go_literal(value)
+        ),
+    )
+    .with_path(path)
+}
+
 fn go_literal(value: &Value) -> String {
     match value.kind() {
         ValueKind::String(text) => format!("{text:?}"),

@@ -127,30 +127,16 @@ impl RuleSpec {
             RuleSpec::ExactlyOneOf(others) => Validator::ExactlyOneOf(names(others)),
             RuleSpec::AtLeastOneOf(others) => Validator::AtLeastOneOf(names(others)),
             RuleSpec::RequiredWith(others) => Validator::RequiredWith(names(others)),
-            RuleSpec::OneOfStrings(values) => {
-                Validator::OneOf(values.iter().map(|&value| Value::from(value)).collect())
-            }
-            RuleSpec::OneOfNumbers(values) => Validator::OneOf(
-                values
-                    .iter()
-                    .map(|&text| Value::number(number_literal(text)))
-                    .collect(),
-            ),
+            RuleSpec::OneOfStrings(values) => Validator::OneOf(strings(values)),
+            RuleSpec::OneOfNumbers(values) => Validator::OneOf(numbers(values)),
             RuleSpec::Length { min, max } => Validator::Length { min, max },
             RuleSpec::Size { min, max } => Validator::Size { min, max },
             RuleSpec::Range { min, max } => Validator::Range {
                 min: min.map(number_literal),
                 max: max.map(number_literal),
             },
-            RuleSpec::NoneOfStrings(values) => {
-                Validator::NoneOf(values.iter().map(|&value| Value::from(value)).collect())
-            }
-            RuleSpec::NoneOfNumbers(values) => Validator::NoneOf(
-                values
-                    .iter()
-                    .map(|&text| Value::number(number_literal(text)))
-                    .collect(),
-            ),
+            RuleSpec::NoneOfStrings(values) => Validator::NoneOf(strings(values)),
+            RuleSpec::NoneOfNumbers(values) => Validator::NoneOf(numbers(values)),
             RuleSpec::Matches(pattern) => Validator::Matches(Pattern::new(pattern)),
             RuleSpec::Unique => Validator::Unique,
             RuleSpec::Custom(check) => Validator::Custom(CustomRule::new(check)),
@@ -291,6 +277,19 @@ pub fn add_attributes(out: &mut BTreeMap<String, Attribute>, specs: &[AttributeS
     for spec in specs {
         out.insert(spec.name.to_owned(), spec.attribute());
     }
+}
+
+/// String literals as values.
+fn strings(values: &[&str]) -> Vec<Value> {
+    values.iter().map(|&value| Value::from(value)).collect()
+}
+
+/// Number literals (their decimal text) as values.
+fn numbers(values: &[&str]) -> Vec<Value> {
+    values
+        .iter()
+        .map(|&text| Value::number(number_literal(text)))
+        .collect()
 }
 
 /// A number literal the derive wrote (and checked to be one).

@@ -42,6 +42,18 @@ fn needs_normalizing(attributes: &BTreeMap<String, Attribute>) -> bool {
 }
 
 fn object(schema: &BTreeMap<String, Attribute>, value: Value) -> Value {
+    map_attributes(schema, value, |_, attribute, value| {
+        attribute_value(attribute, value)
+    })
+}
+
+/// `value`, an object of the schema's type, with each attribute's value replaced by `f`'s
+/// (given its position, its schema and its value); anything else as it is.
+pub(super) fn map_attributes(
+    schema: &BTreeMap<String, Attribute>,
+    value: Value,
+    mut f: impl FnMut(usize, &Attribute, Value) -> Value,
+) -> Value {
     let (ty, values) = match value.into_object_values() {
         Ok(parts) => parts,
         Err(other) => return other,
@@ -52,7 +64,8 @@ fn object(schema: &BTreeMap<String, Attribute>, value: Value) -> Value {
     let values = schema
         .values()
         .zip(values)
-        .map(|(attribute, value)| attribute_value(attribute, value))
+        .enumerate()
+        .map(|(i, (attribute, value))| f(i, attribute, value))
         .collect();
     Value::object_values_unchecked(ty, values)
 }
