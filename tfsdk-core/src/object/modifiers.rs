@@ -12,7 +12,7 @@ use crate::tftypes::Value;
 /// at the attribute's path, and `modify` is not called.
 pub fn modify_attribute<V: FromValue + ToValue>(
     plan: &mut AttributePlan<'_>,
-    modify: fn(&mut AttributeChange<V>),
+    modify: fn(&mut AttributeChange<'_, V>),
 ) {
     let Some(mut change) = typed::<V>(plan) else {
         return;
@@ -37,7 +37,7 @@ pub fn modify_attribute<V: FromValue + ToValue>(
 /// Asks `decide` whether the change in `plan`, as `V`, requires replacing the resource.
 pub fn replace_if<V: FromValue>(
     plan: &mut AttributePlan<'_>,
-    decide: fn(&AttributeChange<V>) -> bool,
+    decide: fn(&AttributeChange<'_, V>) -> bool,
 ) {
     let Some(change) = typed::<V>(plan) else {
         return;
@@ -46,7 +46,7 @@ pub fn replace_if<V: FromValue>(
 }
 
 /// `plan`'s values as `V`; `None`, with the errors in `plan`, when one does not convert.
-fn typed<V: FromValue>(plan: &mut AttributePlan<'_>) -> Option<AttributeChange<V>> {
+fn typed<'a, V: FromValue>(plan: &mut AttributePlan<'a>) -> Option<AttributeChange<'a, V>> {
     let mut found = Diagnostics::new();
     let mut convert = |value: &Value| {
         V::from_value(value.clone())
@@ -63,6 +63,7 @@ fn typed<V: FromValue>(plan: &mut AttributePlan<'_>) -> Option<AttributeChange<V
     };
     Some(AttributeChange::new(
         plan.path.clone(),
+        (plan.resource_config, plan.resource_prior),
         prior,
         config?,
         planned?,

@@ -145,18 +145,21 @@ struct Slot<'a> {
     here: &'a Here<'a>,
 }
 
-struct Planner {
+struct Planner<'a> {
     mode: Mode,
+    /// The resource's whole configuration and prior state, for plan modifiers.
+    resource: Option<(&'a Value, Option<&'a Value>)>,
     requires_replace: Vec<AttributePath>,
     diagnostics: Diagnostics,
     /// Set when an attribute with plan modifiers was met.
     saw_modifiers: bool,
 }
 
-impl Planner {
-    fn new(mode: Mode) -> Planner {
+impl<'a> Planner<'a> {
+    fn new(mode: Mode) -> Planner<'a> {
         Planner {
             mode,
+            resource: None,
             requires_replace: Vec::new(),
             diagnostics: Diagnostics::new(),
             saw_modifiers: false,
@@ -180,7 +183,13 @@ impl Planner {
     }
 
     /// The plan of `config` against `prior`, and whether any attribute has plan modifiers.
-    fn root(mut self, schema: &Schema, prior: Option<&Value>, config: &Value) -> (Plan, bool) {
+    fn root(
+        mut self,
+        schema: &Schema,
+        prior: Option<&'a Value>,
+        config: &'a Value,
+    ) -> (Plan, bool) {
+        self.resource = Some((config, prior));
         let planned_state = if config.as_object().is_some() {
             self.object(&schema.attributes, prior, config, &Here::ROOT)
         } else {
@@ -292,6 +301,8 @@ impl Planner {
             planned,
             requires_replace: false,
             diagnostics: Diagnostics::new(),
+            resource_config: self.resource.map_or(at.config, |(config, _)| config),
+            resource_prior: self.resource.and_then(|(_, prior)| prior),
         };
         for modifier in &at.attribute.plan_modifiers {
             if let Err(message) = modifier.apply(&mut plan) {

@@ -31,6 +31,10 @@ pub struct AttributePlan<'a> {
     pub requires_replace: bool,
     /// Errors and warnings to report (at the attribute's path unless they name another).
     pub diagnostics: Diagnostics,
+    /// The resource's whole configuration (Go's `req.Config`).
+    pub resource_config: &'a Value,
+    /// The resource's whole prior state; `None` on create (Go's `req.State`).
+    pub resource_prior: Option<&'a Value>,
 }
 
 impl AttributePlan<'_> {
@@ -116,7 +120,7 @@ impl PartialEq for PlanModifier {
 /// use tfsdk_core::{TfObject, types};
 ///
 /// /// Unsetting a name that was `""` is no change (Go: a custom plan modifier).
-/// fn empty_is_unset(change: &mut AttributeChange<types::String>) {
+/// fn empty_is_unset(change: &mut AttributeChange<'_, types::String>) {
 ///     let was_empty = change.prior.as_ref().is_some_and(|prior| prior.get() == Some(""));
 ///     if was_empty && change.config.is_null() {
 ///         change.planned = types::String::new("");
@@ -124,7 +128,7 @@ impl PartialEq for PlanModifier {
 /// }
 ///
 /// /// A map of keepers replaces the resource unless every new value is null.
-/// fn keepers_changed(change: &AttributeChange<types::Map<types::String>>) -> bool {
+/// fn keepers_changed(change: &AttributeChange<'_, types::Map<types::String>>) -> bool {
 ///     change.planned.elements().values().any(|value| !value.is_null())
 /// }
 ///
@@ -138,8 +142,10 @@ impl PartialEq for PlanModifier {
 /// }
 /// ```
 #[derive(Debug)]
-pub struct AttributeChange<V> {
+pub struct AttributeChange<'a, V> {
     path: AttributePath,
+    resource_config: &'a Value,
+    resource_prior: Option<&'a Value>,
     /// The prior value; `None` when the object is created.
     pub prior: Option<V>,
     /// The configured value.
@@ -154,11 +160,20 @@ pub struct AttributeChange<V> {
     pub diagnostics: Diagnostics,
 }
 
-impl<V> AttributeChange<V> {
-    /// A change at `path` (for tests of plan modifiers; the server makes them).
-    pub fn new(path: AttributePath, prior: Option<V>, config: V, planned: V) -> AttributeChange<V> {
+impl<'a, V> AttributeChange<'a, V> {
+    /// A change at `path` of a resource whose whole configuration and prior state are
+    /// `resource` (for tests of plan modifiers; the server makes them).
+    pub fn new(
+        path: AttributePath,
+        resource: (&'a Value, Option<&'a Value>),
+        prior: Option<V>,
+        config: V,
+        planned: V,
+    ) -> AttributeChange<'a, V> {
         AttributeChange {
             path,
+            resource_config: resource.0,
+            resource_prior: resource.1,
             prior,
             config,
             planned,
@@ -170,5 +185,16 @@ impl<V> AttributeChange<V> {
     /// Where the attribute is.
     pub fn path(&self) -> &AttributePath {
         &self.path
+    }
+
+    /// The resource's whole configuration, for a decision that needs other attributes (Go's
+    /// `req.Config`); typed as the model's view with `View::<Model>::from_value(value.clone())`.
+    pub fn resource_config(&self) -> &'a Value {
+        self.resource_config
+    }
+
+    /// The resource's whole prior state (Go's `req.State`); `None` on create.
+    pub fn resource_prior(&self) -> Option<&'a Value> {
+        self.resource_prior
     }
 }

@@ -741,3 +741,24 @@ fn a_state_the_api_respells_keeps_the_spelling_terraform_holds() {
         null
     );
 }
+
+fn note_from_resource(plan: &mut AttributePlan<'_>) {
+    // Go's req.Config: the whole configuration, for a rule that needs another attribute.
+    let tag = plan.resource_config.attribute("tag").cloned();
+    if let Some(tag) = tag.filter(|tag| tag.is_known() && !tag.is_null()) {
+        plan.planned = tag;
+    }
+}
+
+#[test]
+fn a_plan_modifier_sees_the_whole_resource() {
+    let mut schema = tagged(Vec::new(), true);
+    schema.attributes.get_mut("note").unwrap().plan_modifiers =
+        vec![PlanModifier::Modify(note_from_resource)];
+    let plan = schema.plan(None, &tag_object(Value::from("blue"), "n"));
+    no_errors(&plan);
+    assert_eq!(
+        plan.planned_state.attribute("note"),
+        Some(&Value::from("blue"))
+    );
+}
