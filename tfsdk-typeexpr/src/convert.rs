@@ -381,6 +381,18 @@ fn object_to_object(
     Ok(object_for(attributes, out))
 }
 
+/// `convert` run with `path` at the element of index `i`, the path restored after.
+fn at_index(
+    path: &mut AttributePath,
+    i: usize,
+    convert: impl FnOnce(&mut AttributePath) -> Result<Value, ConversionError>,
+) -> Result<Value, ConversionError> {
+    path.push(PathStep::ElementKeyInt(i as i64));
+    let converted = convert(path);
+    path.pop();
+    converted
+}
+
 /// A tuple to a tuple type, element by element.
 fn tuple_to_tuple(
     elements: Vec<Value>,
@@ -393,10 +405,9 @@ fn tuple_to_tuple(
         if element.ty() == oty {
             result.push(element);
         } else {
-            path.push(PathStep::ElementKeyInt(i as i64));
-            let converted = apply(element, oty, unsafe_, path);
-            path.pop();
-            result.push(converted?);
+            result.push(at_index(path, i, |path| {
+                apply(element, oty, unsafe_, path)
+            })?);
         }
     }
     Ok(Value::tuple_of(result))
@@ -562,10 +573,7 @@ fn tuple_to_sequence(
             converted.push(e);
             continue;
         }
-        path.push(PathStep::ElementKeyInt(i as i64));
-        let c = apply(e, &element, unsafe_, path);
-        path.pop();
-        let c = c?;
+        let c = at_index(path, i, |path| apply(e, &element, unsafe_, path))?;
         // The reference drops optional attributes from null set elements only.
         converted.push(if is_set { strip_null(c) } else { c });
     }
@@ -679,10 +687,7 @@ fn convert_elements(
     let mut converted = Vec::with_capacity(elements.len());
     for (i, e) in elements.into_iter().enumerate() {
         let c = if needs_conversion {
-            path.push(PathStep::ElementKeyInt(i as i64));
-            let c = apply(e, oe, unsafe_, path);
-            path.pop();
-            c?
+            at_index(path, i, |path| apply(e, oe, unsafe_, path))?
         } else {
             e
         };
@@ -840,10 +845,9 @@ pub(super) fn unify_list_elements(
             result.push(e);
             continue;
         }
-        path.push(PathStep::ElementKeyInt(i as i64));
-        let converted = reconvert(e, &unified, unsafe_, path);
-        path.pop();
-        result.push(converted?);
+        result.push(at_index(path, i, |path| {
+            reconvert(e, &unified, unsafe_, path)
+        })?);
     }
     Ok(result)
 }
