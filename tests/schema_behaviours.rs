@@ -270,7 +270,8 @@ mod plan_modifiers {
             optional,
             computed,
             stable,
-            requires_replace_if_configured
+            requires_replace_if_configured,
+            plan_modifier = lower_case
         )]
         zone: types::String,
     }
@@ -301,13 +302,25 @@ mod plan_modifiers {
 
     #[test]
     fn the_derive_attaches_each_modifier_in_the_order_written() {
+        use tfsdk_core::schema::PlanModifier;
         let schema = Random::schema();
-        assert_eq!(schema.attributes["name"].plan_modifiers.len(), 1);
-        assert_eq!(schema.attributes["keepers"].plan_modifiers.len(), 1);
-        assert_eq!(
-            schema.attributes["zone"].plan_modifiers,
-            [tfsdk_core::schema::PlanModifier::RequiresReplaceIfConfigured]
-        );
+        assert!(matches!(
+            schema.attributes["name"].plan_modifiers[..],
+            [PlanModifier::Modify(_)]
+        ));
+        assert!(matches!(
+            schema.attributes["keepers"].plan_modifiers[..],
+            [PlanModifier::RequiresReplaceIf(_)]
+        ));
+        // Written `requires_replace_if_configured, plan_modifier = ...`: kept in that order,
+        // not in the order the options are declared.
+        assert!(matches!(
+            schema.attributes["zone"].plan_modifiers[..],
+            [
+                PlanModifier::RequiresReplaceIfConfigured,
+                PlanModifier::Modify(_)
+            ]
+        ));
     }
 
     #[test]

@@ -38,10 +38,17 @@ pub struct AttributePlan<'a> {
 }
 
 impl AttributePlan<'_> {
-    /// True when the planned value differs from the prior one on an update (an unknown planned
-    /// value counts as a change); false on create.
+    /// True when the planned value is a change on an update: it differs from the prior one (an
+    /// unknown planned value counts as a change), or it is set in an element of a nested
+    /// collection that the prior state did not have (as `force_new` judges). False on create.
     pub fn changes(&self) -> bool {
-        self.prior.is_some_and(|prior| *prior != self.planned)
+        if self.resource_prior.is_none() {
+            return false;
+        }
+        match self.prior {
+            Some(prior) => *prior != self.planned,
+            None => !self.planned.is_null(),
+        }
     }
 }
 

@@ -762,3 +762,46 @@ fn a_plan_modifier_sees_the_whole_resource() {
         Some(&Value::from("blue"))
     );
 }
+
+#[test]
+fn requires_replace_if_configured_in_a_new_list_element_replaces_as_force_new_does() {
+    let rule = Type::object([("port", Type::Number)]);
+    let schema = Schema::new(BTreeMap::from([(
+        "rules".to_owned(),
+        Attribute {
+            optional: true,
+            nested: Some(NestedAttributes {
+                nesting: NestingMode::List,
+                attributes: BTreeMap::from([(
+                    "port".to_owned(),
+                    Attribute {
+                        required: true,
+                        plan_modifiers: vec![PlanModifier::RequiresReplaceIfConfigured],
+                        ..attribute(Type::Number)
+                    },
+                )]),
+            }),
+            ..attribute(Type::list(rule.clone()))
+        },
+    )]));
+    let rules = |ports: &[i64]| {
+        let elements = ports
+            .iter()
+            .map(|&port| Value::object_of([("port", Value::from(port))]));
+        Value::object_of([("rules", Value::list(rule.clone(), elements).unwrap())])
+    };
+    let plan = schema.plan(Some(&rules(&[80])), &rules(&[80, 443]));
+    no_errors(&plan);
+    let replaced: Vec<String> = plan
+        .requires_replace
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(replaced, ["rules[1].port"]);
+    assert!(
+        schema
+            .plan(None, &rules(&[80, 443]))
+            .requires_replace
+            .is_empty()
+    );
+}
