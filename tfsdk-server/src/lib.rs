@@ -88,6 +88,7 @@ mod config;
 mod context;
 mod data_source;
 mod ephemeral;
+mod forward;
 mod function;
 mod identity;
 mod launch;
@@ -121,6 +122,7 @@ pub use config::Config;
 pub use context::{Context, StopToken};
 pub use data_source::DataSource;
 pub use ephemeral::{EphemeralResource, Opened};
+pub use forward::Forward;
 pub use function::{Arg, Function, FunctionError, Parameter};
 pub use identity::ResourceIdentity;
 pub use list::{ListResource, Listing};
@@ -157,6 +159,79 @@ pub struct NoConfig {}
 /// [`logging`]); after the handshake line, standard output is standard error too, so a stray
 /// `println!` lands in the log rather than in the protocol.
 pub fn serve<P: Provider>(provider_address: &str, provider: P) -> ExitCode {
+    run(
+        provider_address,
+        |server| tonic::service::Routes::new(server.service()),
+        provider,
+    )
+}
+
+/// Serves `provider` to Terraform beside another provider executable, which serves every type
+/// `provider` does not: the way to move a provider written in Go to Rust one type at a time.
+///
+/// Terraform sees one provider: the union of both providers' types, functions and schemas
+/// (both must declare the same provider schema; a type both serve is an error). Calls of the
+/// types `provider` registers are answered here; every other call is forwarded, unchanged, to
+/// the other provider, which runs as this process's child, launched as Terraform launches a
+/// plugin (plugin protocol 6, automatic mutual TLS). The child is started only when a call
+/// needs it; what it serves is cached (see [`Forward::schema_cache`]), so a run that touches
+/// only the types served here starts no child. Provider validation, configuration and
+/// `StopProvider` reach both. The child's log reaches Terraform's log; it ends with this
+/// process.
+///
+/// A child that cannot be started, or that fails during a call, is an error diagnostic on the
+/// calls it should have served, naming the executable and the cause; the states Terraform holds
+/// are kept.
+///
+/// ```no_run
+/// use tfsdk_server::{Forward, NoConfig, Provider, Registry};
+///
+/// #[derive(Default)]
+/// struct Petstore;
+///
+/// impl Provider for Petstore {
+///     type Config = NoConfig;
+///     fn register(&self, _registry: &mut Registry<Self>) {}
+/// }
+///
+/// fn main() -> std::process::ExitCode {
+///     // terraform-provider-petstore-go, beside this executable, serves the rest.
+///     tfsdk_server::serve_beside(
+///         "registry.terraform.io/example/petstore",
+///         Petstore,
+///         Forward::default(),
+///     )
+/// }
+/// ```
+pub fn serve_beside<P: Provider>(
+    provider_address: &str,
+    provider: P,
+    forward: Forward,
+) -> ExitCode {
+    let type_name = provider_address
+        .rsplit('/')
+        .next()
+        .unwrap_or(provider_address);
+    run(
+        provider_address,
+        |server| {
+            let front = forward::Front::new(server, &forward, type_name);
+            tonic::service::Routes::new(
+                proto::tfplugin6::provider_server::ProviderServer::new(front)
+                    .max_decoding_message_size(usize::MAX)
+                    .max_encoding_message_size(usize::MAX),
+            )
+        },
+        provider,
+    )
+}
+
+/// Serves the routes `routes` makes of `provider`'s server until Terraform shuts it down.
+fn run<P: Provider>(
+    provider_address: &str,
+    routes: impl FnOnce(Server<P>) -> tonic::service::Routes,
+    provider: P,
+) -> ExitCode {
     let debug = std::env::args()
         .skip(1)
         .any(|argument| argument == "--debug");
@@ -171,12 +246,14 @@ pub fn serve<P: Provider>(provider_address: &str, provider: P) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let routes = tonic::service::Routes::new(Server::new(provider).service());
+    let routes = routes(Server::new(provider));
     let options = launch::LaunchOptions {
         provider_address: provider_address.to_owned(),
         debug,
     };
-    match runtime.block_on(launch::run(routes, options)) {
+    let result = runtime.block_on(launch::run(routes, options));
+    forward::end_all();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("{error}");

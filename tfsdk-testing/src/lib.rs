@@ -95,6 +95,7 @@
 
 mod check;
 mod error_text;
+mod go;
 mod hcl;
 mod install;
 mod machine;
@@ -104,6 +105,7 @@ pub mod terraform;
 mod version;
 
 pub use check::{Check, InstanceAttribute, Output, PlannedAction, ResourceInstance};
+pub use go::{GoProvider, SKIP_GO_VARIABLE};
 pub use run::{ProviderTest, UPDATE_DOCS_VARIABLE};
 pub use step::{Step, StepContext};
 pub use terraform::{

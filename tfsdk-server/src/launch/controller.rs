@@ -23,7 +23,11 @@ pub(crate) struct Exit(Arc<dyn Fn() + Send + Sync>);
 impl Exit {
     /// Ends this process with status 0.
     pub(crate) fn process() -> Exit {
-        Exit(Arc::new(|| std::process::exit(0)))
+        Exit(Arc::new(|| {
+            // A forwarded provider does not outlive its front.
+            crate::forward::end_all();
+            std::process::exit(0)
+        }))
     }
 
     /// Calls `hook` instead.

@@ -34,7 +34,9 @@ use tokio_stream::wrappers::TcpListenerStream;
 use tonic::transport::server::Connected;
 
 use controller::{Exit, Shutdown};
+pub(crate) use handshake::{MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE};
 pub use in_process::InProcess;
+pub(crate) use tls::{crypto_provider, server_certificate};
 
 /// How to launch.
 pub(crate) struct LaunchOptions {

@@ -62,8 +62,7 @@ pub struct Server<P: Provider> {
 }
 
 impl<P: Provider> Server<P> {
-    /// The registered types (for the crate's own tests).
-    #[cfg(test)]
+    /// The registered types.
     pub(crate) fn registry(&self) -> &Registry<P> {
         &self.registry
     }
