@@ -58,7 +58,10 @@ const SERVER: Layers = &[
         &["registry", "lazy_schema", "schema_checks"],
     ),
     ("the protocol handlers", &["server"]),
-    ("the launch contract", &["launch"]),
+    (
+        "the launch contract, and the forwarded provider launched as a child",
+        &["launch", "forward"],
+    ),
     ("the runtime facade of #[function]", &["__private"]),
 ];
 

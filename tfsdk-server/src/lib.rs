@@ -40,6 +40,9 @@
 //!   configure) fails that request with an error diagnostic, and the server keeps serving;
 //!   requests run concurrently; `StopProvider` (Ctrl-C) reaches provider code through
 //!   [`StopToken`];
+//! - serving beside another provider executable (a Go provider being moved to Rust one type
+//!   at a time, [`serve_beside`]): the types registered here are served here, every other call
+//!   is forwarded to the other provider, launched as this process's child;
 //! - the launch contract: Terraform's magic cookie, protocol negotiation, the handshake line,
 //!   automatic mutual TLS with the client certificate pinned, the controller's `Shutdown`
 //!   (the process exits at once), SIGINT ignored, and a `--debug` mode printing
@@ -77,7 +80,7 @@
 //! | the author's traits | `provider`, `resource`, `identity`, `data_source`, `ephemeral`, `function`, `list`, `action` | [`Provider`], [`Resource`], … and the types they exchange |
 //! | the registry | `registry`, `lazy_schema`, `schema_checks` | the traits type-erased behind handler traits the server drives, schemas built on first use and checked |
 //! | the handlers | `server` | one file per RPC: decode, one typed inner function, encode |
-//! | the launch | `launch` | handshake, mutual TLS, the controller, signals, debug mode, [`InProcess`] |
+//! | the launch | `launch`, `forward` | handshake, mutual TLS, the controller, signals, debug mode, [`InProcess`]; the provider served beside, launched as a child, and the front that routes each call ([`serve_beside`], [`Forward`]) |
 //!
 //! One arrow runs back: [`Provider::register`] takes the [`Registry`] it fills.
 #![warn(missing_docs)]
@@ -122,7 +125,9 @@ pub use config::Config;
 pub use context::{Context, StopToken};
 pub use data_source::DataSource;
 pub use ephemeral::{EphemeralResource, Opened};
-pub use forward::Forward;
+pub use forward::{
+    FORWARD_CACHE_VARIABLE, FORWARD_EXECUTABLE_VARIABLE, FORWARD_START_TIMEOUT_VARIABLE, Forward,
+};
 pub use function::{Arg, Function, FunctionError, Parameter};
 pub use identity::ResourceIdentity;
 pub use list::{ListResource, Listing};

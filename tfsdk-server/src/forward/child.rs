@@ -157,6 +157,24 @@ impl Child {
         let mut process = self.process.lock().unwrap_or_else(PoisonError::into_inner);
         process.as_mut()?.try_wait().ok().flatten()
     }
+
+    /// How the child ended, waiting up to `patience` for it to end: a call can fail because
+    /// the connection broke a moment before the process is gone.
+    pub(crate) async fn exit_status_within(
+        &self,
+        patience: Duration,
+    ) -> Option<std::process::ExitStatus> {
+        let deadline = tokio::time::Instant::now() + patience;
+        loop {
+            if let Some(status) = self.exit_status() {
+                return Some(status);
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
 }
 
 impl Drop for Child {

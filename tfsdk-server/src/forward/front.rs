@@ -9,6 +9,7 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::sync::{Mutex, OnceCell};
 use tokio_stream::StreamExt;
@@ -134,19 +135,25 @@ impl Forwarded {
                 .clone()
                 .validate_provider_config(request)
                 .await;
-            refused.extend(errors_of(
-                answer.map(|r| r.into_inner().diagnostics),
-                &child,
-                "ValidateProviderConfig",
-            ));
+            refused.extend(
+                errors_of(
+                    answer.map(|r| r.into_inner().diagnostics),
+                    &child,
+                    "ValidateProviderConfig",
+                )
+                .await,
+            );
         }
         if let Some(request) = configure.filter(|_| refused.is_empty()) {
             let answer = child.provider.clone().configure_provider(request).await;
-            refused.extend(errors_of(
-                answer.map(|r| r.into_inner().diagnostics),
-                &child,
-                "ConfigureProvider",
-            ));
+            refused.extend(
+                errors_of(
+                    answer.map(|r| r.into_inner().diagnostics),
+                    &child,
+                    "ConfigureProvider",
+                )
+                .await,
+            );
         }
         if refused.is_empty() {
             *state = ChildState::Running(Arc::clone(&child));
@@ -181,19 +188,21 @@ impl Forwarded {
 
 /// The four answers that describe the child.
 async fn ask_catalog(child: &Child) -> Result<Catalog, Vec<pb::Diagnostic>> {
-    let failed = |call: &str, status: tonic::Status| call_failed(child, call, &status);
     let mut client = child.provider.clone();
+    let metadata = match client.get_metadata(pb::get_metadata::Request {}).await {
+        Ok(response) => response.into_inner(),
+        Err(status) => return Err(call_failed(child, "GetMetadata", &status).await),
+    };
+    let schema = match client
+        .get_provider_schema(pb::get_provider_schema::Request {})
+        .await
+    {
+        Ok(response) => response.into_inner(),
+        Err(status) => return Err(call_failed(child, "GetProviderSchema", &status).await),
+    };
     Ok(Catalog {
-        metadata: client
-            .get_metadata(pb::get_metadata::Request {})
-            .await
-            .map_err(|status| failed("GetMetadata", status))?
-            .into_inner(),
-        schema: client
-            .get_provider_schema(pb::get_provider_schema::Request {})
-            .await
-            .map_err(|status| failed("GetProviderSchema", status))?
-            .into_inner(),
+        metadata,
+        schema,
         identity_schemas: client
             .get_resource_identity_schemas(pb::get_resource_identity_schemas::Request {})
             .await
@@ -209,7 +218,7 @@ async fn ask_catalog(child: &Child) -> Result<Catalog, Vec<pb::Diagnostic>> {
 }
 
 /// The error diagnostics of a replayed call, or its failure.
-fn errors_of(
+async fn errors_of(
     answer: Result<Vec<pb::Diagnostic>, tonic::Status>,
     child: &Child,
     call: &str,
@@ -219,14 +228,27 @@ fn errors_of(
             .into_iter()
             .filter(|d| d.severity == pb::diagnostic::Severity::Error as i32)
             .collect(),
-        Err(status) => call_failed(child, call, &status),
+        Err(status) => call_failed(child, call, &status).await,
     }
 }
 
-/// The diagnostic of a call the child did not answer.
-fn call_failed(child: &Child, call: &str, status: &tonic::Status) -> Vec<pb::Diagnostic> {
-    let exited = child
-        .exit_status()
+/// How long a failed call waits for the child's exit status, to say whether it ended.
+const EXIT_PATIENCE: Duration = Duration::from_millis(500);
+
+/// The diagnostic of a call the child did not answer, saying whether it has exited.
+async fn call_failed(child: &Child, call: &str, status: &tonic::Status) -> Vec<pb::Diagnostic> {
+    let exited = child.exit_status_within(EXIT_PATIENCE).await;
+    failure(child, call, status, exited)
+}
+
+/// The diagnostic of a call the child did not answer; `exited`: how it ended, if it has.
+fn failure(
+    child: &Child,
+    call: &str,
+    status: &tonic::Status,
+    exited: Option<std::process::ExitStatus>,
+) -> Vec<pb::Diagnostic> {
+    let exited = exited
         .map(|status| format!(" It has exited ({status})."))
         .unwrap_or_default();
     let detail = format!(
@@ -354,7 +376,7 @@ impl<P: Provider> Front<P> {
         match send(child.provider.clone(), request).await {
             Ok(response) => Ok(response),
             Err(status) => {
-                let diagnostics = call_failed(&child, call, &status);
+                let diagnostics = call_failed(&child, call, &status).await;
                 Ok(tonic::Response::new(fallback.failed(diagnostics)))
             }
         }
@@ -372,27 +394,28 @@ impl<P: Provider> Front<P> {
         Event: Fallback + Default + Send + 'static,
         Fut: Future<Output = RpcResult<tonic::Streaming<Event>>>,
     {
-        let failure = |diagnostics| -> Stream<Event> {
+        let one_event = |diagnostics| -> Stream<Event> {
             Box::pin(tokio_stream::iter([Ok(
                 Event::default().failed(diagnostics)
             )]))
         };
         let child = match self.forwarded.child().await {
             Ok(child) => child,
-            Err(diagnostics) => return Ok(tonic::Response::new(failure(diagnostics))),
+            Err(diagnostics) => return Ok(tonic::Response::new(one_event(diagnostics))),
         };
         match send(child.provider.clone(), request).await {
             Ok(response) => {
                 let stream = response.into_inner().map(move |item| {
                     Ok(item.unwrap_or_else(|status| {
-                        Event::default().failed(call_failed(&child, call, &status))
+                        let exited = child.exit_status();
+                        Event::default().failed(failure(&child, call, &status, exited))
                     }))
                 });
                 Ok(tonic::Response::new(Box::pin(stream)))
             }
-            Err(status) => Ok(tonic::Response::new(failure(call_failed(
-                &child, call, &status,
-            )))),
+            Err(status) => Ok(tonic::Response::new(one_event(
+                call_failed(&child, call, &status).await,
+            ))),
         }
     }
 }
@@ -495,7 +518,7 @@ impl<P: Provider> pb::provider_server::Provider for Front<P> {
                     Ok(theirs) => answer.diagnostics.extend(theirs.into_inner().diagnostics),
                     Err(status) => answer
                         .diagnostics
-                        .extend(call_failed(&child, "ValidateProviderConfig", &status)),
+                        .extend(call_failed(&child, "ValidateProviderConfig", &status).await),
                 }
             }
             ChildState::Failed(_) => {}
@@ -520,7 +543,7 @@ impl<P: Provider> pb::provider_server::Provider for Front<P> {
                     Ok(theirs) => answer.diagnostics.extend(theirs.into_inner().diagnostics),
                     Err(status) => answer
                         .diagnostics
-                        .extend(call_failed(&child, "ConfigureProvider", &status)),
+                        .extend(call_failed(&child, "ConfigureProvider", &status).await),
                 }
             }
             ChildState::Failed(_) => {}

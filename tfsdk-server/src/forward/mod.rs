@@ -33,13 +33,13 @@ pub(crate) use front::Front;
 
 /// The environment variable that names the forwarded provider's executable, over what the
 /// provider's code says.
-pub const EXECUTABLE_VARIABLE: &str = "TFSDK_FORWARD_EXECUTABLE";
+pub const FORWARD_EXECUTABLE_VARIABLE: &str = "TFSDK_FORWARD_EXECUTABLE";
 /// The environment variable that sets how long the forwarded provider may take to start
 /// (Go's duration syntax, e.g. `30s`).
-pub const START_TIMEOUT_VARIABLE: &str = "TFSDK_FORWARD_START_TIMEOUT";
+pub const FORWARD_START_TIMEOUT_VARIABLE: &str = "TFSDK_FORWARD_START_TIMEOUT";
 /// The environment variable that names the directory of the schema cache; `off` turns the
 /// cache off.
-pub const CACHE_VARIABLE: &str = "TFSDK_FORWARD_CACHE_DIR";
+pub const FORWARD_CACHE_VARIABLE: &str = "TFSDK_FORWARD_CACHE_DIR";
 
 /// The default time a forwarded provider may take from its start to a working connection.
 const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -51,7 +51,7 @@ const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(30);
 /// running provider (TYPE from the provider's address). Terraform picks a provider's
 /// executable as the file whose name is `terraform-provider-TYPE` followed by nothing, `_` or
 /// `.`, so this name is never mistaken for the provider itself. The environment variable
-/// [`TFSDK_FORWARD_EXECUTABLE`](EXECUTABLE_VARIABLE) overrides the path.
+/// [`TFSDK_FORWARD_EXECUTABLE`](crate::FORWARD_EXECUTABLE_VARIABLE) overrides the path.
 ///
 /// ```
 /// use std::time::Duration;
@@ -92,7 +92,7 @@ impl Forward {
     }
 
     /// How long the forwarded provider may take from its start to a working connection
-    /// (default 30 s; [`TFSDK_FORWARD_START_TIMEOUT`](START_TIMEOUT_VARIABLE) overrides it).
+    /// (default 30 s; [`TFSDK_FORWARD_START_TIMEOUT`](crate::FORWARD_START_TIMEOUT_VARIABLE) overrides it).
     #[must_use]
     pub fn start_timeout(mut self, timeout: Duration) -> Forward {
         self.start_timeout = Some(timeout);
@@ -102,7 +102,7 @@ impl Forward {
     /// Where what the forwarded provider serves is cached (default: `tfsdk/forward` in the
     /// user's cache directory, `$XDG_CACHE_HOME` or `~/.cache`); `None` turns the cache off,
     /// so that every launch that needs the union starts the child.
-    /// [`TFSDK_FORWARD_CACHE_DIR`](CACHE_VARIABLE) overrides it (`off` for none).
+    /// [`TFSDK_FORWARD_CACHE_DIR`](crate::FORWARD_CACHE_VARIABLE) overrides it (`off` for none).
     #[must_use]
     pub fn schema_cache(mut self, directory: Option<PathBuf>) -> Forward {
         self.cache = Some(directory);
@@ -112,17 +112,17 @@ impl Forward {
     /// The settings in force for a provider of `type_name`, the environment included.
     pub(crate) fn resolve(&self, type_name: &str) -> Resolved {
         let lookup = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
-        let executable = match (lookup(EXECUTABLE_VARIABLE), &self.executable) {
+        let executable = match (lookup(crate::FORWARD_EXECUTABLE_VARIABLE), &self.executable) {
             (Some(path), _) => PathBuf::from(path),
             (None, Some(Executable::At(path))) => path.clone(),
             (None, Some(Executable::Beside(name))) => beside_self(name),
             (None, None) => beside_self(&format!("terraform-provider-{type_name}-go")),
         };
-        let start_timeout = lookup(START_TIMEOUT_VARIABLE)
+        let start_timeout = lookup(crate::FORWARD_START_TIMEOUT_VARIABLE)
             .and_then(|value| crate::parse_duration(&value.to_string_lossy()).ok())
             .or(self.start_timeout)
             .unwrap_or(DEFAULT_START_TIMEOUT);
-        let cache = match lookup(CACHE_VARIABLE) {
+        let cache = match lookup(crate::FORWARD_CACHE_VARIABLE) {
             Some(value) if value == "off" => None,
             Some(value) => Some(PathBuf::from(value)),
             None => self.cache.clone().unwrap_or_else(default_cache_directory),
@@ -165,7 +165,7 @@ fn default_cache_directory() -> Option<PathBuf> {
 pub(crate) enum StartError {
     #[error(
         "There is no executable at {executable}. Build the provider that serves the other types \
-         and put it there, or name it with {EXECUTABLE_VARIABLE}."
+         and put it there, or name it with {FORWARD_EXECUTABLE_VARIABLE}."
     )]
     Missing { executable: PathBuf },
     #[error("{executable} cannot be started: {reason}.")]
@@ -181,7 +181,7 @@ pub(crate) enum StartError {
     },
     #[error(
         "{executable} did not complete its handshake within {timeout:?}, and was ended (raise the \
-         limit with {START_TIMEOUT_VARIABLE})."
+         limit with {FORWARD_START_TIMEOUT_VARIABLE})."
     )]
     Timeout {
         executable: PathBuf,

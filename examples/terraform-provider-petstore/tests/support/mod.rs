@@ -79,7 +79,7 @@ impl Install {
     }
 }
 
-/// The processes whose executable is `path`.
+/// The processes whose executable, or the script they run, is `path`.
 pub fn processes_of(path: &Path) -> Vec<u32> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
@@ -88,8 +88,12 @@ pub fn processes_of(path: &Path) -> Vec<u32> {
         .filter_map(|entry| {
             let entry = entry.ok()?;
             let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
-            let exe = std::fs::read_link(entry.path().join("exe")).ok()?;
-            (exe == path).then_some(pid)
+            let exe = std::fs::read_link(entry.path().join("exe")).ok();
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let runs_script = cmdline
+                .split(|byte| *byte == 0)
+                .any(|arg| arg == path.as_os_str().as_encoded_bytes());
+            (exe.as_deref() == Some(path) || runs_script).then_some(pid)
         })
         .collect()
 }
