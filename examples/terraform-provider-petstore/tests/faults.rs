@@ -64,12 +64,12 @@ fn an_executable_that_is_not_a_plugin_or_shakes_hands_wrongly_is_refused() {
     let install = Install::new(FRONT, None);
     script(&install, "echo 'I am no plugin' >&2\nexit 3");
     plan_fails_with(&install, &["exited (exit status: 3) before its handshake"]);
-    script(&install, "echo 'hello there'\nsleep 30");
+    script(&install, "echo 'hello there'\nexec sleep 30");
     plan_fails_with(
         &install,
         &["was refused: it has fewer than five", "hello there"],
     );
-    script(&install, "sleep 30");
+    script(&install, "exec sleep 30");
     for version in TerraformVersion::ALL {
         let pair = Pair::new(version, &install);
         pair.configure(&PET.replace("NAME", "Rex"));
