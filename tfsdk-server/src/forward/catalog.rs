@@ -7,7 +7,7 @@
 //! length-delimited, after a format tag. A file that cannot be read or decoded is ignored;
 //! one that cannot be written costs only the next launch a start.
 
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
@@ -85,9 +85,12 @@ fn cache_file(directory: &Path, executable: &Path) -> Option<PathBuf> {
         .ok()?
         .as_nanos();
     // A fixed-seed hash: the same key in every process.
-    let mut hasher = foldhash::fast::FixedState::with_seed(0x7f5d_c0de).build_hasher();
-    (path, metadata.len(), modified).hash(&mut hasher);
-    Some(directory.join(format!("{:016x}.catalog", hasher.finish())))
+    let key = foldhash::fast::FixedState::with_seed(0x7f5d_c0de).hash_one((
+        path,
+        metadata.len(),
+        modified,
+    ));
+    Some(directory.join(format!("{key:016x}.catalog")))
 }
 
 #[cfg(test)]

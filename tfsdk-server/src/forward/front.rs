@@ -67,12 +67,6 @@ impl<P: Provider> Front<P> {
             Kind::Function => registry.functions.contains_key(name),
         }
     }
-
-    /// Whether the forwarded provider was started (for tests).
-    #[cfg(test)]
-    pub(crate) async fn child_started(&self) -> bool {
-        matches!(*self.forwarded.state.lock().await, ChildState::Running(_))
-    }
 }
 
 /// The forwarded provider: how to start it, whether it runs, what it serves.
@@ -557,15 +551,18 @@ impl<P: Provider> pb::provider_server::Provider for Front<P> {
             ChildState::Running(child) => Some(Arc::clone(child)),
             _ => None,
         };
-        if let Some(child) = child {
-            if let Ok(theirs) = child.provider.clone().stop_provider(pb::stop_provider::Request {}).await {
-                let theirs = theirs.into_inner();
-                if !theirs.error.is_empty() {
-                    return Ok(tonic::Response::new(pb::stop_provider::Response {
-                        error: [answer.error, theirs.error].join("\n").trim().to_owned(),
-                    }));
-                }
-            }
+        if let Some(child) = child
+            && let Ok(theirs) = child
+                .provider
+                .clone()
+                .stop_provider(pb::stop_provider::Request {})
+                .await
+            && !theirs.get_ref().error.is_empty()
+        {
+            let theirs = theirs.into_inner();
+            return Ok(tonic::Response::new(pb::stop_provider::Response {
+                error: [answer.error, theirs.error].join("\n").trim().to_owned(),
+            }));
         }
         Ok(tonic::Response::new(answer))
     });

@@ -4,6 +4,7 @@
 //! difference or the type.
 
 use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 
@@ -191,10 +192,11 @@ fn union_map<T>(
 ) {
     // Sorted, so that the diagnostics come in a stable order.
     for (name, entry) in theirs.into_iter().collect::<BTreeMap<_, _>>() {
-        if ours.contains_key(&name) {
-            found.push(served_twice(kind, &name));
-        } else {
-            ours.insert(name, entry);
+        match ours.entry(name) {
+            Entry::Occupied(occupied) => found.push(served_twice(kind, occupied.key())),
+            Entry::Vacant(vacant) => {
+                vacant.insert(entry);
+            }
         }
     }
 }
