@@ -155,7 +155,10 @@ impl Child {
     /// How the child ended, if it has.
     pub(crate) fn exit_status(&self) -> Option<std::process::ExitStatus> {
         let mut process = self.process.lock().unwrap_or_else(PoisonError::into_inner);
-        process.as_mut()?.try_wait().ok().flatten()
+        let status = process.as_mut()?.try_wait().ok().flatten()?;
+        // Reaped: its pid may be reused, so it is no longer ours to kill.
+        forget(self.pid);
+        Some(status)
     }
 
     /// How the child ended, waiting up to `patience` for it to end: a call can fail because
@@ -179,8 +182,15 @@ impl Child {
 
 impl Drop for Child {
     fn drop(&mut self) {
-        kill(self.pid);
-        forget(self.pid);
+        // Still ours (not reaped) only while listed.
+        let live = LIVE
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(&self.pid);
+        if live {
+            kill(self.pid);
+            forget(self.pid);
+        }
     }
 }
 

@@ -350,6 +350,20 @@ impl Fallback for pb::read_state_bytes::ResponseChunk {
 }
 
 impl<P: Provider> Front<P> {
+    /// An answer about what is served: `rust`, this provider's, joined by `merge` with the
+    /// forwarded provider's (`theirs` of its catalog).
+    async fn union<T: Fallback>(
+        &self,
+        rust: T,
+        theirs: impl FnOnce(&Catalog) -> T,
+        merge: impl FnOnce(T, T) -> T,
+    ) -> RpcResult<T> {
+        Ok(tonic::Response::new(match self.forwarded.catalog().await {
+            Ok(catalog) => merge(rust, theirs(catalog)),
+            Err(diagnostics) => rust.failed(diagnostics),
+        }))
+    }
+
     /// Sends `request` to the child with `send`; a child that cannot be started or fails to
     /// answer gets `fallback` with the diagnostics that say so.
     async fn forward<Req, Resp, Fut>(
@@ -465,34 +479,26 @@ macro_rules! state_store {
 impl<P: Provider> pb::provider_server::Provider for Front<P> {
     rpc!(get_metadata(self, request: pb::get_metadata::Request) -> pb::get_metadata::Response {
         let rust = self.rust.get_metadata(request).await?.into_inner();
-        Ok(tonic::Response::new(match self.forwarded.catalog().await {
-            Ok(catalog) => merge::metadata(rust, catalog.metadata.clone()),
-            Err(diagnostics) => rust.failed(diagnostics),
-        }))
+        self.union(rust, |catalog| catalog.metadata.clone(), merge::metadata)
+            .await
     });
 
     rpc!(get_provider_schema(self, request: pb::get_provider_schema::Request) -> pb::get_provider_schema::Response {
         let rust = self.rust.get_provider_schema(request).await?.into_inner();
-        Ok(tonic::Response::new(match self.forwarded.catalog().await {
-            Ok(catalog) => merge::provider_schema(rust, catalog.schema.clone()),
-            Err(diagnostics) => rust.failed(diagnostics),
-        }))
+        self.union(rust, |catalog| catalog.schema.clone(), merge::provider_schema)
+            .await
     });
 
     rpc!(get_resource_identity_schemas(self, request: pb::get_resource_identity_schemas::Request) -> pb::get_resource_identity_schemas::Response {
         let rust = self.rust.get_resource_identity_schemas(request).await?.into_inner();
-        Ok(tonic::Response::new(match self.forwarded.catalog().await {
-            Ok(catalog) => merge::identity_schemas(rust, catalog.identity_schemas.clone()),
-            Err(diagnostics) => rust.failed(diagnostics),
-        }))
+        self.union(rust, |catalog| catalog.identity_schemas.clone(), merge::identity_schemas)
+            .await
     });
 
     rpc!(get_functions(self, request: pb::get_functions::Request) -> pb::get_functions::Response {
         let rust = self.rust.get_functions(request).await?.into_inner();
-        Ok(tonic::Response::new(match self.forwarded.catalog().await {
-            Ok(catalog) => merge::functions(rust, catalog.functions.clone()),
-            Err(diagnostics) => rust.failed(diagnostics),
-        }))
+        self.union(rust, |catalog| catalog.functions.clone(), merge::functions)
+            .await
     });
 
     rpc!(validate_provider_config(self, request: pb::validate_provider_config::Request) -> pb::validate_provider_config::Response {
