@@ -63,8 +63,11 @@ pub(crate) fn end_all() {
 }
 
 fn kill(pid: u32) {
+    // Never 0 (or negative): kill(2) would signal a whole process group, this one included.
     #[cfg(unix)]
-    if let Ok(pid) = libc::pid_t::try_from(pid) {
+    if let Ok(pid) = libc::pid_t::try_from(pid)
+        && pid > 0
+    {
         // SAFETY: kill(2) on a process id this process started; a process already gone makes
         // it fail with ESRCH, which is fine.
         unsafe {
@@ -78,7 +81,11 @@ impl Child {
     pub(crate) async fn start(executable: &Path, timeout: Duration) -> Result<Child, StartError> {
         let identity = ClientIdentity::generate().map_err(StartError::Tls)?;
         let mut process = spawn(executable, &identity.pem)?;
-        let pid = process.id().unwrap_or_default();
+        // A child just spawned and not yet waited for has an id.
+        let pid = process.id().ok_or_else(|| StartError::Spawn {
+            executable: executable.to_owned(),
+            reason: "it exited before it could be tracked".to_owned(),
+        })?;
         LIVE.lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push(pid);
