@@ -412,3 +412,41 @@ mod plan_modifiers {
         assert!(plan.requires_replace.is_empty());
     }
 }
+
+/// A type ported from Go keeps Go's `description_kind`: `plain` for the struct and its fields,
+/// a field that says `markdown` keeps Markdown, and a nested block's own fields follow their
+/// own struct.
+#[derive(TfObject)]
+#[tfsdk(schema, description_kind = "plain")]
+struct PortedFromGo {
+    /// The name.
+    #[tfsdk(name = "name", required)]
+    name: String,
+    /// Written in **Markdown**.
+    #[tfsdk(name = "notes", optional, description_kind = "markdown")]
+    notes: Option<String>,
+    /// A rule.
+    #[tfsdk(name = "rule", optional, block)]
+    rules: Vec<PortedRule>,
+}
+
+#[derive(TfObject)]
+#[tfsdk(schema)]
+struct PortedRule {
+    #[tfsdk(name = "port", required, description_kind = "plain")]
+    port: i64,
+    #[tfsdk(name = "note", optional)]
+    note: Option<String>,
+}
+
+#[test]
+fn description_kinds_follow_the_struct_and_the_field() {
+    let json = PortedFromGo::schema().to_json_block();
+    assert_eq!(json["description_kind"], "plain");
+    assert_eq!(json["attributes"]["name"]["description_kind"], "plain");
+    assert_eq!(json["attributes"]["notes"]["description_kind"], "markdown");
+    let rule = &json["block_types"]["rule"]["block"];
+    assert_eq!(rule["description_kind"], "plain");
+    assert_eq!(rule["attributes"]["port"]["description_kind"], "plain");
+    assert_eq!(rule["attributes"]["note"]["description_kind"], "markdown");
+}

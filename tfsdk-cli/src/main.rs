@@ -30,6 +30,17 @@
 //!     configurations under --examples (default `examples`). With --check, writes nothing and
 //!     exits with status 1 when the folder is not up to date.
 //!
+//! tfsdk schema import [FILE] [--out src/models] [--provider ADDRESS] [--type NAME]... [--check]
+//!     Reads FILE (standard input when absent or `-`), the output of `terraform providers
+//!     schema -json`, and writes derived models serving the same schema: OUT/mod.rs,
+//!     OUT/provider.rs, OUT/resources/TYPE.rs, OUT/data_sources/TYPE.rs,
+//!     OUT/ephemeral_resources/TYPE.rs (TYPE without the provider's prefix), formatted by
+//!     rustfmt. Names, types, nesting (blocks and nested attributes), required / optional /
+//!     computed / sensitive / write-only, descriptions (doc comments, with their
+//!     description_kind), deprecations, schema versions and identity schemas are kept; what
+//!     cannot be served the same way is a warning, what the derive cannot express an error.
+//!     With --check, writes nothing and exits with status 1 when the files differ.
+//!
 //! tfsdk release [--manifest-path Cargo.toml] [--bin NAME] [--target TRIPLE]...
 //!               [--profile release] [--out-dir dist] [--gpg-key KEY]
 //!     Builds the provider binary (`terraform-provider-NAME`) for each target (the host when
@@ -51,6 +62,7 @@ use tfsdk_typeexpr::{self as typeexpr, console, json_lines, json_value};
 
 mod new;
 mod release;
+mod schema_import;
 mod vars_json;
 
 /// Terraform type constraints and input variables, as Terraform and OpenTofu evaluate them.
@@ -140,6 +152,11 @@ enum Command {
         #[arg(long, value_name = "DIR", conflicts_with = "targets")]
         archives_from: Option<PathBuf>,
     },
+    /// Derived Rust models from a provider's schema (`terraform providers schema -json`).
+    Schema {
+        #[command(subcommand)]
+        command: SchemaCommand,
+    },
     /// Start a provider: a crate to build on (with --services, one crate per service).
     New {
         /// The provider's name: `demo` makes terraform-provider-demo, whose types are demo_*.
@@ -156,6 +173,29 @@ enum Command {
         /// The version requirement on the tfsdk crates (default: this tool's version).
         #[arg(long, value_name = "REQ")]
         tfsdk_version: Option<String>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum SchemaCommand {
+    /// Write one module of derived models per type, serving the schema read: names, types,
+    /// nesting, flags, descriptions, deprecations and schema versions.
+    Import {
+        /// The output of `terraform providers schema -json` (standard input when absent or
+        /// `-`).
+        file: Option<PathBuf>,
+        /// Where the modules go (mod.rs, provider.rs, resources/, data_sources/, ...).
+        #[arg(long, value_name = "DIR", default_value = "src/models")]
+        out: PathBuf,
+        /// The provider, by source address or its last part, when the schema has several.
+        #[arg(long)]
+        provider: Option<String>,
+        /// Import only this type (`provider` for the provider's configuration); repeatable.
+        #[arg(long = "type", value_name = "NAME")]
+        types: Vec<String>,
+        /// Write nothing: exit with status 1 when the files differ from what it would write.
+        #[arg(long)]
+        check: bool,
     },
 }
 
@@ -212,6 +252,22 @@ fn main() -> ExitCode {
             gpg_key.as_deref(),
             archives_from.as_deref(),
         ),
+        Command::Schema {
+            command:
+                SchemaCommand::Import {
+                    file,
+                    out,
+                    provider,
+                    types,
+                    check,
+                },
+        } => schema_import::run(&schema_import::Options {
+            input: file,
+            out,
+            provider,
+            types,
+            check,
+        }),
         Command::New {
             name,
             path,

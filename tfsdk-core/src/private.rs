@@ -22,8 +22,8 @@ pub use crate::path::AttributePath;
 pub use crate::schema::spec::{AttributeSpec, DefaultSpec, Flags, RuleSpec, add_attributes};
 pub use crate::schema::{
     Attribute as SchemaAttribute, AttributeChange, AttributePlan, CustomRule, DefaultValue,
-    DiffSuppress, NestedAttributes, NestingMode, PlanModifier, Presentation, SemanticEquality,
-    Validator,
+    DescriptionKind, DiffSuppress, NestedAttributes, NestingMode, PlanModifier, Presentation,
+    SemanticEquality, Validator,
 };
 pub use crate::tftypes::{ObjectType, Type, Value, ValueData};
 pub use crate::types::Object as ObjectValue;

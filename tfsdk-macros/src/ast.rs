@@ -15,6 +15,9 @@ pub struct Container<'a> {
     pub schema: Option<(SchemaRole, Span)>,
     /// Documentation of the schema: `description = "..."` or the doc comment.
     pub description: Option<String>,
+    /// `description_kind = "plain"` on the struct: its description, and its fields' unless
+    /// they say otherwise, are plain text.
+    pub plain_description: bool,
     /// The typed view's name (`FileView` for `File`).
     pub view: syn::Ident,
     /// The typed paths' name (`FilePaths` for `File`).
@@ -119,6 +122,9 @@ pub struct Behaviour {
     pub force_new: bool,
     /// `description = "..."`, else the field's doc comment.
     pub description: Option<String>,
+    /// `description_kind = "plain"` on the field, or on the struct and not `"markdown"` on
+    /// the field.
+    pub plain_description: bool,
     /// `deprecated = "..."`.
     pub deprecated: Option<String>,
     /// `default = <expr>`.
@@ -147,6 +153,7 @@ impl Default for Behaviour {
             write_only_span: Span::call_site(),
             force_new: false,
             description: None,
+            plain_description: false,
             deprecated: None,
             default: None,
             default_fn: None,

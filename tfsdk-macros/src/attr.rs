@@ -16,12 +16,24 @@ pub struct ContainerOptions {
     pub schema: Option<SpannedValue<SchemaOption>>,
     /// Documentation of the schema; the struct's doc comment by default.
     pub description: Option<String>,
+    /// How the schema's description and its fields' are written (`"markdown"` by default).
+    pub description_kind: Option<DescriptionKindOption>,
     /// The name of the typed view the derive writes (default: the struct's name + `View`).
     pub view: Option<syn::Ident>,
     /// The name of the typed paths type (default: the struct's name + `Paths`).
     pub paths: Option<syn::Ident>,
     /// The struct's doc comment.
     pub attrs: Vec<syn::Attribute>,
+}
+
+/// `description_kind = "markdown"` or `"plain"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, FromMeta)]
+#[darling(rename_all = "snake_case")]
+pub enum DescriptionKindOption {
+    /// Markdown, the default.
+    Markdown,
+    /// Plain text, as Go's `Description` (not `MarkdownDescription`) serves it.
+    Plain,
 }
 
 /// `schema` or `schema(ROLE)`.
@@ -112,6 +124,9 @@ pub struct FieldOptions {
     /// Documentation of the attribute; the field's doc comment by default.
     #[darling(default)]
     pub description: Option<SpannedValue<String>>,
+    /// How the description is written; the struct's `description_kind` by default.
+    #[darling(default)]
+    pub description_kind: Option<DescriptionKindOption>,
     /// The attribute is deprecated: the message practitioners see.
     #[darling(default)]
     pub deprecated: Option<SpannedValue<String>>,

@@ -13,7 +13,7 @@ use crate::ast::{
     Attribute, Behaviour, Combination, Container, Field, Kind, PlanModifier, Presentation, Role,
     Rule, SchemaRole,
 };
-use crate::attr::{ContainerOptions, FieldOptions, SchemaOption, doc_text};
+use crate::attr::{ContainerOptions, DescriptionKindOption, FieldOptions, SchemaOption, doc_text};
 
 /// Reads and checks `input`. Returns the container when there is no error.
 ///
@@ -93,7 +93,12 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
             }
         }
         for field in &named.named {
-            if let Some(draft) = read_field(field, schema.map(|(role, _)| role), &mut errors) {
+            if let Some(draft) = read_field(
+                field,
+                schema.map(|(role, _)| role),
+                options.description_kind,
+                &mut errors,
+            ) {
                 drafts.push(draft);
             }
         }
@@ -112,6 +117,7 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
         private,
         schema,
         description: options.description.or_else(|| doc_text(&options.attrs)),
+        plain_description: options.description_kind == Some(DescriptionKindOption::Plain),
         view: options
             .view
             .unwrap_or_else(|| format_ident!("{}View", input.ident)),
@@ -140,6 +146,7 @@ struct Draft<'a> {
 fn read_field<'a>(
     field: &'a syn::Field,
     role: Option<SchemaRole>,
+    description_kind: Option<DescriptionKindOption>,
     errors: &mut darling::error::Accumulator,
 ) -> Option<Draft<'a>> {
     let member = field.ident.as_ref()?;
@@ -190,7 +197,10 @@ fn read_field<'a>(
     } else if flatten {
         Role::Flatten
     } else {
-        Role::Attribute(Box::new(attribute_of(name?, &options, &order, rules)))
+        let mut attribute = attribute_of(name?, &options, &order, rules);
+        attribute.behaviour.plain_description =
+            options.description_kind.or(description_kind) == Some(DescriptionKindOption::Plain);
+        Role::Attribute(Box::new(attribute))
     };
     Some(Draft {
         field: Field {
@@ -349,6 +359,8 @@ fn attribute_of(
                 .as_ref()
                 .map(|d| d.as_str().to_owned())
                 .or(docs),
+            // Set by `read_field`, which knows the struct's `description_kind`.
+            plain_description: false,
             deprecated: options.deprecated.as_ref().map(|d| d.as_str().to_owned()),
             default: options.default.clone(),
             default_fn: options.default_fn.clone(),

@@ -81,6 +81,9 @@ fn attribute_spec(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) ->
     if let Some(text) = &behaviour.description {
         calls.push(quote!(.description(#text)));
     }
+    if behaviour.plain_description {
+        calls.push(quote!(.plain_description()));
+    }
     if let Some(text) = &behaviour.deprecated {
         calls.push(quote!(.deprecation(#text)));
     }
@@ -242,6 +245,9 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
         Some(text) => quote!(#private::Option::Some(#text)),
         None => quote!(#private::Option::None),
     };
+    let description_kind = container.plain_description.then(|| {
+        quote!(const DESCRIPTION_KIND: #private::DescriptionKind = #private::DescriptionKind::Plain;)
+    });
     let flattened_checks = container.flattened().map(|field| {
         let ty = field.ty;
         let private = respan(quote!(#private), ty.span());
@@ -261,6 +267,7 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #private::TfSchema for #ident #ty_generics #where_clause {
             const DESCRIPTION: #private::Option<&'static str> = #description;
+            #description_kind
 
             type View = #view #ty_generics;
         }

@@ -133,6 +133,7 @@ fn view_struct(container: &Container<'_>) -> TokenStream {
         private: container.private.clone(),
         schema: None,
         description: None,
+        plain_description: false,
         view: view.clone(),
         paths: container.paths.clone(),
         vis,

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use tfsdk_core::TfSchema;
 use tfsdk_core::diag::Diagnostics;
-use tfsdk_core::schema::{Attribute, Schema};
+use tfsdk_core::schema::{Attribute, DescriptionKind, Schema};
 use tfsdk_core::tftypes::Type;
 
 /// What registration knows of a schema before it is built: its description, the function that
@@ -23,6 +23,7 @@ use tfsdk_core::tftypes::Type;
 pub(crate) struct LazySchema {
     type_name: &'static str,
     description: Option<&'static str>,
+    description_kind: DescriptionKind,
     attributes: fn(&mut BTreeMap<String, Attribute>),
     check: SchemaCheck,
     built: OnceLock<BuiltSchema>,
@@ -77,6 +78,7 @@ impl LazySchema {
         LazySchema {
             type_name,
             description: T::DESCRIPTION,
+            description_kind: T::DESCRIPTION_KIND,
             // The runtime's generic entry point (in the schema code's own section), with the
             // model's table accessor inlined into it.
             attributes: tfsdk_core::schema_attributes_fn::<T>(),
@@ -92,6 +94,7 @@ impl LazySchema {
         let schema = Schema {
             attributes,
             description: self.description.map(str::to_owned),
+            description_kind: self.description_kind,
         };
         let problems = self.check.problems(self.type_name, &schema);
         (schema, problems)

@@ -8,7 +8,7 @@ pub use conversion::schema_attributes_fn;
 use std::collections::BTreeMap;
 
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
-use crate::schema::{self, Schema};
+use crate::schema::{self, DescriptionKind, Schema};
 use crate::tftypes::{ObjectType, Type, Value};
 use crate::view::{FromPath, Viewable};
 
@@ -356,6 +356,9 @@ pub trait TfSchema: TfObject {
     /// doc comment).
     const DESCRIPTION: Option<&'static str> = None;
 
+    /// How [`TfSchema::DESCRIPTION`] is written (`#[tfsdk(description_kind = "plain")]`).
+    const DESCRIPTION_KIND: DescriptionKind = DescriptionKind::Markdown;
+
     /// The typed view the derive writes next to the struct (`FileView` for `File`): the same
     /// fields, each holding null, unknown or a known value at every depth (see
     /// [`view`](crate::view)).
@@ -368,6 +371,7 @@ pub trait TfSchema: TfObject {
         Schema {
             attributes,
             description: Self::DESCRIPTION.map(str::to_owned),
+            description_kind: Self::DESCRIPTION_KIND,
         }
     }
 }

@@ -4,8 +4,8 @@
 //! (`"string"`, `["list","string"]`) or, for nested attributes, a `nested_type` with its own
 //! `attributes` and `nesting_mode`; a single nested object that is neither computed nor
 //! sensitive is a nested block under `block_types` (see [`Attribute::served_as_block`]);
-//! `description_kind` is always written (`markdown`: descriptions are Markdown, doc comments
-//! included); the flags `deprecated`, `required`, `optional`, `computed`, `sensitive` and
+//! `description_kind` is always written (`markdown` unless the derive was told `plain`, see
+//! [`DescriptionKind`]); the flags `deprecated`, `required`, `optional`, `computed`, `sensitive` and
 //! `write_only` appear only when true, as Go's `omitempty` writes them (with
 //! `deprecation_message` beside `deprecated`, as Terraform 1.15 writes it), and say what
 //! Terraform was told (a `required` attribute with a `default_fn` is served optional, see
@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value as Json, json};
 
-use super::{Attribute, NestedAttributes, NestingMode, Schema};
+use super::{Attribute, DescriptionKind, NestedAttributes, NestingMode, Schema};
 
 impl Schema {
     /// The schema as the `block` object of `terraform providers schema -json`.
@@ -36,7 +36,11 @@ impl Schema {
     /// );
     /// ```
     pub fn to_json_block(&self) -> Json {
-        block_json(&self.attributes, self.description.as_deref())
+        block_json(
+            &self.attributes,
+            self.description.as_deref(),
+            self.description_kind,
+        )
     }
 
     /// [`Schema::to_json_block`] as indented text, the form a snapshot file holds.
@@ -46,12 +50,13 @@ impl Schema {
     }
 }
 
-/// The `description_kind` of every description the toolkit serves.
-pub(crate) const DESCRIPTION_KIND: &str = "markdown";
-
 /// A block: its attributes, and its nested blocks as `block_types` (see
 /// [`Attribute::served_as_block`]).
-fn block_json(attributes: &BTreeMap<String, Attribute>, description: Option<&str>) -> Json {
+fn block_json(
+    attributes: &BTreeMap<String, Attribute>,
+    description: Option<&str>,
+    kind: DescriptionKind,
+) -> Json {
     let mut block = Map::new();
     let (blocks, plain): (Vec<_>, Vec<_>) = attributes
         .iter()
@@ -69,7 +74,7 @@ fn block_json(attributes: &BTreeMap<String, Attribute>, description: Option<&str
     if let Some(description) = description {
         block.insert("description".into(), Json::from(description));
     }
-    block.insert("description_kind".into(), Json::from(DESCRIPTION_KIND));
+    block.insert("description_kind".into(), Json::from(kind.as_str()));
     Json::Object(block)
 }
 
@@ -82,7 +87,11 @@ fn block_type_json(attribute: &Attribute) -> Json {
     };
     let mut out = Map::new();
     out.insert("nesting_mode".into(), Json::from(nesting.as_str()));
-    let mut block = block_json(attributes, attribute.description.as_deref());
+    let mut block = block_json(
+        attributes,
+        attribute.description.as_deref(),
+        attribute.description_kind,
+    );
     if attribute.deprecation.is_some()
         && let Json::Object(block) = &mut block
     {
@@ -132,7 +141,10 @@ fn attribute_json(attribute: &Attribute) -> Json {
     if let Some(description) = &attribute.description {
         out.insert("description".into(), Json::from(description.as_str()));
     }
-    out.insert("description_kind".into(), Json::from(DESCRIPTION_KIND));
+    out.insert(
+        "description_kind".into(),
+        Json::from(attribute.description_kind.as_str()),
+    );
     for (flag, set) in [
         ("deprecated", attribute.deprecation.is_some()),
         ("required", attribute.required_for_terraform()),

@@ -71,8 +71,10 @@ pub use rules::{CustomRule, Pattern, Validator};
 pub struct Schema {
     /// The attributes, by name.
     pub attributes: BTreeMap<String, Attribute>,
-    /// Documentation of the whole block, in Markdown.
+    /// Documentation of the whole block (Markdown unless `description_kind` says plain).
     pub description: Option<String>,
+    /// How Terraform is told to read `description` (`#[tfsdk(description_kind = "plain")]`).
+    pub description_kind: DescriptionKind,
 }
 
 /// One attribute: its type and behaviours.
@@ -98,8 +100,10 @@ pub struct Attribute {
     pub write_only: bool,
     /// A change requires replacing the resource.
     pub force_new: bool,
-    /// Documentation, in Markdown.
+    /// Documentation (Markdown unless `description_kind` says plain).
     pub description: Option<String>,
+    /// How Terraform is told to read `description`.
+    pub description_kind: DescriptionKind,
     /// Set when the attribute is deprecated: the message practitioners see when they set it.
     pub deprecation: Option<String>,
     /// Where the value comes from when configuration leaves it null.
@@ -132,6 +136,7 @@ impl Attribute {
             write_only: false,
             force_new: false,
             description: None,
+            description_kind: DescriptionKind::Markdown,
             deprecation: None,
             default: None,
             diff_suppress: None,
@@ -225,6 +230,33 @@ pub enum Presentation {
     /// `#[tfsdk(nested_attribute)]`: a nested attribute, also for a single object (which
     /// needs Terraform 1.0.5 or newer).
     NestedAttribute,
+}
+
+/// How a description is written, which Terraform passes on to documentation tools and
+/// language servers (`description_kind` in `terraform providers schema -json`).
+///
+/// Descriptions are Markdown by default, as doc comments are. The Go framework serves
+/// `Description` as plain text and `MarkdownDescription` as Markdown, and the older Go SDK every
+/// description as plain text: a type ported from Go keeps its schema byte for byte with
+/// `#[tfsdk(description_kind = "plain")]` on the struct (for its own description and its
+/// fields) or on a field.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DescriptionKind {
+    /// Markdown (the default).
+    #[default]
+    Markdown,
+    /// Plain text.
+    Plain,
+}
+
+impl DescriptionKind {
+    /// The name `terraform providers schema -json` gives it: `markdown` or `plain`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DescriptionKind::Markdown => "markdown",
+            DescriptionKind::Plain => "plain",
+        }
+    }
 }
 
 /// What a type's nested attributes say about write-only attributes
@@ -461,6 +493,7 @@ impl Schema {
         Schema {
             attributes,
             description: None,
+            description_kind: DescriptionKind::Markdown,
         }
     }
 

@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 
 use super::rules::{CustomRule, Pattern};
 use super::{
-    Attribute, DefaultResult, DefaultValue, DiffSuppress, PlanModifier, Presentation, Validator,
+    Attribute, DefaultResult, DefaultValue, DescriptionKind, DiffSuppress, PlanModifier,
+    Presentation, Validator,
 };
 use crate::tftypes::{Number, Value};
 
@@ -25,6 +26,8 @@ pub struct AttributeSpec {
     pub flags: Flags,
     /// `description = "..."` or the field's doc comment.
     pub description: Option<&'static str>,
+    /// `description_kind = "plain"` on the field or its struct.
+    pub description_kind: DescriptionKind,
     /// `deprecated = "..."`.
     pub deprecation: Option<&'static str>,
     /// `default = <expr>` (`dynamic: false`) or `default_fn = path` (`dynamic: true`).
@@ -175,6 +178,7 @@ impl AttributeSpec {
                 force_new: false,
             },
             description: None,
+            description_kind: DescriptionKind::Markdown,
             deprecation: None,
             default: None,
             diff_suppress: None,
@@ -193,6 +197,13 @@ impl AttributeSpec {
     #[must_use]
     pub const fn description(mut self, text: &'static str) -> AttributeSpec {
         self.description = Some(text);
+        self
+    }
+
+    /// `description_kind = "plain"`, on the field or its struct.
+    #[must_use]
+    pub const fn plain_description(mut self) -> AttributeSpec {
+        self.description_kind = DescriptionKind::Plain;
         self
     }
 
@@ -260,6 +271,7 @@ impl AttributeSpec {
         attribute.write_only = write_only;
         attribute.force_new = force_new;
         attribute.description = self.description.map(str::to_owned);
+        attribute.description_kind = self.description_kind;
         attribute.deprecation = self.deprecation.map(str::to_owned);
         attribute.default = self
             .default
@@ -331,6 +343,7 @@ mod tests {
                 force_new: true,
             },
             description: Some("The name."),
+            description_kind: DescriptionKind::Plain,
             deprecation: Some("Use label."),
             default: None,
             diff_suppress: None,
@@ -359,6 +372,7 @@ mod tests {
                 force_new: false,
             },
             description: None,
+            description_kind: DescriptionKind::Markdown,
             deprecation: None,
             default: Some(DefaultSpec {
                 compute: || Ok(Some(Value::from(7))),
@@ -386,6 +400,7 @@ mod tests {
         assert!(name.required && name.sensitive && name.force_new);
         assert!(!name.optional && !name.computed && !name.stable && !name.write_only);
         assert_eq!(name.description.as_deref(), Some("The name."));
+        assert_eq!(name.description_kind, DescriptionKind::Plain);
         assert_eq!(name.deprecation.as_deref(), Some("Use label."));
         assert!(name.default.is_none() && name.diff_suppress.is_none());
         assert_eq!(

@@ -1,12 +1,13 @@
 //! Schemas as the protocol's `Schema` messages: attributes sorted by name, plain ones with their
 //! type in JSON type syntax, nested ones as nested attribute objects (protocol 6) without a
-//! type, as terraform-plugin-go sends them; descriptions as Markdown; the flags as Terraform
+//! type, as terraform-plugin-go sends them; descriptions as Markdown or plain text as the schema
+//! says; the flags as Terraform
 //! must see them (a default makes an attribute computed, a `required` one with a `default_fn`
 //! optional).
 
 use std::collections::BTreeMap;
 
-use tfsdk_core::schema::{Attribute, NestedAttributes, NestingMode, Schema};
+use tfsdk_core::schema::{Attribute, DescriptionKind, NestedAttributes, NestingMode, Schema};
 
 use crate::proto::tfplugin6 as pb;
 
@@ -16,7 +17,7 @@ pub(crate) fn schema_to_proto(schema: &Schema, version: i64) -> pb::Schema {
         version,
         block: Some(block_to_proto(
             &schema.attributes,
-            schema.description.as_deref(),
+            (schema.description.as_deref(), schema.description_kind),
             None,
             version,
         )),
@@ -28,7 +29,7 @@ pub(crate) fn schema_to_proto(schema: &Schema, version: i64) -> pb::Schema {
 /// attributes), the shape [`Schema::to_json_block`] shows.
 fn block_to_proto(
     attributes: &BTreeMap<String, Attribute>,
-    description: Option<&str>,
+    (description, kind): (Option<&str>, DescriptionKind),
     deprecation: Option<&str>,
     version: i64,
 ) -> pb::schema::Block {
@@ -46,7 +47,7 @@ fn block_to_proto(
             .map(|(name, attribute)| nested_block_to_proto(name, attribute))
             .collect(),
         description: description.unwrap_or_default().to_owned(),
-        description_kind: pb::StringKind::Markdown as i32,
+        description_kind: string_kind(kind) as i32,
         deprecated: deprecation.is_some(),
         deprecation_message: deprecation.unwrap_or_default().to_owned(),
     }
@@ -76,7 +77,7 @@ fn nested_block_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Neste
         type_name: name.to_owned(),
         block: Some(block_to_proto(
             attributes,
-            attribute.description.as_deref(),
+            (attribute.description.as_deref(), attribute.description_kind),
             attribute.deprecation.as_deref(),
             0,
         )),
@@ -140,10 +141,18 @@ fn attribute_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Attribut
         optional: attribute.optional_for_terraform(),
         computed: attribute.computed_for_terraform(),
         sensitive: attribute.sensitive,
-        description_kind: pb::StringKind::Markdown as i32,
+        description_kind: string_kind(attribute.description_kind) as i32,
         deprecated: attribute.deprecation.is_some(),
         write_only: attribute.write_only,
         deprecation_message: attribute.deprecation.clone().unwrap_or_default(),
+    }
+}
+
+/// The protocol's name for how a description is written.
+fn string_kind(kind: DescriptionKind) -> pb::StringKind {
+    match kind {
+        DescriptionKind::Markdown => pb::StringKind::Markdown,
+        DescriptionKind::Plain => pb::StringKind::Plain,
     }
 }
 
@@ -219,6 +228,21 @@ mod tests {
         assert_eq!(block.description, "A thing.");
         assert_eq!(block.description_kind, pb::StringKind::Markdown as i32);
         assert!(block.block_types.is_empty());
+    }
+
+    #[test]
+    fn plain_descriptions_are_served_as_plain() {
+        let mut plain = schema();
+        plain.description_kind = DescriptionKind::Plain;
+        if let Some(name) = plain.attributes.get_mut("name") {
+            name.description_kind = DescriptionKind::Plain;
+        }
+        let block = schema_to_proto(&plain, 0).block.unwrap();
+        assert_eq!(block.description_kind, pb::StringKind::Plain as i32);
+        let name = attribute(&block, "name");
+        assert_eq!(name.description_kind, pb::StringKind::Plain as i32);
+        let id = attribute(&block, "id");
+        assert_eq!(id.description_kind, pb::StringKind::Markdown as i32);
     }
 
     #[test]

@@ -1,0 +1,175 @@
+//! `tfsdk schema import` round trip: the models it writes for a schema with every attribute
+//! kind, nesting mode and flag the Go framework has (`schema_import/all_kinds.json`, in the
+//! shape `terraform providers schema -json` prints) are committed under
+//! `schema_import/all_kinds/`, compiled here, and serve that schema again, block for block;
+//! importing again writes the same files.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value as Json;
+use tfsdk_core::TfSchema;
+
+#[path = "schema_import/all_kinds/mod.rs"]
+#[allow(dead_code)]
+mod all_kinds;
+
+use all_kinds::{data_sources, ephemeral_resources, provider, resources};
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/schema_import/all_kinds.json"
+);
+const MODELS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/schema_import/all_kinds");
+
+fn fixture() -> Json {
+    let text = std::fs::read_to_string(FIXTURE).unwrap();
+    let json: Json = serde_json::from_str(&text).unwrap();
+    json["provider_schemas"]["registry.terraform.io/example/kinds"].clone()
+}
+
+fn import(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tfsdk"))
+        .args(["schema", "import"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn importing_again_writes_the_committed_models() {
+    let output = import(&[FIXTURE, "--out", MODELS, "--check"]);
+    assert!(
+        output.status.success(),
+        "the committed models are not what `tfsdk schema import` writes (run it again: \
+         tfsdk schema import tfsdk-cli/tests/schema_import/all_kinds.json --out \
+         tfsdk-cli/tests/schema_import/all_kinds):\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn the_models_serve_the_schema_they_were_imported_from() {
+    let schemas = fixture();
+    for (json, served) in [
+        (
+            &schemas["resource_schemas"]["kinds_everything"],
+            resources::everything::Everything::schema().to_json_block(),
+        ),
+        (
+            &schemas["data_source_schemas"]["kinds_lookup"],
+            data_sources::lookup::Lookup::schema().to_json_block(),
+        ),
+        (
+            &schemas["ephemeral_resource_schemas"]["kinds_token"],
+            ephemeral_resources::token::Token::schema().to_json_block(),
+        ),
+        (
+            &schemas["provider"],
+            provider::ProviderConfig::schema().to_json_block(),
+        ),
+    ] {
+        assert_eq!(
+            served,
+            json["block"],
+            "served:\n{}\nimported:\n{}",
+            serde_json::to_string_pretty(&served).unwrap(),
+            serde_json::to_string_pretty(&json["block"]).unwrap()
+        );
+    }
+    assert_eq!(
+        resources::everything::SCHEMA_VERSION,
+        schemas["resource_schemas"]["kinds_everything"]["version"]
+    );
+}
+
+#[test]
+fn the_identity_keeps_its_types_and_import_flags() {
+    let json = &fixture()["resource_identity_schemas"]["kinds_everything"];
+    assert_eq!(resources::everything::IDENTITY_VERSION, json["version"]);
+    let identity = resources::everything::EverythingIdentity::schema();
+    let attributes = json["attributes"].as_object().unwrap();
+    assert_eq!(identity.attributes.len(), attributes.len());
+    for (name, attribute) in attributes {
+        let served = &identity.attributes[name];
+        assert_eq!(
+            served.ty.to_json().unwrap(),
+            attribute["type"].to_string(),
+            "{name}"
+        );
+        assert_eq!(
+            served.required,
+            attribute["required_for_import"] == true,
+            "{name}"
+        );
+        assert_eq!(
+            served.description.as_deref(),
+            attribute["description"].as_str()
+        );
+    }
+}
+
+#[test]
+fn what_the_derive_cannot_serve_is_an_error_naming_each_attribute() {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = r#"{"provider_schemas": {"registry.terraform.io/example/odd": {
+        "resource_schemas": {"odd_thing": {"version": 0, "block": {
+            "attributes": {
+                "pair": {"type": ["tuple", ["string", "number"]], "optional": true},
+                "loose": {"type": ["object", {"a": "string"}, ["a"]], "optional": true}
+            },
+            "block_types": {
+                "by_key": {"nesting_mode": "map", "block": {}}
+            }
+        }}}
+    }}}"#;
+    let file = dir.path().join("schema.json");
+    std::fs::write(&file, schema).unwrap();
+    let output = import(&[
+        file.to_str().unwrap(),
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    for part in ["odd_thing.pair", "odd_thing.loose", "odd_thing.by_key"] {
+        assert!(error.contains(part), "{part} not named:\n{error}");
+    }
+    assert!(
+        !Path::new(&dir.path().join("mod.rs")).exists(),
+        "nothing written"
+    );
+}
+
+#[test]
+fn a_document_with_several_providers_needs_one_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("schema.json");
+    std::fs::write(
+        &file,
+        r#"{"provider_schemas": {"registry.terraform.io/a/one": {}, "registry.terraform.io/b/two": {}}}"#,
+    )
+    .unwrap();
+    let output = import(&[
+        file.to_str().unwrap(),
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("choose one with --provider"), "{error}");
+    let output = import(&[
+        file.to_str().unwrap(),
+        "--out",
+        dir.path().to_str().unwrap(),
+        "--provider",
+        "two",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let listing = std::fs::read_to_string(dir.path().join("mod.rs")).unwrap();
+    assert!(listing.contains("registry.terraform.io/b/two"), "{listing}");
+}

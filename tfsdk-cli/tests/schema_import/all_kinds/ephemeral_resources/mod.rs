@@ -1,0 +1,3 @@
+//! The ephemeral resources.
+
+pub mod token;
