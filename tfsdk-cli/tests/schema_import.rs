@@ -173,3 +173,32 @@ fn a_document_with_several_providers_needs_one_chosen() {
     let listing = std::fs::read_to_string(dir.path().join("mod.rs")).unwrap();
     assert!(listing.contains("registry.terraform.io/b/two"), "{listing}");
 }
+
+/// The petstore example's `petstore_tag` model is this import of the Go provider's schema,
+/// plus the two behaviours the schema JSON cannot carry, added by hand (`stable`, `force_new`).
+#[test]
+fn the_petstore_tag_model_is_the_import_of_the_go_schema() {
+    let example =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/terraform-provider-petstore");
+    let dir = tempfile::tempdir().unwrap();
+    let output = import(&[
+        example.join("go-schema.json").to_str().unwrap(),
+        "--type",
+        "petstore_tag",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for file in ["mod.rs", "resources/mod.rs", "resources/tag.rs"] {
+        let imported = std::fs::read_to_string(dir.path().join(file)).unwrap();
+        let committed = std::fs::read_to_string(example.join("src/models").join(file))
+            .unwrap()
+            .replace(", stable", "")
+            .replace(", force_new", "");
+        assert_eq!(committed, imported, "{file}");
+    }
+}

@@ -10,6 +10,7 @@
 //! Both sides keep their objects as JSON files in one directory (the provider's `directory`,
 //! or `PETSTORE_DIR`): `DIR/KIND/ID.json`.
 
+pub mod models;
 pub mod owner;
 pub mod store;
 pub mod tag;
@@ -25,7 +26,7 @@ use tfsdk_server::{Context, Provider, Registry};
 ///
 /// A pet store kept in a directory of JSON files.
 #[derive(TfObject, Clone, Debug, Default)]
-#[tfsdk(schema)]
+#[tfsdk(schema, description_kind = "plain")]
 pub struct PetstoreConfig {
     /// Where the store keeps its objects (default: PETSTORE_DIR).
     #[tfsdk(name = "directory", optional)]

@@ -1,43 +1,20 @@
-//! `petstore_tag`, ported from Go: the model declares the schema the Go provider served
-//! (attribute names, types, nesting, flags), so the state Go wrote is read unchanged, and the
-//! store's objects keep their Go JSON form.
+//! `petstore_tag`, ported from Go: the model is `models::resources::tag`, written by
+//! `tfsdk schema import` from the schema the Go provider served (`go-schema.json`), with the
+//! two behaviours the schema JSON cannot carry added by hand (`stable` on `id` for Go's
+//! `UseStateForUnknown`, `force_new` on `name` for `RequiresReplace`). So the type serves the
+//! very schema Go did, the state Go wrote is read unchanged, and the store's objects keep
+//! their Go JSON form.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use tfsdk_core::diag::Diagnostics;
-use tfsdk_core::{TfObject, types};
+use tfsdk_core::tftypes::Number;
+use tfsdk_core::types;
 use tfsdk_server::{Context, CreateRequest, Failed, Resource, UpdateRequest};
 
 use crate::Petstore;
-
-/// A tag for pets.
-#[derive(TfObject, Clone, Debug)]
-#[tfsdk(schema(resource))]
-pub struct Tag {
-    /// The tag's id.
-    #[tfsdk(name = "id", computed, stable)]
-    pub id: types::String,
-    /// The tag's name; another name replaces the tag.
-    #[tfsdk(name = "name", required, force_new)]
-    pub name: String,
-    #[tfsdk(name = "color", optional)]
-    pub color: Option<String>,
-    #[tfsdk(name = "labels", optional, sensitive)]
-    pub labels: Option<BTreeMap<String, String>>,
-    #[tfsdk(name = "rule", optional, block)]
-    pub rules: Option<BTreeSet<Rule>>,
-}
-
-/// A `rule` block.
-#[derive(TfObject, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[tfsdk(schema)]
-pub struct Rule {
-    #[tfsdk(name = "pattern", required)]
-    pub pattern: String,
-    #[tfsdk(name = "weight", optional)]
-    pub weight: Option<i64>,
-}
+pub use crate::models::resources::tag::{Tag, TagRule};
 
 /// What the store keeps of a tag: the Go provider's JSON form.
 #[derive(Serialize, Deserialize)]
@@ -54,41 +31,62 @@ struct RuleObject {
     weight: Option<i64>,
 }
 
+/// A weight as the store keeps it: Go's `*int64`.
+fn weight_of(weight: &types::Number) -> Option<i64> {
+    weight.get().and_then(|number| number.to_i64().ok())
+}
+
 impl Tag {
     fn object(&self) -> TagObject {
         let rules: Vec<RuleObject> = self
-            .rules
+            .rule
             .iter()
-            .flatten()
             .map(|rule| RuleObject {
-                pattern: rule.pattern.clone(),
-                weight: rule.weight,
+                pattern: rule.pattern.get().unwrap_or_default().to_owned(),
+                weight: weight_of(&rule.weight),
             })
             .collect();
+        let labels = self.labels.get().map(|labels| {
+            labels
+                .iter()
+                .map(|(key, value)| (key.clone(), value.get().unwrap_or_default().to_owned()))
+                .collect()
+        });
         TagObject {
-            name: self.name.clone(),
-            color: self.color.clone(),
-            labels: self.labels.clone(),
+            name: self.name.get().unwrap_or_default().to_owned(),
+            color: self.color.get().map(str::to_owned),
+            labels,
             rules: (!rules.is_empty()).then_some(rules),
         }
     }
 
     fn from_object(id: types::String, object: TagObject) -> Tag {
-        let rules: BTreeSet<Rule> = object
+        let rule: HashSet<TagRule> = object
             .rules
             .into_iter()
             .flatten()
-            .map(|rule| Rule {
-                pattern: rule.pattern,
-                weight: rule.weight,
+            .map(|rule| TagRule {
+                pattern: types::String::new(rule.pattern),
+                weight: rule.weight.map_or_else(types::Number::null, |weight| {
+                    types::Number::new(Number::from(weight))
+                }),
             })
             .collect();
+        let labels = object.labels.map_or_else(types::Map::null, |labels| {
+            types::Map::new(
+                labels
+                    .into_iter()
+                    .map(|(key, value)| (key, types::String::new(value))),
+            )
+        });
         Tag {
             id,
-            name: object.name,
-            color: object.color,
-            labels: object.labels,
-            rules: (!rules.is_empty()).then_some(rules),
+            name: types::String::new(object.name),
+            color: object
+                .color
+                .map_or_else(types::String::null, types::String::new),
+            labels,
+            rule,
         }
     }
 }

@@ -1,17 +1,18 @@
 //! A type moves from Go to Rust with its state, under Terraform 1.15.5 and 1.0.3: applied with
 //! the Go implementation of `petstore_tag`, then served by a build where Rust serves it (and Go
 //! no longer does), the next plan is empty, `terraform providers schema -json` prints the same
-//! schema for the type before and after, and the Rust implementation updates and destroys what
-//! Go created.
-//!
-//! One known difference is pinned: Go serves these descriptions with `description_kind`
-//! `plain`, and the derive serves every description as `markdown` (Terraform renders both as
-//! the same text). Everything else in the type's schema is compared as is.
+//! schema for the type before and after (descriptions and their `description_kind`
+//! included: the Rust model was imported from the Go schema by `tfsdk schema import`), and
+//! the Rust implementation updates and destroys what Go created.
 
 mod support;
 
 use support::{APPLY, FRONT, FRONT_WITH_TAG, Install, Pair, assert_contains, go_provider};
 use tfsdk_testing::TerraformVersion;
+
+/// What `terraform providers schema -json` (1.15.5) prints for the Go provider served alone:
+/// the input of `tfsdk schema import` for `src/models/`.
+const GO_SCHEMA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/go-schema.json");
 
 const CONFIG: &str = r#"
 resource "petstore_tag" "good" {
@@ -32,24 +33,6 @@ resource "petstore_pet" "rex" {
   name = "Rex"
 }
 "#;
-
-/// `schema` with every `description_kind` taken out, and the kinds it had.
-fn without_description_kinds(schema: &mut serde_json::Value, kinds: &mut Vec<String>) {
-    match schema {
-        serde_json::Value::Object(members) => {
-            if let Some(kind) = members.remove("description_kind") {
-                kinds.push(kind.as_str().unwrap_or_default().to_owned());
-            }
-            members
-                .values_mut()
-                .for_each(|member| without_description_kinds(member, kinds));
-        }
-        serde_json::Value::Array(items) => items
-            .iter_mut()
-            .for_each(|item| without_description_kinds(item, kinds)),
-        _ => {}
-    }
-}
 
 fn tag_schema(pair: &Pair) -> serde_json::Value {
     let run = pair.run(&["providers", "schema", "-json"]);
@@ -79,19 +62,10 @@ fn a_tag_applied_by_go_is_served_by_rust_with_no_plan_change_and_the_same_schema
             pair.plan_is_empty(),
             "{version:?}: the state Go wrote plans no change in Rust"
         );
-        let (mut rust_schema, mut go_schema) = (tag_schema(&pair), go_schema);
-        let (mut rust_kinds, mut go_kinds) = (Vec::new(), Vec::new());
-        without_description_kinds(&mut rust_schema, &mut rust_kinds);
-        without_description_kinds(&mut go_schema, &mut go_kinds);
         assert_eq!(
-            rust_schema, go_schema,
+            tag_schema(&pair),
+            go_schema,
             "{version:?}: the schema of petstore_tag changed"
-        );
-        assert_eq!(rust_kinds.len(), go_kinds.len());
-        assert!(go_kinds.iter().all(|kind| kind == "plain"), "{go_kinds:?}");
-        assert!(
-            rust_kinds.iter().all(|kind| kind == "markdown"),
-            "{rust_kinds:?}"
         );
 
         // Rust now changes and destroys what Go created.
@@ -105,4 +79,30 @@ fn a_tag_applied_by_go_is_served_by_rust_with_no_plan_change_and_the_same_schema
         assert!(pair.stored("tag").is_empty());
         assert_eq!(after.go_processes(), Vec::<u32>::new());
     }
+}
+
+/// The committed `go-schema.json`, from which `src/models/` was imported, is what Terraform
+/// prints for the Go provider today (`TFSDK_UPDATE_SNAPSHOTS=1` writes it again).
+#[test]
+fn the_imported_schema_is_what_terraform_prints_for_the_go_provider() {
+    let Some(go) = go_provider(&[]) else {
+        return;
+    };
+    let alone = Install::new(go.to_str().unwrap(), None);
+    let pair = Pair::new(TerraformVersion::V1_15, &alone);
+    pair.configure("");
+    let run = pair.run(&["providers", "schema", "-json"]);
+    run.assert_success();
+    let printed: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    if std::env::var_os("TFSDK_UPDATE_SNAPSHOTS").is_some() {
+        let text = serde_json::to_string_pretty(&printed).unwrap() + "\n";
+        std::fs::write(GO_SCHEMA, text).unwrap();
+    }
+    let committed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(GO_SCHEMA).unwrap()).unwrap();
+    assert_eq!(
+        printed, committed,
+        "go-schema.json is stale: TFSDK_UPDATE_SNAPSHOTS=1 cargo test -p \
+         terraform-provider-petstore --test moving, then import src/models again"
+    );
 }

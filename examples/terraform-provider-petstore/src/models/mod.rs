@@ -1,0 +1,3 @@
+//! Models of the schema of `registry.terraform.io/example/petstore`, written by `tfsdk schema import`.
+
+pub mod resources;
