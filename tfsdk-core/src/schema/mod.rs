@@ -15,6 +15,7 @@
 //! | `sensitive` | hidden in plan output |
 //! | `write_only` | only in configuration (Terraform 1.11 and newer): create and update read it from the configuration, and every plan and state holds null for it; a resource's `_version` attribute beside it usually says when it changed |
 //! | `description = "..."` | documentation (Markdown); a field's `///` comment by default |
+//! | `description_kind = "plain"` | the description is plain text ([`DescriptionKind`]), on a field or the whole struct |
 //! | `deprecated = "..."` | Terraform marks the attribute deprecated, and configuring it warns with this message |
 //! | `default = <expr>` | the value when configuration leaves it null (Terraform is told the attribute is also computed, see [`Attribute::computed_for_terraform`]) |
 //! | `default_fn = path` | a function giving that value (`fn() -> Result<V, E>` or `fn() -> Result<Option<V>, E>`, `E: Display`); `None` gives nothing |
