@@ -42,12 +42,14 @@
 //!     With --check, writes nothing and exits with status 1 when the files differ.
 //!
 //! tfsdk release [--manifest-path Cargo.toml] [--bin NAME] [--target TRIPLE]...
-//!               [--profile release] [--out-dir dist] [--gpg-key KEY]
+//!               [--profile release] [--out-dir dist] [--go-executable PATH] [--gpg-key KEY]
 //!     Builds the provider binary (`terraform-provider-NAME`) for each target (the host when
 //!     none is given) and writes terraform-provider-NAME_VERSION_OS_ARCH.zip for each,
 //!     terraform-provider-NAME_VERSION_manifest.json (protocol 6.0) and
 //!     terraform-provider-NAME_VERSION_SHA256SUMS, signed into SHA256SUMS.sig with
-//!     `gpg --detach-sign` when --gpg-key is given: the layout registries, network mirrors and
+//!     `gpg --detach-sign` when --gpg-key is given; with --go-executable PATH, the archive
+//!     also holds that Go provider as terraform-provider-NAME-go, which a provider served with
+//!     `serve_beside` forwards to: the layout registries, network mirrors and
 //!     `terraform providers mirror` use. VERSION is the package's.
 //! ```
 
@@ -144,6 +146,10 @@ enum Command {
         /// Where the release files go.
         #[arg(long, value_name = "DIR", default_value = "dist")]
         out_dir: PathBuf,
+        /// The Go provider this one forwards to (`tfsdk_server::serve_beside`), built for the
+        /// target: packed beside the provider as terraform-provider-NAME-go. One target only.
+        #[arg(long, value_name = "PATH", conflicts_with = "archives_from")]
+        go_executable: Option<PathBuf>,
         /// Sign the checksums with this GnuPG key (`gpg --detach-sign`).
         #[arg(long, value_name = "KEY")]
         gpg_key: Option<String>,
@@ -241,17 +247,19 @@ fn main() -> ExitCode {
             targets,
             profile,
             out_dir,
+            go_executable,
             gpg_key,
             archives_from,
-        } => run_release(
-            manifest_path.as_deref(),
-            bin.as_deref(),
-            &targets,
-            &profile,
-            &out_dir,
-            gpg_key.as_deref(),
-            archives_from.as_deref(),
-        ),
+        } => run_release(&ReleaseRun {
+            manifest: manifest_path.as_deref(),
+            bin: bin.as_deref(),
+            targets: &targets,
+            profile: &profile,
+            out_dir: &out_dir,
+            go_executable: go_executable.as_deref(),
+            gpg_key: gpg_key.as_deref(),
+            archives_from: archives_from.as_deref(),
+        }),
         Command::Schema {
             command:
                 SchemaCommand::Import {
@@ -345,15 +353,35 @@ fn run_docs(
 }
 
 /// `tfsdk release`.
-fn run_release(
-    manifest: Option<&std::path::Path>,
-    bin: Option<&str>,
-    targets: &[String],
-    profile: &str,
-    out_dir: &std::path::Path,
-    gpg_key: Option<&str>,
-    archives_from: Option<&std::path::Path>,
-) -> io::Result<ExitCode> {
+/// What `tfsdk release` was asked.
+struct ReleaseRun<'a> {
+    manifest: Option<&'a std::path::Path>,
+    bin: Option<&'a str>,
+    targets: &'a [String],
+    profile: &'a str,
+    out_dir: &'a std::path::Path,
+    go_executable: Option<&'a std::path::Path>,
+    gpg_key: Option<&'a str>,
+    archives_from: Option<&'a std::path::Path>,
+}
+
+fn run_release(run: &ReleaseRun<'_>) -> io::Result<ExitCode> {
+    let &ReleaseRun {
+        manifest,
+        bin,
+        targets,
+        profile,
+        out_dir,
+        go_executable,
+        gpg_key,
+        archives_from,
+    } = run;
+    if go_executable.is_some() && targets.len() > 1 {
+        return Err(io::Error::other(
+            "--go-executable packs one Go build: release each platform with its --target and \
+             --go-executable, then write the checksums with --archives-from",
+        ));
+    }
     let package = release::package(manifest, bin).map_err(io::Error::other)?;
     let release_info = release::Release {
         name: package
@@ -384,8 +412,9 @@ fn run_release(
     for target in builds {
         let platform = release::Platform::of(target.unwrap_or(&host)).map_err(io::Error::other)?;
         let binary = release::build(&package, target, profile).map_err(io::Error::other)?;
-        let archive = release::write_archive(&release_info, &platform, &binary, out_dir)
-            .map_err(io::Error::other)?;
+        let archive =
+            release::write_archive(&release_info, &platform, &binary, go_executable, out_dir)
+                .map_err(io::Error::other)?;
         println!("{}", archive.display());
         archives.push(archive);
     }

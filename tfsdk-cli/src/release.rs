@@ -76,7 +76,7 @@ impl Platform {
         format!("{}_{}", self.os, self.arch)
     }
 
-    fn executable_suffix(&self) -> &'static str {
+    pub fn executable_suffix(&self) -> &'static str {
         if self.os == "windows" { ".exe" } else { "" }
     }
 }
@@ -130,17 +130,34 @@ impl Release {
 pub const MANIFEST: &str =
     "{\n  \"version\": 1,\n  \"metadata\": {\n    \"protocol_versions\": [\"6.0\"]\n  }\n}\n";
 
-/// Writes the zip of `binary` for `platform` into `out_dir`; returns its path.
+/// The name of a forwarded Go provider's executable in the archive,
+/// `terraform-provider-NAME-go`: what `tfsdk_server::Forward::default()` starts from beside the
+/// provider, and a name Terraform never takes for the provider (it starts only
+/// `terraform-provider-NAME` followed by nothing, `_` or `.`).
+pub fn go_executable_name(release: &Release, platform: &Platform) -> String {
+    format!(
+        "terraform-provider-{}-go{}",
+        release.name,
+        platform.executable_suffix()
+    )
+}
+
+/// Writes the zip of `binary` for `platform` into `out_dir`, with the forwarded Go provider's
+/// executable `go` beside it when given; returns its path.
 ///
 /// # Errors
-/// The binary cannot be read, or the archive cannot be written.
+/// An executable cannot be read, or the archive cannot be written.
 pub fn write_archive(
     release: &Release,
     platform: &Platform,
     binary: &Path,
+    go: Option<&Path>,
     out_dir: &Path,
 ) -> Result<PathBuf, String> {
-    let bytes = std::fs::read(binary).map_err(|e| format!("{}: {e}", binary.display()))?;
+    let mut entries = vec![(release.binary_name(platform), binary)];
+    if let Some(go) = go {
+        entries.push((go_executable_name(release, platform), go));
+    }
     let path = out_dir.join(release.archive_name(platform));
     let file = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut zip = zip::ZipWriter::new(file);
@@ -148,13 +165,15 @@ pub fn write_archive(
         .compression_method(zip::CompressionMethod::Deflated)
         .unix_permissions(0o755)
         .last_modified_time(zip::DateTime::default());
-    let entry = release.binary_name(platform);
-    let written = zip
-        .start_file(entry.as_str(), options)
-        .map_err(|e| e.to_string())
-        .and_then(|()| zip.write_all(&bytes).map_err(|e| e.to_string()))
-        .and_then(|()| zip.finish().map_err(|e| e.to_string()));
-    written.map_err(|e| format!("{}: {e}", path.display()))?;
+    for (entry, source) in entries {
+        let bytes = std::fs::read(source).map_err(|e| format!("{}: {e}", source.display()))?;
+        zip.start_file(entry.as_str(), options)
+            .map_err(|e| e.to_string())
+            .and_then(|()| zip.write_all(&bytes).map_err(|e| e.to_string()))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    zip.finish()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
 }
 
@@ -489,6 +508,44 @@ mod tests {
     }
 
     #[test]
+    fn a_forwarded_go_provider_rides_in_the_archive_under_a_name_terraform_never_starts() {
+        let dir = tempfile::tempdir().unwrap();
+        let (binary, go) = (dir.path().join("rust"), dir.path().join("go"));
+        std::fs::write(&binary, b"rust").unwrap();
+        std::fs::write(&go, b"go").unwrap();
+        let release = Release {
+            name: "petstore".into(),
+            version: "1.0.0".into(),
+        };
+        let linux = Platform::of("x86_64-unknown-linux-gnu").unwrap();
+        let zip = write_archive(&release, &linux, &binary, Some(&go), dir.path()).unwrap();
+        let mut archive = zip::ZipArchive::new(std::fs::File::open(&zip).unwrap()).unwrap();
+        let mut names = Vec::new();
+        for index in 0..archive.len() {
+            let mut entry = archive.by_index(index).unwrap();
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut entry, &mut bytes).unwrap();
+            assert_eq!(entry.unix_mode(), Some(0o100_755));
+            names.push((entry.name().to_owned(), bytes));
+        }
+        assert_eq!(
+            names,
+            [
+                (
+                    "terraform-provider-petstore_v1.0.0".to_owned(),
+                    b"rust".to_vec()
+                ),
+                ("terraform-provider-petstore-go".to_owned(), b"go".to_vec()),
+            ]
+        );
+        let windows = Platform::of("x86_64-pc-windows-msvc").unwrap();
+        assert_eq!(
+            go_executable_name(&release, &windows),
+            "terraform-provider-petstore-go.exe"
+        );
+    }
+
+    #[test]
     fn archives_are_reproducible_and_summed() {
         let dir = tempfile::tempdir().unwrap();
         let binary = dir.path().join("bin");
@@ -502,8 +559,8 @@ mod tests {
         let second = dir.path().join("second");
         std::fs::create_dir_all(&first).unwrap();
         std::fs::create_dir_all(&second).unwrap();
-        let a = write_archive(&release, &linux, &binary, &first).unwrap();
-        let b = write_archive(&release, &linux, &binary, &second).unwrap();
+        let a = write_archive(&release, &linux, &binary, None, &first).unwrap();
+        let b = write_archive(&release, &linux, &binary, None, &second).unwrap();
         assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 
         let mut archive = zip::ZipArchive::new(std::fs::File::open(&a).unwrap()).unwrap();
