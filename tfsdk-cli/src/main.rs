@@ -352,7 +352,6 @@ fn run_docs(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `tfsdk release`.
 /// What `tfsdk release` was asked.
 struct ReleaseRun<'a> {
     manifest: Option<&'a std::path::Path>,
@@ -365,6 +364,7 @@ struct ReleaseRun<'a> {
     archives_from: Option<&'a std::path::Path>,
 }
 
+/// `tfsdk release`.
 fn run_release(run: &ReleaseRun<'_>) -> io::Result<ExitCode> {
     let &ReleaseRun {
         manifest,
