@@ -3,6 +3,7 @@
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let protos = [
         "proto/tfplugin6.proto",
+        "proto/tfplugin5.proto",
         "proto/grpc_controller.proto",
         "proto/grpc_stdio.proto",
     ];

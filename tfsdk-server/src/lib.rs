@@ -178,7 +178,9 @@ pub fn serve<P: Provider>(provider_address: &str, provider: P) -> ExitCode {
 /// (both must declare the same provider schema; a type both serve is an error). Calls of the
 /// types `provider` registers are answered here; every other call is forwarded, unchanged, to
 /// the other provider, which runs as this process's child, launched as Terraform launches a
-/// plugin (plugin protocol 6, automatic mutual TLS). The child is started only when a call
+/// plugin (automatic mutual TLS; plugin protocol 6, or 5 for a provider on
+/// terraform-plugin-sdk/v2, whose calls and schemas are translated: Terraform always sees
+/// protocol 6). The child is started only when a call
 /// needs it; what it serves is cached (see [`Forward::schema_cache`]), so a run that touches
 /// only the types served here starts no child. Provider validation, configuration and
 /// `StopProvider` reach both. The child's log reaches Terraform's log; it ends with this

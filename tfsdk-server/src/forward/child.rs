@@ -23,15 +23,16 @@ use tokio::process::Command;
 use tonic::transport::{Channel, Endpoint};
 
 use super::StartError;
+use super::client::{ChildClient, Protocol};
 use super::tls::ClientIdentity;
 use crate::launch::{MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE};
 use crate::proto::plugin;
 use crate::proto::plugin::grpc_controller_client::GrpcControllerClient;
 use crate::proto::plugin::grpc_stdio_client::GrpcStdioClient;
-use crate::proto::tfplugin6::provider_client::ProviderClient;
 
-/// The plugin protocol versions offered to the child.
-const PROTOCOL_VERSIONS: &str = "6";
+/// The plugin protocol versions offered to the child: it chooses the newest it speaks, 5 for
+/// terraform-plugin-sdk/v2 providers, 6 for terraform-plugin-framework ones.
+const PROTOCOL_VERSIONS: &str = "5,6";
 
 /// How long [`Child::end`] waits for the controller's `Shutdown` before killing.
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
@@ -43,9 +44,9 @@ pub(crate) struct Child {
     /// Its process id.
     pub(crate) pid: u32,
     /// The plugin protocol it chose.
-    pub(crate) protocol: u32,
-    /// Its `tfplugin6.Provider` service.
-    pub(crate) provider: ProviderClient<Channel>,
+    pub(crate) protocol: Protocol,
+    /// Its provider service, in protocol 6's messages whatever it speaks.
+    pub(crate) provider: ChildClient,
     controller: GrpcControllerClient<Channel>,
     process: Mutex<Option<tokio::process::Child>>,
 }
@@ -123,9 +124,7 @@ impl Child {
         } = connected;
         tokio::spawn(relay(stdout));
         tokio::spawn(stream_stdio(GrpcStdioClient::new(channel.clone())));
-        let provider = ProviderClient::new(channel.clone())
-            .max_decoding_message_size(usize::MAX)
-            .max_encoding_message_size(usize::MAX);
+        let provider = ChildClient::new(channel.clone(), protocol);
         Ok(Child {
             executable: executable.to_owned(),
             pid,
@@ -251,7 +250,7 @@ fn spawn(executable: &Path, client_pem: &str) -> Result<tokio::process::Child, S
 /// A child after its handshake.
 struct Connected {
     channel: Channel,
-    protocol: u32,
+    protocol: Protocol,
     stdout: BufReader<tokio::process::ChildStdout>,
 }
 
@@ -293,7 +292,7 @@ async fn handshake(
 /// go-plugin's handshake line: `CORE|PROTOCOL|NETWORK|ADDRESS|grpc|SERVER-CERT`.
 #[derive(Debug, PartialEq)]
 pub(crate) struct HandshakeLine {
-    pub(crate) protocol: u32,
+    pub(crate) protocol: Protocol,
     pub(crate) network: Network,
     pub(crate) certificate: Option<Vec<u8>>,
 }
@@ -317,11 +316,11 @@ impl HandshakeLine {
         let protocol: u32 = protocol
             .parse()
             .map_err(|_| format!("plugin protocol {protocol:?} is not a number"))?;
-        if protocol.to_string() != PROTOCOL_VERSIONS {
-            return Err(format!(
+        let protocol = Protocol::of(protocol).ok_or_else(|| {
+            format!(
                 "the provider chose plugin protocol {protocol}, and this front offered {PROTOCOL_VERSIONS}"
-            ));
-        }
+            )
+        })?;
         if *kind != "grpc" {
             return Err(format!(
                 "protocol {kind:?} is not grpc (net/rpc plugins are not providers)"
@@ -437,7 +436,7 @@ mod tests {
         assert_eq!(
             line,
             HandshakeLine {
-                protocol: 6,
+                protocol: Protocol::V6,
                 network: Network::Unix(PathBuf::from("/tmp/plugin123")),
                 certificate: Some(vec![0, 1, 2]),
             }
@@ -454,7 +453,7 @@ mod tests {
         let error = |line| HandshakeLine::parse(line).unwrap_err();
         assert!(error("hello").contains("fewer than five"));
         assert!(error("2|6|tcp|a|grpc|").contains("core protocol \"2\""));
-        assert!(error("1|5|tcp|a|grpc|").contains("chose plugin protocol 5"));
+        assert!(error("1|4|tcp|a|grpc|").contains("chose plugin protocol 4"));
         assert!(error("1|6|tcp|a|netrpc|").contains("not grpc"));
         assert!(error("1|6|udp|a|grpc|").contains("neither tcp nor unix"));
         assert!(error("1|6|tcp|a|grpc|!!").contains("not base64"));

@@ -13,13 +13,12 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, OnceCell};
 use tokio_stream::StreamExt;
-use tonic::transport::Channel;
 
 use super::catalog::Catalog;
 use super::child::Child;
+use super::client::ChildClient;
 use super::{Resolved, merge};
 use crate::proto::tfplugin6 as pb;
-use crate::proto::tfplugin6::provider_client::ProviderClient;
 use crate::server::Server;
 use crate::wire::diagnostics::diagnostics_to_proto;
 use crate::{Forward, Provider};
@@ -121,7 +120,7 @@ impl Forwarded {
                 return Err(diagnostics);
             }
         };
-        tracing::debug!(pid = child.pid, protocol = child.protocol, executable = %child.executable.display(), "forwarded provider started");
+        tracing::debug!(pid = child.pid, protocol = ?child.protocol, executable = %child.executable.display(), "forwarded provider started");
         let mut refused = Vec::new();
         if let Some(request) = validate {
             let answer = child
@@ -371,7 +370,7 @@ impl<P: Provider> Front<P> {
         call: &'static str,
         request: Req,
         fallback: Resp,
-        send: impl FnOnce(ProviderClient<Channel>, Req) -> Fut,
+        send: impl FnOnce(ChildClient, Req) -> Fut,
     ) -> RpcResult<Resp>
     where
         Resp: Fallback,
@@ -396,7 +395,7 @@ impl<P: Provider> Front<P> {
         &self,
         call: &'static str,
         request: Req,
-        send: impl FnOnce(ProviderClient<Channel>, Req) -> Fut,
+        send: impl FnOnce(ChildClient, Req) -> Fut,
     ) -> RpcResult<Stream<Event>>
     where
         Event: Fallback + Default + Send + 'static,

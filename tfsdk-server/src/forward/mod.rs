@@ -13,12 +13,16 @@
 //! time, so that a run that touches only this provider's types starts no child at all. Provider
 //! validation and configuration are recorded and replayed when the child starts.
 //!
-//! One concern per module: [`child`] (launching and ending the child), [`tls`] (mutual TLS as
-//! the client), [`catalog`] (what the child serves, cached), [`merge`] (the union and its
+//! The child may speak plugin protocol 6 or 5 (terraform-plugin-sdk/v2); Terraform always sees
+//! protocol 6, and [`client`] translates.
+//!
+//! One concern per module: [`child`] (launching and ending the child), [`client`] (its
+//! provider service in the protocol it chose), [`tls`] (mutual TLS as the client), [`catalog`] (what the child serves, cached), [`merge`] (the union and its
 //! rules), [`front`] (the protocol service that routes each call).
 
 mod catalog;
 mod child;
+mod client;
 mod front;
 mod merge;
 mod tls;

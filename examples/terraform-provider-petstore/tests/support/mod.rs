@@ -15,6 +15,12 @@ pub const GO_SOURCE: &str = concat!(
     "/../../tests/go-providers/framework"
 );
 
+/// The Go provider's module on terraform-plugin-sdk/v2 (plugin protocol 5).
+pub const SDKV2_SOURCE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/go-providers/sdkv2"
+);
+
 /// The front while Go serves `petstore_tag`.
 pub const FRONT: &str = env!("CARGO_BIN_EXE_terraform-provider-petstore");
 /// The front after `petstore_tag` moved to Rust.
@@ -40,6 +46,21 @@ pub fn go_provider(tags: &[&str]) -> Option<PathBuf> {
                 .join(name)
                 .join("terraform-provider-petstore-go");
             GoProvider::new(GO_SOURCE).tags(tags).build(&output)
+        })
+        .clone()
+}
+
+/// The protocol-5 Go provider (once per test process), or `None` when Go tests are skipped.
+pub fn sdkv2_provider() -> Option<PathBuf> {
+    static BUILT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let target = Path::new(FRONT).parent().unwrap();
+            let output = target
+                .join("go-providers")
+                .join("sdkv2")
+                .join("terraform-provider-petstore-go");
+            GoProvider::new(SDKV2_SOURCE).build(&output)
         })
         .clone()
 }
