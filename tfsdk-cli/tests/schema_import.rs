@@ -1,8 +1,11 @@
-//! `tfsdk schema import` round trip: the models it writes for a schema with every attribute
-//! kind, nesting mode and flag the Go framework has (`schema_import/all_kinds.json`, in the
-//! shape `terraform providers schema -json` prints) are committed under
-//! `schema_import/all_kinds/`, compiled here, and serve that schema again, block for block;
-//! importing again writes the same files.
+//! `tfsdk schema import` round trip: the models it writes are committed, compiled here, and
+//! serve the schema they were imported from again, block for block; importing again writes
+//! the same files. Over a schema with every attribute kind, nesting mode and flag
+//! (`schema_import/all_kinds.json`, in the shape `terraform providers schema -json` prints),
+//! and over what Terraform prints for the SDKv2 fixture (protocol 5,
+//! `examples/terraform-provider-petstore/sdkv2-schema.json`, checked against Terraform by that
+//! crate's `beside_sdkv2` test) and for the framework fixture (protocol 6, `go-schema.json`
+//! beside it, checked by `moving`, which also runs one imported type through Terraform).
 
 use std::path::Path;
 use std::process::Command;
@@ -13,6 +16,14 @@ use tfsdk_core::TfSchema;
 #[path = "schema_import/all_kinds/mod.rs"]
 #[allow(dead_code)]
 mod all_kinds;
+
+#[path = "schema_import/framework/mod.rs"]
+#[allow(dead_code)]
+mod framework;
+
+#[path = "schema_import/sdkv2/mod.rs"]
+#[allow(dead_code)]
+mod sdkv2;
 
 use all_kinds::{data_sources, ephemeral_resources, provider, resources};
 
@@ -45,6 +56,104 @@ fn importing_again_writes_the_committed_models() {
          tfsdk schema import tfsdk-cli/tests/schema_import/all_kinds.json --out \
          tfsdk-cli/tests/schema_import/all_kinds):\n{}",
         String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+const SDKV2_FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../examples/terraform-provider-petstore/sdkv2-schema.json"
+);
+const SDKV2_MODELS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/schema_import/sdkv2");
+
+const FRAMEWORK_FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../examples/terraform-provider-petstore/go-schema.json"
+);
+const FRAMEWORK_MODELS: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/schema_import/framework");
+
+#[test]
+fn importing_the_go_fixtures_schemas_again_writes_the_committed_models() {
+    for (fixture, models) in [
+        (SDKV2_FIXTURE, SDKV2_MODELS),
+        (FRAMEWORK_FIXTURE, FRAMEWORK_MODELS),
+    ] {
+        let output = import(&[fixture, "--out", models, "--check"]);
+        assert!(
+            output.status.success(),
+            "{fixture}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
+/// The petstore provider's schemas in a `providers schema -json` file.
+fn petstore_schemas(file: &str) -> Json {
+    let text = std::fs::read_to_string(file).unwrap();
+    let json: Json = serde_json::from_str(&text).unwrap();
+    json["provider_schemas"]["registry.terraform.io/example/petstore"].clone()
+}
+
+/// Each served block equals the block Terraform printed.
+fn assert_serves(blocks: [(&Json, Json); 3]) {
+    for (json, served) in blocks {
+        assert_eq!(
+            served,
+            json["block"],
+            "served:\n{}\nprinted by Terraform:\n{}",
+            serde_json::to_string_pretty(&served).unwrap(),
+            serde_json::to_string_pretty(&json["block"]).unwrap()
+        );
+    }
+}
+
+#[test]
+fn the_framework_models_serve_the_schema_terraform_printed() {
+    let schemas = petstore_schemas(FRAMEWORK_FIXTURE);
+    assert_serves([
+        (
+            &schemas["resource_schemas"]["petstore_pet"],
+            framework::resources::pet::Pet::schema().to_json_block(),
+        ),
+        (
+            &schemas["resource_schemas"]["petstore_tag"],
+            framework::resources::tag::Tag::schema().to_json_block(),
+        ),
+        (
+            &schemas["data_source_schemas"]["petstore_pets"],
+            framework::data_sources::pets::Pets::schema().to_json_block(),
+        ),
+    ]);
+    assert_eq!(
+        framework::provider::ProviderConfig::schema().to_json_block(),
+        schemas["provider"]["block"]
+    );
+    assert_eq!(
+        framework::resources::pet::SCHEMA_VERSION,
+        schemas["resource_schemas"]["petstore_pet"]["version"]
+    );
+}
+
+#[test]
+fn the_sdkv2_models_serve_the_schema_terraform_printed() {
+    let schemas = petstore_schemas(SDKV2_FIXTURE);
+    assert_serves([
+        (
+            &schemas["resource_schemas"]["petstore_pet"],
+            sdkv2::resources::pet::Pet::schema().to_json_block(),
+        ),
+        (
+            &schemas["data_source_schemas"]["petstore_pets"],
+            sdkv2::data_sources::pets::Pets::schema().to_json_block(),
+        ),
+        (
+            &schemas["provider"],
+            sdkv2::provider::ProviderConfig::schema().to_json_block(),
+        ),
+    ]);
+    assert_eq!(
+        sdkv2::resources::pet::SCHEMA_VERSION,
+        schemas["resource_schemas"]["petstore_pet"]["version"]
     );
 }
 

@@ -138,6 +138,8 @@ pub struct Behaviour {
     pub plan_modifiers: Vec<PlanModifier>,
     /// `block` or `nested_attribute`, with the option's span.
     pub presentation: Option<(Presentation, Span)>,
+    /// `min_items = N` and `max_items = N` (0: not given).
+    pub items: (u64, u64),
 }
 
 impl Default for Behaviour {
@@ -160,6 +162,7 @@ impl Default for Behaviour {
             diff_suppress: None,
             plan_modifiers: Vec::new(),
             presentation: None,
+            items: (0, 0),
         }
     }
 }

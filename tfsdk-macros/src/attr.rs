@@ -152,6 +152,12 @@ pub struct FieldOptions {
     /// Served as a nested block.
     #[darling(default)]
     pub block: Flag,
+    /// The fewest blocks of a list or set of blocks (SDKv2's `MinItems`).
+    #[darling(default)]
+    pub min_items: Option<SpannedValue<u64>>,
+    /// The most blocks of a list or set of blocks (SDKv2's `MaxItems`).
+    #[darling(default)]
+    pub max_items: Option<SpannedValue<u64>>,
     /// Served as a nested attribute.
     #[darling(default)]
     pub nested_attribute: Flag,

@@ -367,6 +367,10 @@ fn attribute_of(
             diff_suppress: options.diff_suppress.clone(),
             plan_modifiers: plan_modifiers(options, order),
             presentation,
+            items: (
+                options.min_items.as_ref().map_or(0, |n| **n),
+                options.max_items.as_ref().map_or(0, |n| **n),
+            ),
         },
         rules,
     }
@@ -520,6 +524,7 @@ fn check_behaviours(
         }
     }
     check_plan_modifiers(order, errors);
+    check_items(options, errors);
     if options.stable.is_present() && !options.computed.is_present() {
         errors.push(error(
             options.stable.span(),
@@ -850,6 +855,35 @@ const IDENTITY_FORBIDS: &[(&str, &str)] = &[
         "an identity has no nested attributes: its attributes are strings, numbers, bools or lists of them",
     ),
 ];
+
+/// `min_items` and `max_items`: on a `block` only, and a range that allows something.
+fn check_items(options: &FieldOptions, errors: &mut darling::error::Accumulator) {
+    for limit in [&options.min_items, &options.max_items]
+        .into_iter()
+        .flatten()
+    {
+        if !options.block.is_present() {
+            errors.push(error(
+                limit.span(),
+                "`min_items` and `max_items` limit how many blocks of a list or set of nested \
+                 blocks configuration writes (SDKv2's MinItems and MaxItems): add `block`, or \
+                 check a collection's size with `size = a..=b`",
+            ));
+        }
+    }
+    if let (Some(min), Some(max)) = (&options.min_items, &options.max_items)
+        && **max > 0
+        && **min > **max
+    {
+        errors.push(error(
+            max.span(),
+            &format!(
+                "`max_items = {}` is less than `min_items = {}`: no number of blocks fits",
+                **max, **min
+            ),
+        ));
+    }
+}
 
 /// The value rules of a field: `one_of`, `length`, `size`, `range`, `validate`.
 fn read_rules(

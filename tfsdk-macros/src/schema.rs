@@ -105,6 +105,10 @@ fn attribute_spec(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) ->
     match behaviour.presentation {
         Some((Presentation::Block, _)) => {
             calls.push(quote!(.presentation(#private::Presentation::Block)));
+            if behaviour.items != (0, 0) {
+                let (min, max) = behaviour.items;
+                calls.push(quote!(.items(#min, #max)));
+            }
         }
         Some((Presentation::NestedAttribute, _)) => {
             calls.push(quote!(.presentation(#private::Presentation::NestedAttribute)));

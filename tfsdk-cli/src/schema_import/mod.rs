@@ -4,8 +4,8 @@
 //!
 //! The models land under `OUT/`: `provider.rs`, `resources/TYPE.rs`, `data_sources/TYPE.rs`,
 //! `ephemeral_resources/TYPE.rs` (TYPE without the provider's prefix), with a `mod.rs` per
-//! folder. What a model cannot serve as the schema said (a block's item limits beyond "at
-//! least one", a deprecation without a message) is listed on standard error; what the derive
+//! folder. What a model cannot serve as the schema said (a single block's item limits, a
+//! deprecation without a message) is listed on standard error; what the derive
 //! cannot express at all (tuple types, a set of objects inside a set of objects) is an error
 //! naming the attribute, all of them in one run.
 

@@ -396,18 +396,12 @@ impl Writer<'_> {
                 }
             }
             "list" | "set" => {
-                let served = if required { (1, 0) } else { (0, 0) };
-                if (min, max) != served {
-                    // The derive serves at most "at least one"; the limits become a rule.
-                    options.push(size_rule(min, max));
-                    self.differ(
-                        path,
-                        &format!(
-                            "min_items {min} and max_items {max} (served as {} and 0, \
-                             checked by `size`)",
-                            served.0
-                        ),
-                    );
+                // `required` gives at least one; SDKv2's MinItems and MaxItems say more.
+                if min > 1 {
+                    options.push(format!("min_items = {min}"));
+                }
+                if max > 0 {
+                    options.push(format!("max_items = {max}"));
                 }
                 if block_type.nesting_mode == "set" {
                     self.uses_hash_set = true;
@@ -595,15 +589,6 @@ impl Writer<'_> {
     }
 }
 
-/// `size = a..=b` (either side open) for a block's limits.
-fn size_rule(min: u64, max: u64) -> String {
-    match (min, max) {
-        (min, 0) => format!("size = {min}.."),
-        (0, max) => format!("size = ..={max}"),
-        (min, max) => format!("size = {min}..={max}"),
-    }
-}
-
 /// `required`, `optional`, `computed` or `optional, computed`.
 fn role_flags(required: bool, optional: bool, computed: bool) -> Vec<String> {
     let mut flags = Vec::new();
@@ -784,12 +769,5 @@ mod tests {
         assert!(!doc_comment_keeps(" padded"));
         assert!(!doc_comment_keeps("ends with a newline\n"));
         assert_eq!(doc_lines(Some("a\n\nb"), ""), "/// a\n///\n/// b\n");
-    }
-
-    #[test]
-    fn block_limits_become_size_rules() {
-        assert_eq!(size_rule(0, 1), "size = ..=1");
-        assert_eq!(size_rule(2, 0), "size = 2..");
-        assert_eq!(size_rule(1, 3), "size = 1..=3");
     }
 }

@@ -78,7 +78,8 @@ fn block_json(
     Json::Object(block)
 }
 
-/// A nested object, or a list or set of them, served as a block (see [`block_items`]).
+/// A nested object, or a list or set of them, served as a block (see
+/// [`Attribute::block_items`]).
 fn block_type_json(attribute: &Attribute) -> Json {
     let empty = BTreeMap::new();
     let (nesting, attributes) = match &attribute.nested {
@@ -99,7 +100,7 @@ fn block_type_json(attribute: &Attribute) -> Json {
         insert_deprecation_message(block, attribute);
     }
     out.insert("block".into(), block);
-    let (min, max) = block_items(attribute, nesting);
+    let (min, max) = attribute.block_items();
     if min > 0 {
         out.insert("min_items".into(), Json::from(min));
     }
@@ -107,16 +108,6 @@ fn block_type_json(attribute: &Attribute) -> Json {
         out.insert("max_items".into(), Json::from(max));
     }
     Json::Object(out)
-}
-
-/// The least and most blocks a nested block takes (0: no limit): a required single block is
-/// exactly one, a required list or set at least one.
-pub(crate) fn block_items(attribute: &Attribute, nesting: NestingMode) -> (u64, u64) {
-    match (attribute.required_for_terraform(), nesting) {
-        (true, NestingMode::Single) => (1, 1),
-        (true, _) => (1, 0),
-        (false, _) => (0, 0),
-    }
 }
 
 fn attributes_json<'a>(attributes: impl IntoIterator<Item = (&'a String, &'a Attribute)>) -> Json {

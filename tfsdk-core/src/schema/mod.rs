@@ -121,6 +121,12 @@ pub struct Attribute {
     pub validators: Vec<Validator>,
     /// How a nested attribute is written in configuration.
     pub presentation: Presentation,
+    /// For a list or set of nested blocks: the fewest blocks configuration must write (0: as
+    /// `required` says), which Terraform checks itself (SDKv2's `MinItems`).
+    pub min_items: u64,
+    /// For a list or set of nested blocks: the most blocks (0: no limit), which Terraform
+    /// checks itself (SDKv2's `MaxItems`; `max_items = 1` is SDKv2's single nested object).
+    pub max_items: u64,
 }
 
 impl Attribute {
@@ -145,6 +151,8 @@ impl Attribute {
             plan_modifiers: Vec::new(),
             validators: Vec::new(),
             presentation: Presentation::Default,
+            min_items: 0,
+            max_items: 0,
         }
     }
 
@@ -194,6 +202,22 @@ impl Attribute {
                     && !self.computed_for_terraform()
                     && !self.sensitive
             }
+        }
+    }
+
+    /// The least and most blocks Terraform is told a nested block takes (0: no limit): a
+    /// required single block is exactly one; a list or set at least one when required, and
+    /// within `min_items` and `max_items` when given.
+    pub fn block_items(&self) -> (u64, u64) {
+        let nesting = self
+            .nested
+            .as_ref()
+            .map_or(NestingMode::Single, |nested| nested.nesting);
+        let required = self.required_for_terraform();
+        match nesting {
+            NestingMode::Single if required => (1, 1),
+            NestingMode::Single => (0, 0),
+            _ => (self.min_items.max(u64::from(required)), self.max_items),
         }
     }
 

@@ -41,6 +41,8 @@ pub struct AttributeSpec {
     pub presentation: Presentation,
     /// The validation rules, in the order written.
     pub rules: &'static [RuleSpec],
+    /// `min_items = N` and `max_items = N` of a list or set of blocks (0: not given).
+    pub items: (u64, u64),
 }
 
 /// The yes-or-no behaviours of an attribute.
@@ -185,6 +187,7 @@ impl AttributeSpec {
             plan_modifiers: &[],
             presentation: Presentation::Default,
             rules: &[],
+            items: (0, 0),
         }
     }
 
@@ -242,6 +245,13 @@ impl AttributeSpec {
         self
     }
 
+    /// `min_items = N` and `max_items = N` (0: not given).
+    #[must_use]
+    pub const fn items(mut self, min: u64, max: u64) -> AttributeSpec {
+        self.items = (min, max);
+        self
+    }
+
     /// The validation rules, in the order written.
     #[must_use]
     pub const fn rules(mut self, rules: &'static [RuleSpec]) -> AttributeSpec {
@@ -280,6 +290,7 @@ impl AttributeSpec {
         attribute.plan_modifiers = self.plan_modifiers.to_vec();
         attribute.presentation = self.presentation;
         attribute.validators = self.rules.iter().map(RuleSpec::validator).collect();
+        (attribute.min_items, attribute.max_items) = self.items;
         attribute
     }
 }
@@ -358,6 +369,7 @@ mod tests {
                 RuleSpec::ConflictsWith(&["size"]),
                 RuleSpec::Custom(custom),
             ],
+            items: (0, 0),
         },
         AttributeSpec {
             name: "size",
@@ -388,6 +400,7 @@ mod tests {
                     max: Some("10.5"),
                 },
             ],
+            items: (0, 0),
         },
     ];
 

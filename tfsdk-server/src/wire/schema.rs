@@ -68,11 +68,11 @@ fn nested_block_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Neste
         NestingMode::Set => Wire::Set,
         NestingMode::Map => Wire::Map,
     };
-    let (min_items, max_items) = match (attribute.required_for_terraform(), nesting) {
-        (true, NestingMode::Single) => (1, 1),
-        (true, _) => (1, 0),
-        (false, _) => (0, 0),
-    };
+    let (min_items, max_items) = attribute.block_items();
+    let (min_items, max_items) = (
+        i64::try_from(min_items).unwrap_or(i64::MAX),
+        i64::try_from(max_items).unwrap_or(i64::MAX),
+    );
     pb::schema::NestedBlock {
         type_name: name.to_owned(),
         block: Some(block_to_proto(

@@ -75,6 +75,9 @@ pub struct Everything {
     pub r#type: types::String,
     #[tfsdk(name = "zones", optional, computed)]
     pub zones: types::Set<types::String>,
+    /// SDKv2's single object: a list of at most one.
+    #[tfsdk(name = "collar", optional, block, max_items = 1)]
+    pub collar: Vec<EverythingCollar>,
     #[tfsdk(name = "legacy", optional, block, deprecated = "Use rule.")]
     pub legacy: Vec<EverythingLegacy>,
     /// A mount.
@@ -85,6 +88,8 @@ pub struct Everything {
     pub rule: Vec<EverythingRule>,
     #[tfsdk(name = "timeouts", optional, block)]
     pub timeouts: Option<EverythingTimeouts>,
+    #[tfsdk(name = "wheel", required, block, min_items = 2, max_items = 4)]
+    pub wheel: HashSet<EverythingWheel>,
 }
 
 // `kinds_everything.endpoints`.
@@ -165,6 +170,14 @@ pub struct EverythingStatus {
     pub phase: types::String,
 }
 
+// `kinds_everything.collar`.
+#[derive(TfObject, Clone, Debug, PartialEq, Eq, Hash)]
+#[tfsdk(schema, description_kind = "plain")]
+pub struct EverythingCollar {
+    #[tfsdk(name = "size", required)]
+    pub size: types::Number,
+}
+
 // `kinds_everything.legacy`.
 #[derive(TfObject, Clone, Debug, PartialEq, Eq, Hash)]
 #[tfsdk(schema, description_kind = "plain")]
@@ -213,6 +226,14 @@ pub struct EverythingTimeouts {
     pub create: types::String,
     #[tfsdk(name = "delete", optional)]
     pub delete: types::String,
+}
+
+// `kinds_everything.wheel`.
+#[derive(TfObject, Clone, Debug, PartialEq, Eq, Hash)]
+#[tfsdk(schema, description_kind = "plain")]
+pub struct EverythingWheel {
+    #[tfsdk(name = "position", required)]
+    pub position: types::String,
 }
 
 /// The identity of `kinds_everything`.

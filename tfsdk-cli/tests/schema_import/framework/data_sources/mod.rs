@@ -1,0 +1,3 @@
+//! The data sources.
+
+pub mod pets;

@@ -1,0 +1,3 @@
+//! The resources.
+
+pub mod pet;
