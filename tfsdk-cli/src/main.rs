@@ -30,6 +30,11 @@
 //!     configurations under --examples (default `examples`). With --check, writes nothing and
 //!     exits with status 1 when the folder is not up to date.
 //!
+//! tfsdk new NAME [--path DIR] [--namespace NS] [--services a,b] [--beside-go FILE]
+//!     Writes a provider crate to start from. With --beside-go FILE (`terraform providers
+//!     schema -json` of an existing Go provider), a Rust front serving beside that provider:
+//!     its provider block imported, no types ported yet.
+//!
 //! tfsdk schema import [FILE] [--out src/models] [--provider ADDRESS] [--type NAME]... [--check]
 //!     Reads FILE (standard input when absent or `-`), the output of `terraform providers
 //!     schema -json`, and writes derived models serving the same schema: OUT/mod.rs,
@@ -179,6 +184,10 @@ enum Command {
         /// The version requirement on the tfsdk crates (default: this tool's version).
         #[arg(long, value_name = "REQ")]
         tfsdk_version: Option<String>,
+        /// Start from an existing Go provider: a Rust front that serves beside it, from its
+        /// `terraform providers schema -json` (FILE), with no types ported yet.
+        #[arg(long, value_name = "FILE", conflicts_with = "services")]
+        beside_go: Option<PathBuf>,
     },
 }
 
@@ -282,7 +291,15 @@ fn main() -> ExitCode {
             namespace,
             services,
             tfsdk_version,
-        } => run_new(name, path, namespace, services, tfsdk_version),
+            beside_go,
+        } => run_new(
+            name,
+            path,
+            namespace,
+            services,
+            tfsdk_version,
+            beside_go.as_deref(),
+        ),
     };
     match result {
         Ok(code) => code,
@@ -443,13 +460,19 @@ fn run_new(
     namespace: String,
     services: Vec<String>,
     tfsdk_version: Option<String>,
+    beside_go: Option<&std::path::Path>,
 ) -> io::Result<ExitCode> {
     let dir = path.unwrap_or_else(|| PathBuf::from(format!("terraform-provider-{name}")));
+    let beside_go = match beside_go {
+        Some(file) => Some(schema_import::front_of(file, &name)?),
+        None => None,
+    };
     let options = new::Options {
         name,
         namespace,
         services,
         tfsdk_version: tfsdk_version.unwrap_or_else(new::default_tfsdk_version),
+        beside_go,
     };
     new::generate(&options, &dir).map_err(io::Error::other)?;
     println!(

@@ -25,6 +25,19 @@ pub struct Options {
     pub services: Vec<String>,
     /// The version requirement on the tfsdk crates (this CLI's version by default).
     pub tfsdk_version: String,
+    /// Start from an existing Go provider: a Rust front serving beside it.
+    pub beside_go: Option<BesideGo>,
+}
+
+/// The Go provider a new front serves beside (`tfsdk new NAME --beside-go go-schema.json`).
+#[derive(Clone, Debug)]
+pub struct BesideGo {
+    /// Its source address, from its schema.
+    pub address: String,
+    /// `terraform providers schema -json` for it, kept in the crate as `go-schema.json`.
+    pub schema_json: String,
+    /// The models `tfsdk schema import --type provider` writes, by path under `src/models`.
+    pub models: std::collections::BTreeMap<PathBuf, String>,
 }
 
 /// The tfsdk crates' version requirement that matches this CLI: `0.1` for 0.1.x.
@@ -96,6 +109,47 @@ const DOCS_INDEX: &str = include_str!("../templates/new/docs/index.md.tmpl");
 const DOCS_RESOURCE: &str = include_str!("../templates/new/docs/resource.md.tmpl");
 const DOCS_DATA_SOURCE: &str = include_str!("../templates/new/docs/data-source.md.tmpl");
 const DOCS_FUNCTION: &str = include_str!("../templates/new/docs/function.md.tmpl");
+
+const GO_CARGO_TOML: &str = include_str!("../templates/new/beside-go/Cargo.toml.tmpl");
+const GO_MAIN_RS: &str = include_str!("../templates/new/beside-go/main.rs.tmpl");
+const GO_LIB_RS: &str = include_str!("../templates/new/beside-go/lib.rs.tmpl");
+const GO_PROVIDER_SCHEMA_RS: &str =
+    include_str!("../templates/new/beside-go/provider_schema.rs.tmpl");
+const GO_README_MD: &str = include_str!("../templates/new/beside-go/README.md.tmpl");
+
+/// The files of a Rust front for an existing Go provider: the crate serving beside it, its
+/// provider configuration imported from the Go schema, no types yet, a test that both sides
+/// declare the same provider schema, and the README's porting steps.
+fn beside_go_files(options: &Options, go: &BesideGo) -> Vec<(PathBuf, String)> {
+    let name = options.name.as_str();
+    let camel_name = camel(name);
+    let krate = format!("terraform_provider_{name}");
+    let values = [
+        ("name", name),
+        ("Name", camel_name.as_str()),
+        ("namespace", options.namespace.as_str()),
+        ("version", options.tfsdk_version.as_str()),
+        ("crate", krate.as_str()),
+        ("address", go.address.as_str()),
+        ("workspace", ""),
+    ];
+    let mut out: Vec<(PathBuf, String)> = [
+        ("Cargo.toml", GO_CARGO_TOML),
+        ("src/main.rs", GO_MAIN_RS),
+        ("src/lib.rs", GO_LIB_RS),
+        ("tests/provider_schema.rs", GO_PROVIDER_SCHEMA_RS),
+        ("README.md", GO_README_MD),
+        (".gitignore", GITIGNORE),
+    ]
+    .into_iter()
+    .map(|(path, template)| (PathBuf::from(path), render(template, &values)))
+    .collect();
+    out.push((PathBuf::from("go-schema.json"), go.schema_json.clone()));
+    for (path, text) in &go.models {
+        out.push((Path::new("src/models").join(path), text.clone()));
+    }
+    out
+}
 
 /// The files of the new provider, by path relative to its directory.
 pub fn files(options: &Options) -> Vec<(PathBuf, String)> {
@@ -399,8 +453,15 @@ pub fn generate(options: &Options, dir: &Path) -> Result<Vec<PathBuf>, String> {
             dir.display()
         ));
     }
+    let files = match &options.beside_go {
+        Some(_) if !options.services.is_empty() => {
+            return Err("--beside-go starts a single crate: leave out --services".to_owned());
+        }
+        Some(go) => beside_go_files(options, go),
+        None => files(options),
+    };
     let mut written = Vec::new();
-    for (path, text) in files(options) {
+    for (path, text) in files {
         let path = dir.join(path);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
@@ -439,6 +500,7 @@ mod tests {
             namespace: "acme".into(),
             services: services.iter().map(|s| (*s).to_owned()).collect(),
             tfsdk_version: "0.1".into(),
+            beside_go: None,
         }
     }
 

@@ -1,7 +1,9 @@
 //! `tfsdk new`: the provider crate it writes, in a directory outside this workspace, is
 //! formatted, builds and passes its own acceptance tests under real Terraform (1.15.5 and 1.0.3),
 //! exactly as generated;
-//! the layout with one crate per service builds and passes its tests too.
+//! the layout with one crate per service builds and passes its tests too; and so does the front
+//! `--beside-go` starts for an existing Go provider, which then runs beside that provider under
+//! Terraform.
 //!
 //! The generated `Cargo.toml` depends on the published tfsdk crates by version; the one thing a
 //! user would not have is the `[patch.crates-io]` this test adds, pointing them at the crates
@@ -19,9 +21,14 @@ use support::{patch, target, workspace};
 /// Runs `tfsdk new demo --namespace acme ARGS` in a fresh directory outside the workspace and
 /// points the new crate at this workspace's crates; returns the crate's directory.
 fn new_provider(parent: &Path, args: &[&str]) -> PathBuf {
-    let dir = parent.join("terraform-provider-demo");
+    new_named(parent, "demo", &[&["--namespace", "acme"], args].concat())
+}
+
+/// Runs `tfsdk new NAME ARGS` in `parent`, patched as [`new_provider`] says.
+fn new_named(parent: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let dir = parent.join(format!("terraform-provider-{name}"));
     let output = Command::new(env!("CARGO_BIN_EXE_tfsdk"))
-        .args(["new", "demo", "--namespace", "acme", "--path"])
+        .args(["new", name, "--path"])
         .arg(&dir)
         .args(args)
         .output()
@@ -148,4 +155,58 @@ fn a_provider_split_into_service_crates_builds_and_passes_its_tests() {
         tests.contains("test result: ok. 4 passed"),
         "the acceptance tests did not all run:\n{tests}"
     );
+}
+
+/// `tfsdk new petstore --beside-go go-schema.json` (the petstore example's Go provider): the
+/// front is formatted, builds, passes its provider-schema test, and, installed beside the Go
+/// provider, serves the Go provider's types to Terraform 1.15.5.
+#[test]
+fn a_front_for_an_existing_go_provider_builds_and_serves_the_go_types() {
+    let go_schema = workspace().join("examples/terraform-provider-petstore/go-schema.json");
+    let parent = tempfile::tempdir().expect("a temporary directory");
+    let dir = new_named(
+        parent.path(),
+        "petstore",
+        &[
+            "--namespace",
+            "example",
+            "--beside-go",
+            go_schema.to_str().unwrap(),
+        ],
+    );
+    assert!(dir.join("src/models/provider.rs").is_file());
+    cargo(&dir, &["fmt", "--check"]);
+    let tests = cargo(&dir, &["test"]);
+    assert!(
+        tests.contains("the_provider_schema_is_the_go_providers ... ok"),
+        "{tests}"
+    );
+    cargo(&dir, &["build"]);
+    let Some(go) = tfsdk_testing::GoProvider::new(workspace().join("tests/go-providers/framework"))
+        .build(&parent.path().join("plugins/terraform-provider-petstore-go"))
+    else {
+        return;
+    };
+    let plugins = go.parent().expect("the plugins directory").to_path_buf();
+    std::fs::copy(
+        target().join("debug/terraform-provider-petstore"),
+        plugins.join("terraform-provider-petstore"),
+    )
+    .expect("the front installed");
+    let mut workdir = tfsdk_testing::Workdir::new(tfsdk_testing::Terraform::get(
+        tfsdk_testing::TerraformVersion::V1_15,
+    ));
+    workdir.dev_override("example/petstore", &plugins);
+    workdir.write(
+        "main.tf",
+        "terraform {\n  required_providers {\n    petstore = { source = \"example/petstore\" }\n  }\n}\n\n\
+         provider \"petstore\" {\n  directory = \"${path.cwd}/store\"\n}\n\n\
+         resource \"petstore_pet\" \"rex\" {\n  name = \"Rex\"\n}\n",
+    );
+    let apply = workdir.run(&["apply", "-auto-approve", "-input=false", "-no-color"]);
+    apply.assert_success();
+    assert!(apply.stdout.contains("Resources: 1 added"), "{apply}");
+    workdir
+        .run(&["destroy", "-auto-approve", "-input=false", "-no-color"])
+        .assert_success();
 }

@@ -85,6 +85,34 @@ pub(crate) fn run(options: &Options) -> io::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What `tfsdk new NAME --beside-go FILE` starts from: the Go provider named NAME in `file`
+/// (the output of `terraform providers schema -json`), and its provider block's models.
+pub(crate) fn front_of(file: &Path, name: &str) -> io::Result<crate::new::BesideGo> {
+    let text = read_input(Some(file))?;
+    let document: Document = serde_json::from_str(&text).map_err(|e| {
+        io::Error::other(format!(
+            "{}: not the output of `terraform providers schema -json`: {e}",
+            file.display()
+        ))
+    })?;
+    let (address, schemas) = choose_provider(&document, Some(name))?;
+    if schemas.provider.is_none() {
+        return Err(io::Error::other(format!(
+            "{}: {address} has no provider block schema",
+            file.display()
+        )));
+    }
+    let models = files(address, schemas, &["provider".to_owned()])?
+        .into_iter()
+        .map(|(path, text)| (path, format_source(&text)))
+        .collect();
+    Ok(crate::new::BesideGo {
+        address: address.to_owned(),
+        schema_json: text,
+        models,
+    })
+}
+
 fn input_name(input: Option<&Path>) -> String {
     match input {
         Some(path) if path != Path::new("-") => path.display().to_string(),
