@@ -267,7 +267,18 @@ impl Writer<'_> {
         } else {
             ""
         };
-        let _ = writeln!(text, "#[tfsdk({role_option}{kind_option})]");
+        // A description a doc comment would not give back is an option.
+        let description_option =
+            match (role, block.description.as_deref().filter(|d| !d.is_empty())) {
+                (Some(_), Some(description)) if !doc_comment_keeps(description) => {
+                    format!(", description = {description:?}")
+                }
+                _ => String::new(),
+            };
+        let _ = writeln!(
+            text,
+            "#[tfsdk({role_option}{kind_option}{description_option})]"
+        );
         let _ = writeln!(text, "pub struct {name} {{");
         for field in fields {
             text.push_str(&field.render());
@@ -657,7 +668,7 @@ impl Field {
     fn render(&self) -> String {
         let mut options = self.options.clone();
         let mut text = String::new();
-        match self.description.as_deref() {
+        match self.description.as_deref().filter(|d| !d.is_empty()) {
             Some(description) if doc_comment_keeps(description) => {
                 text.push_str(&doc_lines(Some(description), "    "));
             }

@@ -9,9 +9,12 @@
 
 use tfsdk_core::{TfObject, types};
 
-/// A short-lived token.
 #[derive(TfObject, Clone, Debug, PartialEq, Eq, Hash)]
-#[tfsdk(schema(ephemeral), description_kind = "plain")]
+#[tfsdk(
+    schema(ephemeral),
+    description_kind = "plain",
+    description = "A short-lived token.\n"
+)]
 pub struct Token {
     #[tfsdk(name = "length", required)]
     pub length: types::Number,
