@@ -9,7 +9,9 @@ mod support;
 use std::os::unix::fs::PermissionsExt;
 use std::time::{Duration, Instant};
 
-use support::{APPLY, FRONT, FRONT_WITH_TAG, Install, Pair, assert_contains, go_provider};
+use support::{
+    APPLY, FRONT, FRONT_WITH_TAG, Install, Pair, assert_contains, go_provider, processes_of,
+};
 use tfsdk_testing::TerraformVersion;
 
 const PET: &str = r#"
@@ -172,4 +174,47 @@ fn provider_schemas_that_differ_are_refused_naming_the_difference() {
             "attribute \"region\" is in the forwarded provider only",
         ],
     );
+}
+
+/// A child that will not exit: it ignores the termination signals and lives on after its
+/// provider has stopped. The front ends it anyway (the controller's `Shutdown`, then a kill
+/// after a short grace), so every run completes in its usual time and leaves nothing behind.
+#[test]
+fn a_child_that_will_not_exit_is_killed_and_left_nowhere() {
+    let Some(go) = go_provider(&[]) else { return };
+    let install = Install::new(FRONT, None);
+    let real = install.path().join("real-go-provider");
+    std::fs::copy(&go, &real).unwrap();
+    script(
+        &install,
+        &format!(
+            "trap '' TERM INT HUP\n\"{}\" \"$@\" &\nwait $!\nwhile :; do sleep 1; done",
+            real.display()
+        ),
+    );
+    for version in TerraformVersion::ALL {
+        let pair = Pair::new(version, &install);
+        pair.configure(&PET.replace("NAME", "Rex"));
+        let started = std::time::Instant::now();
+        pair.run(APPLY).assert_success();
+        pair.run(&["destroy", "-auto-approve", "-no-color"])
+            .assert_success();
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "{version:?}: the runs waited for the child: {:?}",
+            started.elapsed()
+        );
+        assert!(pair.go_starts() > 0, "{version:?}: the child never ran");
+        assert_eq!(
+            install.go_processes(),
+            Vec::<u32>::new(),
+            "{version:?}: the child that would not exit is still running"
+        );
+        assert_eq!(
+            processes_of(&real),
+            Vec::<u32>::new(),
+            "{version:?}: the provider the child started is still running"
+        );
+        assert!(pair.stored("pet").is_empty() && pair.stored("owner").is_empty());
+    }
 }

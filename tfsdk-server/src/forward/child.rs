@@ -63,15 +63,19 @@ pub(crate) fn end_all() {
     }
 }
 
+/// Kills the child and every process it started: the child leads a process group of its own
+/// ([`spawn`]), so a wrapper script's provider, or anything else the child left behind, goes
+/// with it (such a process would hold Terraform's log pipe open, and Terraform would wait).
 fn kill(pid: u32) {
-    // Never 0 (or negative): kill(2) would signal a whole process group, this one included.
+    // Never 0 (or negative): kill(2) would signal this process's own group.
     #[cfg(unix)]
     if let Ok(pid) = libc::pid_t::try_from(pid)
         && pid > 0
     {
-        // SAFETY: kill(2) on a process id this process started; a process already gone makes
-        // it fail with ESRCH, which is fine.
+        // SAFETY: kill(2) on the process group this process created for its child, and on
+        // the child; a group or process already gone makes it fail with ESRCH, which is fine.
         unsafe {
+            libc::kill(-pid, libc::SIGKILL);
             libc::kill(pid, libc::SIGKILL);
         }
     }
@@ -151,6 +155,9 @@ impl Child {
                 .is_err()
             {
                 end_process(&mut process, self.pid).await;
+            } else {
+                // The child has exited; what it started may not have.
+                kill(self.pid);
             }
             forget(self.pid);
         }
@@ -207,6 +214,7 @@ fn forget(pid: u32) {
 }
 
 async fn end_process(process: &mut tokio::process::Child, pid: u32) {
+    kill(pid);
     let _ = process.start_kill();
     let _ = process.wait().await;
     forget(pid);
@@ -224,6 +232,9 @@ fn spawn(executable: &Path, client_pem: &str) -> Result<tokio::process::Child, S
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .kill_on_drop(true);
+    // A process group of its own, which `kill` ends as a whole.
+    #[cfg(unix)]
+    command.process_group(0);
     #[cfg(target_os = "linux")]
     // SAFETY: prctl is async-signal-safe; between fork and exec it only sets the signal the
     // child gets when this process ends.
