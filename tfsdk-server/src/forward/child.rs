@@ -81,6 +81,21 @@ fn kill(pid: u32) {
     }
 }
 
+/// Kills what is left of the process group of a child that has exited (and been reaped, so
+/// its own pid is no longer ours to signal; the group id stays taken while any member lives).
+fn kill_group(pid: u32) {
+    #[cfg(unix)]
+    if let Ok(pid) = libc::pid_t::try_from(pid)
+        && pid > 0
+    {
+        // SAFETY: kill(2) on the process group this process created for its child; a group
+        // with no member left makes it fail with ESRCH, which is fine.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
 impl Child {
     /// Starts `executable` and connects to it within `timeout`.
     pub(crate) async fn start(executable: &Path, timeout: Duration) -> Result<Child, StartError> {
@@ -157,7 +172,7 @@ impl Child {
                 end_process(&mut process, self.pid).await;
             } else {
                 // The child has exited; what it started may not have.
-                kill(self.pid);
+                kill_group(self.pid);
             }
             forget(self.pid);
         }
