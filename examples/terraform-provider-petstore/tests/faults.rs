@@ -218,3 +218,20 @@ fn a_child_that_will_not_exit_is_killed_and_left_nowhere() {
         assert!(pair.stored("pet").is_empty() && pair.stored("owner").is_empty());
     }
 }
+
+/// A start timeout that is not a duration is said, not ignored.
+#[test]
+fn a_start_timeout_that_is_not_a_duration_is_an_error() {
+    let install = Install::new(FRONT, None);
+    for version in TerraformVersion::ALL {
+        let pair = Pair::new(version, &install);
+        pair.configure(&PET.replace("NAME", "Rex"));
+        let run = pair.run_with(
+            &["plan", "-no-color", "-input=false"],
+            &[("TFSDK_FORWARD_START_TIMEOUT", "soon")],
+        );
+        run.assert_failure();
+        assert_contains(&run, "Forwarded provider not started");
+        assert_contains(&run, "TFSDK_FORWARD_START_TIMEOUT=\"soon\" cannot be used");
+    }
+}

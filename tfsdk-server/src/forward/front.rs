@@ -110,7 +110,10 @@ impl Forwarded {
                 configure,
             } => (validate.take(), configure.take()),
         };
-        let started = Child::start(&self.settings.executable, self.settings.start_timeout).await;
+        let started = match &self.settings.setting {
+            Some(error) => Err(error.clone()),
+            None => Child::start(&self.settings.executable, self.settings.start_timeout).await,
+        };
         let child = match started {
             Ok(child) => Arc::new(child),
             Err(error) => {

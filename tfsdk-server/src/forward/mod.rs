@@ -122,8 +122,20 @@ impl Forward {
             (None, Some(Executable::Beside(name))) => beside_self(name),
             (None, None) => beside_self(&format!("terraform-provider-{type_name}-go")),
         };
-        let start_timeout = lookup(crate::FORWARD_START_TIMEOUT_VARIABLE)
-            .and_then(|value| crate::parse_duration(&value.to_string_lossy()).ok())
+        let mut setting = None;
+        let from_variable = lookup(crate::FORWARD_START_TIMEOUT_VARIABLE).and_then(|value| {
+            let value = value.to_string_lossy().into_owned();
+            crate::parse_duration(&value)
+                .map_err(|reason| {
+                    setting = Some(StartError::Setting {
+                        variable: crate::FORWARD_START_TIMEOUT_VARIABLE,
+                        value,
+                        reason,
+                    });
+                })
+                .ok()
+        });
+        let start_timeout = from_variable
             .or(self.start_timeout)
             .unwrap_or(DEFAULT_START_TIMEOUT);
         let cache = match lookup(crate::FORWARD_CACHE_VARIABLE) {
@@ -135,6 +147,7 @@ impl Forward {
             executable,
             start_timeout,
             cache,
+            setting,
         }
     }
 }
@@ -145,6 +158,9 @@ pub(crate) struct Resolved {
     pub(crate) executable: PathBuf,
     pub(crate) start_timeout: Duration,
     pub(crate) cache: Option<PathBuf>,
+    /// A variable set to something it cannot mean: the child is not started, and every call
+    /// it should have served says why.
+    pub(crate) setting: Option<StartError>,
 }
 
 /// `name` in the directory of this process's executable (or as given when that is unknown).
@@ -199,6 +215,12 @@ pub(crate) enum StartError {
     },
     #[error("Mutual TLS with the forwarded provider could not be set up: {0}")]
     Tls(String),
+    #[error("{variable}={value:?} cannot be used: {reason}.")]
+    Setting {
+        variable: &'static str,
+        value: String,
+        reason: String,
+    },
 }
 
 impl StartError {
