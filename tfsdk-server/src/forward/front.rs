@@ -213,17 +213,29 @@ async fn ask_catalog(child: &Child) -> Result<Catalog, Vec<pb::Diagnostic>> {
     })
 }
 
-/// The error diagnostics of a replayed call, or its failure.
+/// The error diagnostics of a replayed call, or its failure. Its warnings go to Terraform's
+/// log: the call they belong to was answered when the child was not running yet, so there is
+/// no answer left to carry them.
 async fn errors_of(
     answer: Result<Vec<pb::Diagnostic>, tonic::Status>,
     child: &Child,
     call: &str,
 ) -> Vec<pb::Diagnostic> {
     match answer {
-        Ok(diagnostics) => diagnostics
-            .into_iter()
-            .filter(|d| d.severity == pb::diagnostic::Severity::Error as i32)
-            .collect(),
+        Ok(diagnostics) => {
+            let (errors, warnings): (Vec<_>, Vec<_>) = diagnostics
+                .into_iter()
+                .partition(|d| d.severity == pb::diagnostic::Severity::Error as i32);
+            for warning in warnings {
+                tracing::warn!(
+                    call,
+                    summary = %warning.summary,
+                    detail = %warning.detail,
+                    "the forwarded provider warned when its configuration was replayed"
+                );
+            }
+            errors
+        }
         Err(status) => call_failed(child, call, &status).await,
     }
 }
