@@ -196,20 +196,28 @@ async fn ask_catalog(child: &Child) -> Result<Catalog, Vec<pb::Diagnostic>> {
         Ok(response) => response.into_inner(),
         Err(status) => return Err(call_failed(child, "GetProviderSchema", &status).await),
     };
+    // Older providers do not have these two calls (`Unimplemented`): no identities, no
+    // functions. Any other failure is one.
+    let identity_schemas = match client
+        .get_resource_identity_schemas(pb::get_resource_identity_schemas::Request {})
+        .await
+    {
+        Ok(response) => response.into_inner(),
+        Err(status) if status.code() == tonic::Code::Unimplemented => Default::default(),
+        Err(status) => {
+            return Err(call_failed(child, "GetResourceIdentitySchemas", &status).await);
+        }
+    };
+    let functions = match client.get_functions(pb::get_functions::Request {}).await {
+        Ok(response) => response.into_inner(),
+        Err(status) if status.code() == tonic::Code::Unimplemented => Default::default(),
+        Err(status) => return Err(call_failed(child, "GetFunctions", &status).await),
+    };
     Ok(Catalog {
         metadata,
         schema,
-        identity_schemas: client
-            .get_resource_identity_schemas(pb::get_resource_identity_schemas::Request {})
-            .await
-            // Older providers do not have the call: no identities.
-            .map(tonic::Response::into_inner)
-            .unwrap_or_default(),
-        functions: client
-            .get_functions(pb::get_functions::Request {})
-            .await
-            .map(tonic::Response::into_inner)
-            .unwrap_or_default(),
+        identity_schemas,
+        functions,
     })
 }
 
