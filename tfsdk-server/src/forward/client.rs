@@ -4,7 +4,7 @@
 //! provider on terraform-plugin-sdk/v2) gets the same messages under `/tfplugin5.Provider/`
 //! paths: every request and response of the calls both versions have is the same message
 //! field for field (checked against terraform-plugin-go's definitions; see
-//! `proto/tfplugin5.proto`), and five calls have other names there. The one answer that
+//! `proto/tfplugin5.proto`), and six calls have other names there. The one answer that
 //! differs is the schema (protocol 5 has no nested attributes, and numbers an attribute's
 //! `write_only` and `deprecation_message` 10 and 11), read in protocol 5's shape and
 //! translated ([`schema_response_5to6`]). Calls protocol 5 does not have (state stores) are
