@@ -427,6 +427,15 @@ pub trait ListRule {}
 )]
 pub trait BlockField {}
 
+/// Field types whose blocks `min_items` and `max_items` count: a list or set of
+/// `#[tfsdk(schema)]` structs.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list or set of blocks, so `min_items` and `max_items` have nothing to count",
+    label = "`min_items` and `max_items` need a `Vec`, set or `types::List` / `types::Set` of `#[tfsdk(schema)]` structs",
+    note = "a single block is required (exactly one) or optional (at most one): use `required` or `optional`"
+)]
+pub trait BlockCollectionField {}
+
 /// Field types that can be served as nested attributes: a `#[tfsdk(schema)]` struct, or a
 /// list, set or map of them.
 #[diagnostic::on_unimplemented(
@@ -466,6 +475,7 @@ macro_rules! through_collections {
 
 through_wrappers!(box StringRule, NumberRule, SizeRule, ListRule);
 through_wrappers!(BlockField, NestedAttributeField);
+through_wrappers!(BlockCollectionField);
 through_collections!(StringRule, NumberRule);
 
 impl StringRule for String {}
@@ -517,6 +527,12 @@ impl<T: TfSchema, S> BlockField for std::collections::HashSet<T, S> {}
 impl<T: TfSchema> BlockField for crate::types::List<T> {}
 impl<T: TfSchema> BlockField for crate::types::Set<T> {}
 
+impl<T: TfSchema> BlockCollectionField for Vec<T> {}
+impl<T: TfSchema> BlockCollectionField for std::collections::BTreeSet<T> {}
+impl<T: TfSchema, S> BlockCollectionField for std::collections::HashSet<T, S> {}
+impl<T: TfSchema> BlockCollectionField for crate::types::List<T> {}
+impl<T: TfSchema> BlockCollectionField for crate::types::Set<T> {}
+
 impl<T: TfSchema> NestedAttributeField for T {}
 impl<T: TfSchema> NestedAttributeField for Vec<T> {}
 impl<T: TfSchema> NestedAttributeField for std::collections::BTreeSet<T> {}
@@ -547,6 +563,9 @@ pub fn unique_rule<T: ListRule + ?Sized>() {}
 
 /// Compiles only for a field type that can be a nested block.
 pub fn block_field<T: BlockField + ?Sized>() {}
+
+/// Compiles only for a field type whose blocks `min_items` and `max_items` count.
+pub fn block_items_field<T: BlockCollectionField + ?Sized>() {}
 
 /// Compiles only for a field type that can be a nested attribute.
 pub fn nested_attribute_field<T: NestedAttributeField + ?Sized>() {}

@@ -140,6 +140,8 @@ pub struct Behaviour {
     pub presentation: Option<(Presentation, Span)>,
     /// `min_items = N` and `max_items = N` (0: not given).
     pub items: (u64, u64),
+    /// Where the first of `min_items` and `max_items` is written, when one is.
+    pub items_span: Option<Span>,
 }
 
 impl Default for Behaviour {
@@ -163,6 +165,7 @@ impl Default for Behaviour {
             plan_modifiers: Vec::new(),
             presentation: None,
             items: (0, 0),
+            items_span: None,
         }
     }
 }

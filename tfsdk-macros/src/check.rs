@@ -371,6 +371,11 @@ fn attribute_of(
                 options.min_items.as_ref().map_or(0, |n| **n),
                 options.max_items.as_ref().map_or(0, |n| **n),
             ),
+            items_span: options
+                .min_items
+                .as_ref()
+                .or(options.max_items.as_ref())
+                .map(|n| n.span()),
         },
         rules,
     }

@@ -53,8 +53,13 @@ fn attribute_checks(private: &syn::Path, ty: &syn::Type, attribute: &Attribute) 
         let private = respan(quote!(#private), span);
         quote!(#private::#check::<#checked_ty>();)
     });
+    let items = behaviour.items_span.map(|span| {
+        let checked_ty = respan(quote!(#ty), span);
+        let private = respan(quote!(#private), span);
+        quote!(#private::block_items_field::<#checked_ty>();)
+    });
     let rules = rules::type_checks(private, ty, &attribute.rules);
-    quote!(#computed #presentation #rules)
+    quote!(#computed #presentation #items #rules)
 }
 
 /// An attribute's `AttributeSpec`: constant data, but for the functions its options name

@@ -17,4 +17,12 @@ struct Car {
     spares: Vec<Wheel>,
 }
 
+// A single block has no number of blocks to limit.
+#[derive(TfObject)]
+#[tfsdk(schema)]
+struct Trailer {
+    #[tfsdk(name = "hitch", optional, block, max_items = 1)]
+    hitch: Option<Wheel>,
+}
+
 fn main() {}
