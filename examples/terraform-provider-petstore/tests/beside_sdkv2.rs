@@ -16,7 +16,9 @@
 
 mod support;
 
-use support::{APPLY, FRONT, Install, Pair, assert_contains, sdkv2_provider};
+use support::{
+    APPLY, FRONT, Install, Pair, assert_contains, assert_schema_snapshot, sdkv2_provider,
+};
 use tfsdk_testing::TerraformVersion;
 
 /// What `terraform providers schema -json` (1.15.5) prints for the SDKv2 provider served
@@ -193,21 +195,5 @@ fn rust_types_and_protocol_5_go_types_in_one_configuration() {
 #[test]
 fn the_sdkv2_schema_file_is_what_terraform_prints_for_it() {
     let Some(go) = sdkv2_provider() else { return };
-    let alone = Install::new(go.to_str().unwrap(), None);
-    let pair = Pair::new(TerraformVersion::V1_15, &alone);
-    pair.configure("");
-    let run = pair.run(&["providers", "schema", "-json"]);
-    run.assert_success();
-    let printed: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    if std::env::var_os("TFSDK_UPDATE_SNAPSHOTS").is_some() {
-        let text = serde_json::to_string_pretty(&printed).unwrap() + "\n";
-        std::fs::write(SDKV2_SCHEMA, text).unwrap();
-    }
-    let committed: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(SDKV2_SCHEMA).unwrap()).unwrap();
-    assert_eq!(
-        printed, committed,
-        "sdkv2-schema.json is stale: TFSDK_UPDATE_SNAPSHOTS=1 cargo test -p \
-         terraform-provider-petstore --test beside_sdkv2, then import its models again"
-    );
+    assert_schema_snapshot(&go, SDKV2_SCHEMA, "beside_sdkv2");
 }

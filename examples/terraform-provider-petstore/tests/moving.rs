@@ -7,7 +7,10 @@
 
 mod support;
 
-use support::{APPLY, FRONT, FRONT_WITH_TAG, Install, Pair, assert_contains, go_provider};
+use support::{
+    APPLY, FRONT, FRONT_WITH_TAG, Install, Pair, assert_contains, assert_schema_snapshot,
+    go_provider,
+};
 use tfsdk_testing::TerraformVersion;
 
 /// What `terraform providers schema -json` (1.15.5) prints for the Go provider served alone:
@@ -88,21 +91,5 @@ fn the_imported_schema_is_what_terraform_prints_for_the_go_provider() {
     let Some(go) = go_provider(&[]) else {
         return;
     };
-    let alone = Install::new(go.to_str().unwrap(), None);
-    let pair = Pair::new(TerraformVersion::V1_15, &alone);
-    pair.configure("");
-    let run = pair.run(&["providers", "schema", "-json"]);
-    run.assert_success();
-    let printed: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    if std::env::var_os("TFSDK_UPDATE_SNAPSHOTS").is_some() {
-        let text = serde_json::to_string_pretty(&printed).unwrap() + "\n";
-        std::fs::write(GO_SCHEMA, text).unwrap();
-    }
-    let committed: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(GO_SCHEMA).unwrap()).unwrap();
-    assert_eq!(
-        printed, committed,
-        "go-schema.json is stale: TFSDK_UPDATE_SNAPSHOTS=1 cargo test -p \
-         terraform-provider-petstore --test moving, then import src/models again"
-    );
+    assert_schema_snapshot(&go, GO_SCHEMA, "moving");
 }

@@ -219,39 +219,28 @@ impl Writer<'_> {
             Some(_) => kind_of(block.description_kind.as_deref()),
             None => majority(kinds),
         };
-        let mut fields = Vec::new();
-        let mut hashable = true;
+        // Each field with the kind of its description: attributes first, then blocks.
+        let mut written = Vec::new();
         for (attribute_name, attribute) in &block.attributes {
             let path = format!("{at}.{attribute_name}");
-            let (field, set) = match self.attribute_field(name, attribute_name, attribute, &path) {
-                Ok(found) => found,
-                Err(problem) => {
-                    self.errors.push(problem);
-                    continue;
-                }
-            };
-            hashable &= !set;
-            fields.push(with_kind(
-                field,
-                kind_of(attribute.description_kind.as_deref()),
-                default_kind,
-            ));
+            let field = self.attribute_field(name, attribute_name, attribute, &path);
+            written.push((field, kind_of(attribute.description_kind.as_deref())));
         }
         for (block_name, block_type) in &block.block_types {
             let path = format!("{at}.{block_name}");
-            let (field, set) = match self.block_field(name, block_name, block_type, &path) {
-                Ok(found) => found,
-                Err(problem) => {
-                    self.errors.push(problem);
-                    continue;
+            let field = self.block_field(name, block_name, block_type, &path);
+            written.push((field, kind_of(block_type.block.description_kind.as_deref())));
+        }
+        let mut fields = Vec::new();
+        let mut hashable = true;
+        for (field, kind) in written {
+            match field {
+                Ok((field, set)) => {
+                    hashable &= !set;
+                    fields.push(with_kind(field, kind, default_kind));
                 }
-            };
-            hashable &= !set;
-            fields.push(with_kind(
-                field,
-                kind_of(block_type.block.description_kind.as_deref()),
-                default_kind,
-            ));
+                Err(problem) => self.errors.push(problem),
+            }
         }
         let mut text = String::new();
         match role {

@@ -231,3 +231,26 @@ pub fn assert_contains(run: &Run, text: &str) {
         "expected {text:?} in Terraform's output:\n{run}"
     );
 }
+
+/// Checks that `file` holds what `terraform providers schema -json` (1.15.5) prints for the Go
+/// provider `go` served alone; `TFSDK_UPDATE_SNAPSHOTS=1` writes it again. `test` names the
+/// test file to run for that.
+pub fn assert_schema_snapshot(go: &Path, file: &str, test: &str) {
+    let alone = Install::new(go.to_str().unwrap(), None);
+    let pair = Pair::new(TerraformVersion::V1_15, &alone);
+    pair.configure("");
+    let run = pair.run(&["providers", "schema", "-json"]);
+    run.assert_success();
+    let printed: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    if std::env::var_os("TFSDK_UPDATE_SNAPSHOTS").is_some() {
+        let text = serde_json::to_string_pretty(&printed).unwrap() + "\n";
+        std::fs::write(file, text).unwrap();
+    }
+    let committed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(
+        printed, committed,
+        "{file} is stale: TFSDK_UPDATE_SNAPSHOTS=1 cargo test -p terraform-provider-petstore \
+         --test {test}, then import its models again"
+    );
+}
