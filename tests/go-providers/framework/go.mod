@@ -4,6 +4,8 @@ go 1.25.0
 
 require github.com/hashicorp/terraform-plugin-framework v1.19.0
 
+require example.com/petstore-store v0.0.0
+
 require (
 	github.com/fatih/color v1.18.0 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
@@ -28,3 +30,6 @@ require (
 	google.golang.org/grpc v1.79.2 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )
+
+// The store both fixtures share, from this repository.
+replace example.com/petstore-store => ../store

@@ -155,7 +155,7 @@ func (r *petResource) Create(ctx context.Context, req resource.CreateRequest, re
 		return
 	}
 	id := newID("pet")
-	if err := r.store.put("pet", id, object); err != nil {
+	if err := r.store.Put("pet", id, object); err != nil {
 		resp.Diagnostics.AddError("Cannot store the pet", err.Error())
 		return
 	}
@@ -170,7 +170,7 @@ func (r *petResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 	var object petObject
-	found, err := r.store.get("pet", state.ID.ValueString(), &object)
+	found, err := r.store.Get("pet", state.ID.ValueString(), &object)
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot read the pet", err.Error())
 		return
@@ -194,7 +194,7 @@ func (r *petResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		resp.Diagnostics.AddError("Invalid pet", err.Error())
 		return
 	}
-	if err := r.store.put("pet", plan.ID.ValueString(), object); err != nil {
+	if err := r.store.Put("pet", plan.ID.ValueString(), object); err != nil {
 		resp.Diagnostics.AddError("Cannot store the pet", err.Error())
 		return
 	}
@@ -205,7 +205,7 @@ func (r *petResource) Update(ctx context.Context, req resource.UpdateRequest, re
 func (r *petResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state petModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if err := r.store.remove("pet", state.ID.ValueString()); err != nil {
+	if err := r.store.Remove("pet", state.ID.ValueString()); err != nil {
 		resp.Diagnostics.AddError("Cannot delete the pet", err.Error())
 	}
 }

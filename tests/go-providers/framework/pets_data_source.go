@@ -46,7 +46,7 @@ func (d *petsDataSource) Read(ctx context.Context, req datasource.ReadRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ids, err := d.store.ids("pet")
+	ids, err := d.store.IDs("pet")
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot list the pets", err.Error())
 		return
@@ -54,7 +54,7 @@ func (d *petsDataSource) Read(ctx context.Context, req datasource.ReadRequest, r
 	names := []string{}
 	for _, id := range ids {
 		var object petObject
-		if found, err := d.store.get("pet", id, &object); err == nil && found {
+		if found, err := d.store.Get("pet", id, &object); err == nil && found {
 			if config.Species.IsNull() || config.Species.ValueString() == object.Species {
 				names = append(names, object.Name)
 			}

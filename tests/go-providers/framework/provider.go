@@ -58,7 +58,7 @@ func (p *petstoreProvider) Configure(ctx context.Context, req provider.Configure
 		resp.Diagnostics.AddError("No store directory", "Set `directory` or PETSTORE_DIR.")
 		return
 	}
-	store := &store{dir: dir}
+	store := newStore(dir)
 	resp.ResourceData = store
 	resp.DataSourceData = store
 }

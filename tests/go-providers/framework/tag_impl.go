@@ -121,7 +121,7 @@ func (r *tagResource) Create(ctx context.Context, req resource.CreateRequest, re
 		return
 	}
 	id := newID("tag")
-	if err := r.store.put("tag", id, object); err != nil {
+	if err := r.store.Put("tag", id, object); err != nil {
 		resp.Diagnostics.AddError("Cannot store the tag", err.Error())
 		return
 	}
@@ -136,7 +136,7 @@ func (r *tagResource) Read(ctx context.Context, req resource.ReadRequest, resp *
 		return
 	}
 	var object tagObject
-	found, err := r.store.get("tag", state.ID.ValueString(), &object)
+	found, err := r.store.Get("tag", state.ID.ValueString(), &object)
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot read the tag", err.Error())
 		return
@@ -160,7 +160,7 @@ func (r *tagResource) Update(ctx context.Context, req resource.UpdateRequest, re
 		resp.Diagnostics.AddError("Invalid tag", err.Error())
 		return
 	}
-	if err := r.store.put("tag", plan.ID.ValueString(), object); err != nil {
+	if err := r.store.Put("tag", plan.ID.ValueString(), object); err != nil {
 		resp.Diagnostics.AddError("Cannot store the tag", err.Error())
 		return
 	}
@@ -171,7 +171,7 @@ func (r *tagResource) Update(ctx context.Context, req resource.UpdateRequest, re
 func (r *tagResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state tagModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if err := r.store.remove("tag", state.ID.ValueString()); err != nil {
+	if err := r.store.Remove("tag", state.ID.ValueString()); err != nil {
 		resp.Diagnostics.AddError("Cannot delete the tag", err.Error())
 	}
 }

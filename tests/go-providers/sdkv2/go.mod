@@ -4,6 +4,8 @@ go 1.25.8
 
 require github.com/hashicorp/terraform-plugin-sdk/v2 v2.40.1
 
+require example.com/petstore-store v0.0.0
+
 require (
 	github.com/agext/levenshtein v1.2.2 // indirect
 	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
@@ -45,3 +47,6 @@ require (
 	google.golang.org/grpc v1.79.3 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )
+
+// The store both fixtures share, from this repository.
+replace example.com/petstore-store => ../store

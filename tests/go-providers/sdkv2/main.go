@@ -1,6 +1,6 @@
 // A small provider on terraform-plugin-sdk/v2 (plugin protocol 5): the Go side of the
 // migration tests for providers written with the older SDK. A Rust front
-// (examples/terraform-provider-petstore, binary petstore-sdkv2-front) serves some of its types
+// (examples/terraform-provider-petstore, with this build beside it) serves some of its types
 // itself, speaks protocol 6 to Terraform, and forwards the rest here in protocol 5.
 //
 // Objects live as JSON files under the directory named by the provider's `directory`

@@ -127,7 +127,7 @@ func createPet(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnos
 	object := objectOf(d)
 	object.CreatedAt = time.Now().UTC().Format(time.RFC3339)
 	id := newID("pet")
-	if err := s.put("pet", id, object); err != nil {
+	if err := s.Put("pet", id, object); err != nil {
 		return diag.FromErr(err)
 	}
 	d.SetId(id)
@@ -138,7 +138,7 @@ func createPet(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnos
 func readPet(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
 	s := meta.(*store)
 	var object petObject
-	found, err := s.get("pet", d.Id(), &object)
+	found, err := s.Get("pet", d.Id(), &object)
 	if err != nil {
 		return diag.FromErr(err)
 	}
@@ -154,7 +154,7 @@ func updatePet(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnos
 	s := meta.(*store)
 	object := objectOf(d)
 	object.CreatedAt = d.Get("created_at").(string)
-	if err := s.put("pet", d.Id(), object); err != nil {
+	if err := s.Put("pet", d.Id(), object); err != nil {
 		return diag.FromErr(err)
 	}
 	fill(d, object)
@@ -162,7 +162,7 @@ func updatePet(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnos
 }
 
 func deletePet(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
-	if err := meta.(*store).remove("pet", d.Id()); err != nil {
+	if err := meta.(*store).Remove("pet", d.Id()); err != nil {
 		return diag.FromErr(err)
 	}
 	return nil

@@ -21,7 +21,7 @@ func petsDataSource() *schema.Resource {
 
 func readPets(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
 	s := meta.(*store)
-	ids, err := s.ids("pet")
+	ids, err := s.IDs("pet")
 	if err != nil {
 		return diag.FromErr(err)
 	}
@@ -29,7 +29,7 @@ func readPets(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnost
 	names := []string{}
 	for _, id := range ids {
 		var object petObject
-		if found, err := s.get("pet", id, &object); err == nil && found {
+		if found, err := s.Get("pet", id, &object); err == nil && found {
 			if !filter || species.(string) == object.Species {
 				names = append(names, object.Name)
 			}

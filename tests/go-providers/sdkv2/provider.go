@@ -31,7 +31,7 @@ func newProvider() *schema.Provider {
 			if dir == "" {
 				return nil, diag.Errorf("No store directory: set `directory` or PETSTORE_DIR.")
 			}
-			return &store{dir: dir}, nil
+			return newStore(dir), nil
 		},
 	}
 }

@@ -1,0 +1,3 @@
+module example.com/petstore-store
+
+go 1.25.0
