@@ -143,6 +143,10 @@ fn the_sdkv2_models_serve_the_schema_terraform_printed() {
             sdkv2::resources::pet::Pet::schema().to_json_block(),
         ),
         (
+            &schemas["resource_schemas"]["petstore_tag"],
+            sdkv2::resources::tag::Tag::schema().to_json_block(),
+        ),
+        (
             &schemas["data_source_schemas"]["petstore_pets"],
             sdkv2::data_sources::pets::Pets::schema().to_json_block(),
         ),

@@ -2,8 +2,9 @@
 //! which speaks plugin protocol 5 (`tests/go-providers/sdkv2`): the front speaks protocol 6 to
 //! Terraform and translates each forwarded call. Under Terraform 1.15.5 and 1.0.3: one
 //! configuration using both sides' types with references both ways (a list block, a
-//! one-element `MaxItems: 1` block, a set, a sensitive and computed attributes), plan, apply,
-//! an empty plan, refresh, import, a forwarded data source, destroy, no Go process left.
+//! one-element `MaxItems: 1` block, a set of blocks, a set, a sensitive map, sensitive and
+//! computed attributes), plan, apply, an empty plan, refresh, import, a forwarded data source,
+//! destroy, no Go process left.
 //! (SDKv2 cannot serve provider functions, so this fixture has none; the framework fixture's
 //! function is forwarded in `beside_go.rs`.)
 //!
@@ -49,6 +50,21 @@ resource "petstore_pet" "rex" {
 
   collar {
     size = 3
+  }
+}
+
+resource "petstore_tag" "good" {
+  name   = "good"
+  color  = "green"
+  labels = { level = "high" }
+
+  rule {
+    pattern = "r*"
+    weight  = 2
+  }
+  rule {
+    pattern = "s*"
+    weight  = 1
   }
 }
 
@@ -98,7 +114,7 @@ fn rust_types_and_protocol_5_go_types_in_one_configuration() {
         let pair = Pair::new(version, &install);
         let legacy = version == TerraformVersion::V1_15;
         pair.configure(&format!("{CONFIG}{}", if legacy { DEFAULTED } else { "" }));
-        let count = if legacy { 4 } else { 3 };
+        let count = if legacy { 5 } else { 4 };
 
         let run = pair.run(APPLY);
         run.assert_success();
@@ -118,7 +134,8 @@ fn rust_types_and_protocol_5_go_types_in_one_configuration() {
             "{dogs}"
         );
         assert_eq!(pair.stored("owner").len(), 2);
-        assert_eq!(pair.stored("pet").len(), count - 2);
+        assert_eq!(pair.stored("pet").len(), count - 3);
+        assert_eq!(pair.stored("tag").len(), 1);
         assert!(
             pair.plan_is_empty(),
             "{version:?}: the plan after apply must be empty"
@@ -175,7 +192,7 @@ fn rust_types_and_protocol_5_go_types_in_one_configuration() {
             &run,
             &format!("Destroy complete! Resources: {count} destroyed."),
         );
-        for kind in ["owner", "pet"] {
+        for kind in ["owner", "pet", "tag"] {
             assert!(
                 pair.stored(kind).is_empty(),
                 "{version:?}: {kind} left behind"

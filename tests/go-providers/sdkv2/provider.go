@@ -19,6 +19,7 @@ func newProvider() *schema.Provider {
 		},
 		ResourcesMap: map[string]*schema.Resource{
 			"petstore_pet": petResource(),
+			"petstore_tag": tagResource(),
 		},
 		DataSourcesMap: map[string]*schema.Resource{
 			"petstore_pets": petsDataSource(),

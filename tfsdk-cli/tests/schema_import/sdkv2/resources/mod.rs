@@ -1,3 +1,4 @@
 //! The resources.
 
 pub mod pet;
+pub mod tag;
