@@ -226,7 +226,7 @@ schema_text! {
     pub fn schema_attribute<T: TerraformType>() -> SchemaAttribute {
         let mut attribute = SchemaAttribute::new(T::terraform_type());
         attribute.nested = T::nested_attributes();
-        attribute.semantic_equality = T::semantic_equality().map(SemanticEquality::new);
+        attribute.semantic_equality = T::keep_equivalent().map(SemanticEquality::new);
         attribute
     }
 }

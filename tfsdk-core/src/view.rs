@@ -321,6 +321,14 @@ impl<T: TerraformType> TerraformType for Maybe<T> {
     fn validate_value(value: &Value, path: &AttributePath) -> crate::diag::Diagnostics {
         T::validate_value(value, path)
     }
+
+    fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
+        T::semantic_equality()
+    }
+
+    fn keep_equivalent() -> Option<crate::convert::KeepEquivalent> {
+        T::keep_equivalent()
+    }
 }
 
 impl<T: FromValue> FromValue for Maybe<T> {

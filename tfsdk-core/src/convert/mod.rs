@@ -41,6 +41,7 @@ mod states;
 
 pub use crate::attr::error::{ConvertError, ConvertErrorKind, short_type_name, type_name};
 pub use crate::types::conversion::{FromValue, Nullable, TerraformType, ToValue, Unknownable};
+pub use crate::types::equivalent::KeepEquivalent;
 pub use states::{
     KnownValue, from_known_value, from_value_nullable, from_value_nullable_unknownable,
     from_value_unknownable, to_value_nullable, to_value_nullable_unknownable, to_value_unknownable,

@@ -46,6 +46,10 @@ impl<T: TerraformType> TerraformType for Option<T> {
     fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
         T::semantic_equality()
     }
+
+    fn keep_equivalent() -> Option<crate::convert::KeepEquivalent> {
+        T::keep_equivalent()
+    }
 }
 
 impl<T: FromValue> FromValue for Option<T> {
@@ -112,6 +116,10 @@ macro_rules! pointee_terraform_type {
 
             fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
                 T::semantic_equality()
+            }
+
+            fn keep_equivalent() -> Option<crate::convert::KeepEquivalent> {
+                T::keep_equivalent()
             }
         }
     };

@@ -48,6 +48,7 @@ macro_rules! function_wrapper_impls {
 }
 
 mod json;
+mod pairing;
 mod plan;
 mod plan_modifier;
 mod rules;
@@ -470,31 +471,48 @@ impl DiffSuppress {
 
 function_wrapper_impls!(DiffSuppress, suppress);
 
-/// A type's semantic equality over two known values of an attribute: true when they mean the
-/// same though they differ.
+/// A type's semantic equality, as the way its values keep an earlier spelling that means the
+/// same ([`TerraformType::keep_equivalent`](crate::convert::TerraformType::keep_equivalent)):
+/// for a list, set or map of a semantic type, element by element.
 #[derive(Clone, Copy)]
 pub struct SemanticEquality {
-    equal: fn(&Value, &Value) -> bool,
+    keep: crate::convert::KeepEquivalent,
 }
 
 impl SemanticEquality {
-    /// Wraps a function of (prior, new).
-    pub fn new(equal: fn(&Value, &Value) -> bool) -> SemanticEquality {
-        SemanticEquality { equal }
+    /// Wraps a function of (earlier, new) answering the value to keep, `None` when `new`
+    /// stays as it is.
+    pub fn new(keep: crate::convert::KeepEquivalent) -> SemanticEquality {
+        SemanticEquality { keep }
     }
 
-    /// True when `new` means what `prior` means.
+    /// `new` with whatever means what `earlier` means in `earlier`'s spelling; `None` when
+    /// nothing is kept.
     ///
     /// # Errors
     /// The function panicked: the message.
-    pub fn equal(&self, prior: &Value, new: &Value) -> Result<bool, String> {
+    pub fn kept(&self, earlier: &Value, new: &Value) -> Result<Option<Value>, String> {
         contained("the semantic equality function", || {
-            (self.equal)(prior, new)
+            (self.keep)(earlier, new)
         })
+    }
+
+    /// `new` with whatever means what `earlier` means in `earlier`'s spelling; `new` as it is
+    /// when nothing is kept or the function panicked (the value provider code returned wins).
+    pub fn keep(&self, earlier: &Value, new: Value) -> Value {
+        match self.kept(earlier, &new) {
+            Ok(Some(kept)) => kept,
+            _ => new,
+        }
+    }
+
+    /// True when `new` as a whole means what `earlier` means.
+    pub fn equal(&self, earlier: &Value, new: &Value) -> bool {
+        earlier == new || self.kept(earlier, new).ok().flatten().as_ref() == Some(earlier)
     }
 }
 
-function_wrapper_impls!(SemanticEquality, equal);
+function_wrapper_impls!(SemanticEquality, keep);
 
 /// Runs provider code (`what`) and turns a panic into an error message, so that the caller
 /// reports it as a diagnostic and the process keeps serving.

@@ -1,13 +1,14 @@
 //! Planning: from prior state and configuration to the planned state, the attributes that force
 //! a replacement, and the diagnostics, by Terraform's rules (see [`Schema::plan`]).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
+use super::pairing::{has_semantic_equality, map_paired_elements, pair_elements};
 use super::walk::Here;
-use super::{Attribute, AttributePlan, NestedAttributes, NestingMode, Schema};
+use super::{Attribute, AttributePlan, NestedAttributes, Schema};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::path::AttributePath;
-use crate::tftypes::{Type, Value, ValueData, ValueKind};
+use crate::tftypes::{Type, Value, ValueData};
 
 /// The result of planning a change.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,12 +95,22 @@ impl Schema {
     /// The `force_new` attributes whose value in `planned` differs from `prior` (an unknown
     /// value counts as a change), nested attributes included: the replacement judged again on
     /// a plan that provider code changed after [`Schema::plan`] (a resource's own plan
-    /// modification). Elements of nested lists are matched by index, of maps by key, of sets
-    /// by equality.
+    /// modification), and the pass that finds them in [`Schema::plan`] (rule 4). Each element
+    /// of a nested collection is judged against the prior element it continues: lists by
+    /// index, maps by key, sets by what the plan could have made of each prior element
+    /// (computed attributes unknown), so a set whose elements only gain unknown computed
+    /// values asks for no replacement; a new element asks for each `force_new` attribute it
+    /// sets.
     pub fn replacements(&self, prior: &Value, planned: &Value) -> Vec<AttributePath> {
         let mut found = Vec::new();
         if !prior.is_null() && !planned.is_null() {
-            replacements_in(&self.attributes, prior, planned, &Here::ROOT, &mut found);
+            replacements_in(
+                &self.attributes,
+                Some(prior),
+                planned,
+                &Here::ROOT,
+                &mut found,
+            );
         }
         found
     }
@@ -200,9 +211,28 @@ impl<'a> Planner<'a> {
             );
             Value::null(ty)
         };
+        // Rule 4, as a pass over the finished plan: the same pass judges a plan that provider
+        // code changed afterwards (`Schema::replacements`), so the two cannot disagree.
+        let mut requires_replace = Vec::new();
+        if self.updating()
+            && let Some(prior) = prior
+        {
+            replacements_in(
+                &schema.attributes,
+                Some(prior),
+                &planned_state,
+                &Here::ROOT,
+                &mut requires_replace,
+            );
+        }
+        for path in self.requires_replace {
+            if !requires_replace.contains(&path) {
+                requires_replace.push(path);
+            }
+        }
         let plan = Plan {
             planned_state,
-            requires_replace: self.requires_replace,
+            requires_replace,
             diagnostics: self.diagnostics,
         };
         (plan, self.saw_modifiers)
@@ -277,9 +307,6 @@ impl<'a> Planner<'a> {
             if self.modifies() {
                 planned = self.modify(at, planned);
             }
-        }
-        if at.attribute.force_new && self.updating() && changed(at.prior, &planned) {
-            self.require_replace(at.here.path());
         }
         planned
     }
@@ -376,17 +403,18 @@ impl<'a> Planner<'a> {
             return planned;
         };
         // `diff_suppress`, then the type's semantic equality: the prior value stands for a
-        // configured one that means the same.
-        let same = match (&at.attribute.diff_suppress, &at.attribute.semantic_equality) {
-            (Some(suppress), _) => suppress.suppresses(prior, &planned),
+        // configured one that means the same (element by element in a collection).
+        let kept = match (&at.attribute.diff_suppress, &at.attribute.semantic_equality) {
+            (Some(suppress), _) => suppress
+                .suppresses(prior, &planned)
+                .map(|same| same.then(|| prior.clone())),
             (None, Some(semantic)) if planned.is_known() && planned != *prior => {
-                semantic.equal(prior, &planned)
+                semantic.kept(prior, &planned)
             }
-            _ => Ok(false),
+            _ => Ok(None),
         };
-        match same {
-            Ok(true) => prior.clone(),
-            Ok(false) => planned,
+        match kept {
+            Ok(kept) => kept.unwrap_or(planned),
             Err(message) => {
                 self.diagnostics.push(
                     Diagnostic::error("Provider panicked", message).with_path(at.here.path()),
@@ -457,7 +485,8 @@ impl<'a> Planner<'a> {
         config.clone()
     }
 
-    /// Plans the objects inside a known value of a nested attribute.
+    /// Plans the objects inside a known value of a nested attribute, each against the prior
+    /// object it continues ([`pair_elements`]).
     fn nested(
         &mut self,
         nested: &NestedAttributes,
@@ -465,55 +494,13 @@ impl<'a> Planner<'a> {
         config: &Value,
         here: &Here<'_>,
     ) -> Value {
-        let ty = config.ty().clone();
-        match (nested.nesting, config.kind()) {
-            (NestingMode::Single, ValueKind::Object(_)) => {
-                self.object(&nested.attributes, prior, config, here)
-            }
-            (NestingMode::List, ValueKind::List(elements)) => {
-                let prior_elements = prior.and_then(Value::as_elements);
-                let planned = elements
-                    .iter()
-                    .enumerate()
-                    .map(|(i, element)| {
-                        let prior_element = prior_elements.and_then(|p| p.get(i));
-                        self.object(&nested.attributes, prior_element, element, &here.index(i))
-                    })
-                    .collect();
-                Value::from_parts_unchecked(ty, ValueData::List(planned))
-            }
-            (NestingMode::Set, ValueKind::Set(elements)) => {
-                let prior_elements = prior.and_then(Value::as_elements).unwrap_or_default();
-                let mut matcher = SetMatcher::new(&nested.attributes, prior_elements);
-                let planned = elements
-                    .iter()
-                    .map(|element| {
-                        let prior_element = matcher.take_match(element);
-                        self.object(
-                            &nested.attributes,
-                            prior_element,
-                            element,
-                            &here.element(element),
-                        )
-                    })
-                    .collect();
-                Value::from_parts_unchecked(ty, ValueData::Set(planned))
-            }
-            (NestingMode::Map, ValueKind::Map(elements)) => {
-                let prior_elements = prior.and_then(Value::as_map);
-                let planned = elements
-                    .iter()
-                    .map(|(key, element)| {
-                        let prior_element = prior_elements.and_then(|p| p.get(key));
-                        let planned =
-                            self.object(&nested.attributes, prior_element, element, &here.key(key));
-                        (key.to_owned(), planned)
-                    })
-                    .collect();
-                Value::from_parts_unchecked(ty, ValueData::Map(planned))
-            }
-            _ => config.clone(),
-        }
+        pair_elements(nested, prior, config, here, |here, prior, element| {
+            self.object(&nested.attributes, prior, element, here)
+        })
+        .map_or_else(
+            || config.clone(),
+            |paired| paired.into_value(config.ty().clone()),
+        )
     }
 }
 
@@ -521,24 +508,15 @@ impl Schema {
     /// `new` (a state provider code returned) with each attribute that means what it means in
     /// `reference` (the planned state after create and update, the prior state after read) by
     /// its type's semantic equality taken from `reference`: the spelling Terraform already
-    /// holds stays, so a value the API respells causes no diff. Nested attributes of single
-    /// objects, lists (by index) and maps (by key) included.
+    /// holds stays, so a value the API respells causes no diff. Elements of lists, sets and
+    /// maps and nested objects at any depth included, each against the element it continues.
     pub fn keep_equivalent(&self, reference: &Value, new: Value) -> Value {
         keep_equivalent_in(&self.attributes, reference, new)
     }
 
     /// Whether any attribute, nested ones included, has a semantic equality.
     pub fn has_semantic_equality(&self) -> bool {
-        fn any(attributes: &BTreeMap<String, Attribute>) -> bool {
-            attributes.values().any(|attribute| {
-                attribute.semantic_equality.is_some()
-                    || attribute
-                        .nested
-                        .as_ref()
-                        .is_some_and(|nested| any(&nested.attributes))
-            })
-        }
-        any(&self.attributes)
+        has_semantic_equality(&self.attributes)
     }
 }
 
@@ -560,44 +538,21 @@ fn keep_equivalent_in(
 
 fn keep_equivalent_value(attribute: &Attribute, reference: &Value, value: Value) -> Value {
     if let Some(semantic) = &attribute.semantic_equality {
-        let comparable = reference.is_known() && !reference.is_null() && value.is_known();
-        if comparable && *reference != value && semantic.equal(reference, &value) == Ok(true) {
-            return reference.clone();
-        }
-        return value;
+        return semantic.keep(reference, value);
     }
-    let Some(nested) = &attribute.nested else {
-        return value;
-    };
-    let inner = |reference: Option<&Value>, element: Value| match reference {
-        Some(reference) => keep_equivalent_in(&nested.attributes, reference, element),
-        None => element,
-    };
-    match (nested.nesting, value.into_parts()) {
-        (NestingMode::Single, (ty, data @ ValueData::Object(_))) => {
-            inner(Some(reference), Value::from_parts_unchecked(ty, data))
+    match &attribute.nested {
+        Some(nested) => {
+            map_paired_elements(
+                nested,
+                Some(reference),
+                value,
+                |partner, element| match partner {
+                    Some(reference) => keep_equivalent_in(&nested.attributes, reference, element),
+                    None => element,
+                },
+            )
         }
-        (NestingMode::List, (ty, ValueData::List(elements))) => {
-            let references = reference.as_elements().unwrap_or_default();
-            let kept = elements
-                .into_iter()
-                .enumerate()
-                .map(|(i, element)| inner(references.get(i), element))
-                .collect();
-            Value::from_parts_unchecked(ty, ValueData::List(kept))
-        }
-        (NestingMode::Map, (ty, ValueData::Map(elements))) => {
-            let references = reference.as_map();
-            let kept = elements
-                .into_iter()
-                .map(|(key, element)| {
-                    let reference = references.as_ref().and_then(|r| r.get(&key));
-                    (key, inner(reference, element))
-                })
-                .collect();
-            Value::from_parts_unchecked(ty, ValueData::Map(kept))
-        }
-        (_, (ty, data)) => Value::from_parts_unchecked(ty, data),
+        None => value,
     }
 }
 
@@ -612,85 +567,31 @@ fn changed(prior: Option<&Value>, planned: &Value) -> bool {
 }
 
 /// Adds to `found` the paths of the `force_new` attributes of `schema` whose value changes
-/// from `prior` to `planned`, two objects of the schema's type.
+/// from `prior` (`None` for a new element of a nested collection) to `planned`, objects of the
+/// schema's type, at any depth: nested elements each against the prior element it continues.
 fn replacements_in(
     schema: &BTreeMap<String, Attribute>,
-    prior: &Value,
+    prior: Option<&Value>,
     planned: &Value,
     here: &Here<'_>,
     found: &mut Vec<AttributePath>,
 ) {
-    let (Some(prior_values), Some(planned_values)) =
-        (prior.object_values(), planned.object_values())
-    else {
+    let Some(planned_values) = planned.object_values().filter(|v| v.len() == schema.len()) else {
         return;
     };
-    if prior_values.len() != schema.len() || planned_values.len() != schema.len() {
-        return;
-    }
-    for ((name, attribute), (prior, planned)) in
-        schema.iter().zip(prior_values.iter().zip(planned_values))
-    {
+    let prior_values = prior
+        .and_then(Value::object_values)
+        .filter(|v| v.len() == schema.len());
+    for (i, ((name, attribute), planned)) in schema.iter().zip(planned_values).enumerate() {
+        let prior = prior_values.map(|values| &values[i]);
         let here = here.name(name);
-        if attribute.force_new && prior != planned {
+        if attribute.force_new && changed(prior, planned) && !found.contains(&here.path()) {
             found.push(here.path());
         }
-        let Some(nested) = &attribute.nested else {
-            continue;
-        };
-        match (nested.nesting, prior.kind(), planned.kind()) {
-            (NestingMode::Single, ValueKind::Object(_), ValueKind::Object(_)) => {
-                replacements_in(&nested.attributes, prior, planned, &here, found);
-            }
-            (NestingMode::List, ValueKind::List(before), ValueKind::List(after)) => {
-                for (i, planned) in after.iter().enumerate() {
-                    let here = here.index(i);
-                    match before.get(i) {
-                        Some(prior) => {
-                            replacements_in(&nested.attributes, prior, planned, &here, found);
-                        }
-                        None => new_object_replacements(&nested.attributes, planned, &here, found),
-                    }
-                }
-            }
-            (NestingMode::Map, ValueKind::Map(_), ValueKind::Map(after)) => {
-                let before = prior.as_map();
-                for (key, planned) in after.iter() {
-                    let here = here.key(key);
-                    match before.as_ref().and_then(|before| before.get(key)) {
-                        Some(prior) => {
-                            replacements_in(&nested.attributes, prior, planned, &here, found);
-                        }
-                        None => new_object_replacements(&nested.attributes, planned, &here, found),
-                    }
-                }
-            }
-            // Set elements are matched by value: one that is not in the prior set is new.
-            (NestingMode::Set, ValueKind::Set(before), ValueKind::Set(after)) => {
-                for planned in after.iter().filter(|planned| !before.contains(planned)) {
-                    let here = here.element(planned);
-                    new_object_replacements(&nested.attributes, planned, &here, found);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Adds to `found` the paths of the `force_new` attributes set in `planned`, a new object of
-/// the schema's type (an element of a nested collection that the prior state did not have).
-fn new_object_replacements(
-    schema: &BTreeMap<String, Attribute>,
-    planned: &Value,
-    here: &Here<'_>,
-    found: &mut Vec<AttributePath>,
-) {
-    let Some(values) = planned.object_values().filter(|v| v.len() == schema.len()) else {
-        return;
-    };
-    for ((name, attribute), value) in schema.iter().zip(values) {
-        if attribute.force_new && changed(None, value) {
-            found.push(here.name(name).path());
+        if let Some(nested) = &attribute.nested {
+            pair_elements(nested, prior, planned, &here, |here, prior, planned| {
+                replacements_in(&nested.attributes, prior, planned, here, found);
+            });
         }
     }
 }
@@ -733,155 +634,7 @@ pub(super) fn empty_collection(ty: &Type) -> Option<Value> {
     }
 }
 
-/// Finds, for each element of a configured set of nested objects, the prior element it
-/// continues: one that configuration could have produced, i.e. equal but for computed
-/// attributes that configuration leaves null (Terraform's `validPriorFromConfig`). Terraform
-/// compares every pair; here prior elements are hashed by their configurable part, so each
-/// configured element looks at its few candidates only.
-struct SetMatcher<'a> {
-    schema: &'a BTreeMap<String, Attribute>,
-    prior: &'a [Value],
-    candidates: HashMap<Value, Vec<usize>>,
-    used: Vec<bool>,
-}
-
-impl<'a> SetMatcher<'a> {
-    fn new(schema: &'a BTreeMap<String, Attribute>, prior: &'a [Value]) -> SetMatcher<'a> {
-        let mut candidates: HashMap<Value, Vec<usize>> = HashMap::with_capacity(prior.len());
-        for (i, element) in prior.iter().enumerate() {
-            candidates
-                .entry(configurable_part(schema, element))
-                .or_default()
-                .push(i);
-        }
-        SetMatcher {
-            schema,
-            prior,
-            candidates,
-            used: vec![false; prior.len()],
-        }
-    }
-
-    /// The first prior element not matched yet that `config` could have produced.
-    fn take_match(&mut self, config: &Value) -> Option<&'a Value> {
-        if self.prior.is_empty() {
-            return None;
-        }
-        let candidates = self
-            .candidates
-            .get(&configurable_part(self.schema, config))?;
-        let index = candidates.iter().copied().find(|&i| {
-            !self.used[i] && valid_prior_from_config(self.schema, &self.prior[i], config)
-        })?;
-        self.used[index] = true;
-        Some(&self.prior[index])
-    }
-}
-
-/// An object with every computed attribute (at any depth of nested objects) made null: equal
-/// for a configured element and any prior element it could have produced.
-fn configurable_part(schema: &BTreeMap<String, Attribute>, value: &Value) -> Value {
-    let Some(values) = value.object_values().filter(|v| v.len() == schema.len()) else {
-        return value.clone();
-    };
-    let parts = schema
-        .values()
-        .zip(values)
-        .map(|(attribute, value)| {
-            if attribute.computed {
-                Value::null(value.ty().clone())
-            } else {
-                match &attribute.nested {
-                    Some(nested) => nested_part(nested, value),
-                    None => value.clone(),
-                }
-            }
-        })
-        .collect();
-    Value::object_values_unchecked(value.ty().clone(), parts)
-}
-
-fn nested_part(nested: &NestedAttributes, value: &Value) -> Value {
-    let ty = value.ty().clone();
-    match (nested.nesting, value.kind()) {
-        (NestingMode::Single, ValueKind::Object(_)) => configurable_part(&nested.attributes, value),
-        (NestingMode::List, ValueKind::List(elements)) => Value::from_parts_unchecked(
-            ty,
-            ValueData::List(
-                elements
-                    .iter()
-                    .map(|e| configurable_part(&nested.attributes, e))
-                    .collect(),
-            ),
-        ),
-        (NestingMode::Map, ValueKind::Map(elements)) => Value::from_parts_unchecked(
-            ty,
-            ValueData::Map(
-                elements
-                    .iter()
-                    .map(|(k, e)| (k.to_owned(), configurable_part(&nested.attributes, e)))
-                    .collect(),
-            ),
-        ),
-        // Nested sets must be equal as a whole (as in Terraform).
-        _ => value.clone(),
-    }
-}
-
-/// True when `prior` could have come from `config`: they differ only where configuration leaves
-/// a computed attribute null.
-fn valid_prior_from_config(
-    schema: &BTreeMap<String, Attribute>,
-    prior: &Value,
-    config: &Value,
-) -> bool {
-    if prior == config {
-        return true;
-    }
-    let (Some(priors), Some(configs)) = (prior.object_values(), config.object_values()) else {
-        return false;
-    };
-    if priors.len() != schema.len() || configs.len() != schema.len() {
-        return false;
-    }
-    schema
-        .values()
-        .zip(priors.iter().zip(configs))
-        .all(|(attribute, (prior, config))| {
-            if prior == config {
-                return true;
-            }
-            match &attribute.nested {
-                _ if attribute.computed && config.is_null() => true,
-                Some(nested) => valid_nested_prior(nested, prior, config),
-                None => false,
-            }
-        })
-}
-
-fn valid_nested_prior(nested: &NestedAttributes, prior: &Value, config: &Value) -> bool {
-    match (nested.nesting, prior.kind(), config.kind()) {
-        (NestingMode::Single, ValueKind::Object(_), ValueKind::Object(_)) => {
-            valid_prior_from_config(&nested.attributes, prior, config)
-        }
-        (NestingMode::List, ValueKind::List(priors), ValueKind::List(configs)) => {
-            priors.len() == configs.len()
-                && priors
-                    .iter()
-                    .zip(configs)
-                    .all(|(p, c)| valid_prior_from_config(&nested.attributes, p, c))
-        }
-        (NestingMode::Map, ValueKind::Map(priors), ValueKind::Map(configs)) => {
-            priors.len() == configs.len()
-                && priors.iter().all(|(key, p)| {
-                    configs
-                        .get(key)
-                        .is_some_and(|c| valid_prior_from_config(&nested.attributes, p, c))
-                })
-        }
-        _ => false,
-    }
-}
-
+#[cfg(test)]
+mod properties;
 #[cfg(test)]
 mod tests;

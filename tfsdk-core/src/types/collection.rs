@@ -94,6 +94,10 @@ macro_rules! collection_terraform_type {
                 }
             )?
 
+            fn keep_equivalent() -> Option<$crate::types::equivalent::KeepEquivalent> {
+                T::keep_equivalent().map(|_| $crate::types::equivalent::$ctor::<T> as _)
+            }
+
             /// The collection's attribute type, reporting `T`'s attribute type for its
             /// elements.
             fn attr_type() -> Box<dyn $crate::attr::Type> {

@@ -82,6 +82,15 @@ pub trait TerraformType {
     fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
         None
     }
+
+    /// How a value of this type keeps the spelling of an earlier value that means the same
+    /// ([`KeepEquivalent`](crate::convert::KeepEquivalent): `Some(kept)` when something is kept),
+    /// derived from [`semantic_equality`](TerraformType::semantic_equality): the whole value for
+    /// a type that has one, each element for a list, set or map of such a type (wrappers
+    /// delegate). A provider-defined type implements `semantic_equality`, not this.
+    fn keep_equivalent() -> Option<super::equivalent::KeepEquivalent> {
+        Self::semantic_equality().map(|_| super::equivalent::keep_equal::<Self> as _)
+    }
 }
 
 /// [`TerraformType::validate_value`] of each known element of a collection value, at the

@@ -80,6 +80,7 @@ pub(crate) mod conversion;
 mod dynamic;
 pub(crate) mod elements;
 mod empty;
+pub(crate) mod equivalent;
 mod float32;
 mod float64;
 mod int32;

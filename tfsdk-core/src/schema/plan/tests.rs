@@ -3,7 +3,7 @@
 //! API bumps it on update), `base_image` (required, force_new, case-insensitive
 //! diff_suppress), and `disks`, a list of nested objects with their own computed `serial`.
 
-use super::super::{DefaultValue, DiffSuppress, PlanModifier, Presentation};
+use super::super::{DefaultValue, DiffSuppress, NestingMode, PlanModifier, Presentation};
 use super::*;
 use crate::tftypes::Type;
 
@@ -693,6 +693,10 @@ fn replace_attribute(object: Value, name: &str, value: Value) -> Value {
     Value::object_values_unchecked(ty, values)
 }
 
+fn keep_same_json(earlier: &Value, new: &Value) -> Option<Value> {
+    (earlier != new && same_json(earlier, new)).then(|| earlier.clone())
+}
+
 fn same_json(a: &Value, b: &Value) -> bool {
     let parse =
         |v: &Value| serde_json::from_str::<serde_json::Value>(v.as_str().unwrap_or("")).ok();
@@ -704,7 +708,7 @@ fn policy_schema() -> Schema {
         "policy".to_owned(),
         Attribute {
             optional: true,
-            semantic_equality: Some(super::super::SemanticEquality::new(same_json)),
+            semantic_equality: Some(super::super::SemanticEquality::new(keep_same_json)),
             ..attribute(Type::String)
         },
     )]))
@@ -803,5 +807,132 @@ fn requires_replace_if_configured_in_a_new_list_element_replaces_as_force_new_do
             .plan(None, &rules(&[80, 443]))
             .requires_replace
             .is_empty()
+    );
+}
+
+/// A resource `name` beside a nested set whose elements have a `force_new` `tag` and a
+/// computed `id`, as a new user writes it.
+fn named_tags_schema() -> Schema {
+    let mut schema = tagged_set_schema(false);
+    let tags = schema.attributes.get_mut("tags").unwrap();
+    let nested = tags.nested.as_mut().unwrap();
+    nested.attributes.get_mut("tag").unwrap().force_new = true;
+    schema.attributes.insert(
+        "name".to_owned(),
+        Attribute {
+            required: true,
+            ..attribute(Type::String)
+        },
+    );
+    schema
+}
+
+fn named_tags(name: &str, elements: &[(&str, Option<&str>)]) -> Value {
+    let tags = tags(elements).attribute("tags").unwrap().clone();
+    Value::object_of([("name", Value::from(name)), ("tags", tags)])
+}
+
+#[test]
+fn renaming_beside_a_nested_set_with_a_force_new_attribute_updates_in_place() {
+    let schema = named_tags_schema();
+    let prior = named_tags("before", &[("a", Some("id-a")), ("b", Some("id-b"))]);
+    let config = named_tags("after", &[("a", None), ("b", None)]);
+    let plan = schema.plan(Some(&prior), &config);
+    no_errors(&plan);
+    assert!(
+        plan.requires_replace.is_empty(),
+        "{:?}",
+        plan.requires_replace
+    );
+    // The ids become unknown (an update, not stable): the set's elements then differ from
+    // the prior ones, yet each continues its prior element, so the pass run after a
+    // resource's own plan modification finds no replacement either.
+    let elements = plan.planned_state.attribute("tags").unwrap();
+    assert!(
+        elements
+            .as_elements()
+            .unwrap()
+            .iter()
+            .all(|e| e.attribute("id").unwrap().is_unknown())
+    );
+    assert!(schema.replacements(&prior, &plan.planned_state).is_empty());
+    // A new tag is a new element: its force_new `tag` replaces, at the planned element.
+    let config = named_tags("after", &[("a", None), ("c", None)]);
+    let plan = schema.plan(Some(&prior), &config);
+    assert_eq!(
+        plan.requires_replace.len(),
+        1,
+        "{:?}",
+        plan.requires_replace
+    );
+    assert_eq!(
+        plan.requires_replace[0].to_string(),
+        r#"tags[Value({"id" = (unknown), "tag" = "c"})].tag"#
+    );
+    assert_eq!(
+        schema.replacements(&prior, &plan.planned_state),
+        plan.requires_replace
+    );
+}
+
+#[test]
+fn a_set_element_the_api_respells_keeps_the_planned_spelling() {
+    let element = Type::object([("doc", Type::String), ("id", Type::String)]);
+    let schema = Schema::new(BTreeMap::from([(
+        "docs".to_owned(),
+        Attribute {
+            optional: true,
+            nested: Some(NestedAttributes {
+                nesting: NestingMode::Set,
+                attributes: BTreeMap::from([
+                    (
+                        "doc".to_owned(),
+                        Attribute {
+                            required: true,
+                            semantic_equality: Some(super::super::SemanticEquality::new(
+                                keep_same_json,
+                            )),
+                            ..attribute(Type::String)
+                        },
+                    ),
+                    (
+                        "id".to_owned(),
+                        Attribute {
+                            computed: true,
+                            ..attribute(Type::String)
+                        },
+                    ),
+                ]),
+            }),
+            ..attribute(Type::set(element.clone()))
+        },
+    )]));
+    let docs = |elements: &[(&str, Value)]| {
+        Value::object_of([(
+            "docs",
+            Value::set(
+                element.clone(),
+                elements.iter().map(|(doc, id)| {
+                    Value::object_of([("doc", Value::from(*doc)), ("id", id.clone())])
+                }),
+            )
+            .unwrap(),
+        )])
+    };
+    let planned = docs(&[
+        (r#"{"a": 1}"#, Value::unknown(Type::String)),
+        (r#"{"b": 2}"#, Value::unknown(Type::String)),
+    ]);
+    let returned = docs(&[
+        (r#"{"b":2}"#, Value::from("id-b")),
+        (r#"{"a":1}"#, Value::from("id-a")),
+    ]);
+    let kept = schema.keep_equivalent(&planned, returned);
+    assert_eq!(
+        kept,
+        docs(&[
+            (r#"{"b": 2}"#, Value::from("id-b")),
+            (r#"{"a": 1}"#, Value::from("id-a")),
+        ])
     );
 }
