@@ -10,8 +10,7 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::{TfSchema, View};
 
-use crate::proto::tfplugin6 as pb;
-use crate::wire;
+use crate::wire::dynamic_value::Undecoded;
 
 /// The configuration of a resource of model `M`, as [`create`](crate::Resource::create) and
 /// [`update`](crate::Resource::update) receive it with their request.
@@ -22,15 +21,15 @@ use crate::wire;
 /// decoded from Terraform's request when first asked for, so resources that never look at it
 /// pay nothing.
 pub struct Config<M> {
-    encoded: Option<pb::DynamicValue>,
+    encoded: Undecoded,
     ty: Type,
     value: OnceLock<Result<Value, Diagnostics>>,
     model: PhantomData<fn() -> M>,
 }
 
 impl<M> Config<M> {
-    /// The configuration in a request's `DynamicValue`, of type `ty`.
-    pub(crate) fn encoded(encoded: Option<pb::DynamicValue>, ty: Type) -> Config<M> {
+    /// The configuration Terraform sent, of type `ty`.
+    pub(crate) fn encoded(encoded: Undecoded, ty: Type) -> Config<M> {
         Config {
             encoded,
             ty,
@@ -46,10 +45,7 @@ impl<M> Config<M> {
     /// Bytes that are not a value of `M`'s type, at the part that does not fit.
     pub fn value(&self) -> Result<&Value, Diagnostics> {
         self.value
-            .get_or_init(|| {
-                wire::dynamic_value::decode(self.encoded.as_ref(), &self.ty)
-                    .map_err(Diagnostics::from)
-            })
+            .get_or_init(|| self.encoded.decode(&self.ty).map_err(Diagnostics::from))
             .as_ref()
             .map_err(Clone::clone)
     }

@@ -471,18 +471,23 @@ impl DiffSuppress {
 
 function_wrapper_impls!(DiffSuppress, suppress);
 
+/// A type's way of keeping the spelling of an earlier value that means the same: given the
+/// earlier value and the new one, `Some(kept)` when something is kept, `None` when the new
+/// value stays as it is ([`TerraformType::keep_equivalent`](crate::convert::TerraformType::keep_equivalent)).
+pub type KeepEquivalent = fn(&Value, &Value) -> Option<Value>;
+
 /// A type's semantic equality, as the way its values keep an earlier spelling that means the
 /// same ([`TerraformType::keep_equivalent`](crate::convert::TerraformType::keep_equivalent)):
 /// for a list, set or map of a semantic type, element by element.
 #[derive(Clone, Copy)]
 pub struct SemanticEquality {
-    keep: crate::convert::KeepEquivalent,
+    keep: KeepEquivalent,
 }
 
 impl SemanticEquality {
     /// Wraps a function of (earlier, new) answering the value to keep, `None` when `new`
     /// stays as it is.
-    pub fn new(keep: crate::convert::KeepEquivalent) -> SemanticEquality {
+    pub fn new(keep: KeepEquivalent) -> SemanticEquality {
         SemanticEquality { keep }
     }
 

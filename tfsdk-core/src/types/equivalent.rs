@@ -10,8 +10,7 @@
 use super::conversion::TerraformType;
 use crate::tftypes::{Value, ValueData, ValueKind};
 
-/// A type's way of keeping the earlier spelling ([`TerraformType::keep_equivalent`]).
-pub type KeepEquivalent = fn(&Value, &Value) -> Option<Value>;
+pub use crate::schema::KeepEquivalent;
 
 /// `earlier` when it means what `new` means by `T`'s semantic equality and differs from it:
 /// both known and not null.

@@ -4,14 +4,50 @@
 
 use std::sync::Arc;
 
+use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
 use super::{
     Found, Server, answer, call, decode, encode, identity_change, identity_data, known, noted,
 };
 use crate::Provider;
+use crate::call::BoxFuture;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::Applied;
+use crate::wire::dynamic_value::Undecoded;
+
+/// The change an apply makes, by which of the prior and planned states is null.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// No prior state: the object is made.
+    Create,
+    /// Both states: the object changes.
+    Update,
+    /// No planned state: the object goes.
+    Delete,
+}
+
+impl Change {
+    /// The change from `prior` to `planned` (a null value for none).
+    pub(crate) fn of(prior: &Value, planned: &Value) -> Change {
+        if planned.is_null() {
+            Change::Delete
+        } else if prior.is_null() {
+            Change::Create
+        } else {
+            Change::Update
+        }
+    }
+
+    /// The provider call's name, for diagnostics.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Change::Create => "create",
+            Change::Update => "update",
+            Change::Delete => "delete",
+        }
+    }
+}
 
 pub(super) async fn apply_resource_change<P: Provider>(
     server: &Server<P>,
@@ -36,35 +72,34 @@ async fn apply<P: Provider>(
     let prior = decode(request.prior_state.as_ref(), &ty)?;
     let planned = decode(request.planned_state.as_ref(), &ty)?;
     // The configuration is decoded only if provider code asks for it.
-    let config = request.config;
+    let config = Undecoded::new(request.config);
+    let change = Change::of(&prior, &planned);
 
     // What a new state's values are compared with by semantic equality: the plan.
     let reference = resource.semantic().then(|| planned.clone());
     let (ctx, state) = server.context(request.planned_private);
-    // What Terraform should store when the change fails: nothing was created, the object is
-    // unchanged, or it was not deleted.
-    let (operation, mut outcome, on_error) = if planned.is_null() {
-        let outcome = call::run("delete", state, {
+    let future: BoxFuture<Result<Option<Applied>, Diagnostics>> = match change {
+        Change::Delete => {
             let future = Arc::clone(&resource).delete(ctx, prior.clone());
             Box::pin(async move { future.await.map(|()| None) })
-        })
-        .await;
-        ("delete", outcome, prior)
-    } else if prior.is_null() {
-        let outcome = call::run("create", state, {
+        }
+        Change::Create => {
             let future = Arc::clone(&resource).create(ctx, planned, config);
             Box::pin(async move { future.await.map(Some) })
-        })
-        .await;
-        ("create", outcome, Value::null(ty.clone()))
-    } else {
-        let outcome = call::run("update", state, {
+        }
+        Change::Update => {
             let future = Arc::clone(&resource).update(ctx, prior.clone(), planned, config);
             Box::pin(async move { future.await.map(Some) })
-        })
-        .await;
-        ("update", outcome, prior)
+        }
     };
+    let mut outcome = call::run(change.name(), state, future).await;
+    // What Terraform should store when the change fails: nothing was created, the object is
+    // unchanged, or it was not deleted.
+    let on_error = match change {
+        Change::Create => Value::null(ty.clone()),
+        Change::Update | Change::Delete => prior,
+    };
+    let operation = change.name();
 
     response.private = std::mem::take(&mut outcome.private);
     let (new_state, mut found) = outcome.split();
@@ -76,8 +111,8 @@ async fn apply<P: Provider>(
             found.append(errors);
             let held = request.planned_identity.as_ref();
             let new = stored.identity.as_ref();
-            let identity = match operation {
-                "update" => identity_change("update", &*resource, held, "Planned", new)
+            let identity = match change {
+                Change::Update => identity_change("update", &*resource, held, "Planned", new)
                     .map_err(|error| found.push(error))
                     .ok()
                     .and_then(|()| noted(identity_data(new, identity_ty.as_ref()), &mut found)),
@@ -98,7 +133,7 @@ async fn apply<P: Provider>(
         Some(None) => Value::null(ty.clone()),
         None => {
             // The object as it was: an update keeps its identity, a failed create has none.
-            if operation == "update" {
+            if change == Change::Update {
                 response.new_identity = request.planned_identity;
             }
             on_error

@@ -69,36 +69,8 @@ impl<P: Provider> Server<P> {
 
     /// The server of `provider`, with the resources and data sources it registers.
     pub fn new(provider: P) -> Server<P> {
-        let mut registry = Registry::new();
-        provider.register(&mut registry);
         let provider_schema = P::Config::schema();
-        registry
-            .diagnostics
-            .append(crate::schema_checks::provider_schema_problems(
-                &provider_schema,
-            ));
-        // A list resource streams identities: the resource it lists must have one.
-        let unlisted: Vec<Diagnostic> = registry
-            .list_resources
-            .keys()
-            .filter(|name| {
-                registry
-                    .resources
-                    .get(*name)
-                    .is_none_or(|resource| resource.identity_schema.is_none())
-            })
-            .map(|name| {
-                Diagnostic::error(
-                    "List resource without an identity",
-                    format!(
-                        "The list resource {name} lists a resource type that is not registered \
-                         with an identity: register it with `resource_with_identity`. This is a \
-                         bug in the provider."
-                    ),
-                )
-            })
-            .collect();
-        registry.diagnostics.extend(unlisted);
+        let registry = Registry::of(&provider, &provider_schema);
         let provider_type = provider_schema.object_type();
         Server {
             provider: Arc::new(provider),

@@ -27,6 +27,23 @@ pub(crate) fn decode(value: Option<&pb::DynamicValue>, ty: &Type) -> Result<Valu
     decoded.map_err(|error| value_error("Unable to decode the value Terraform sent", error))
 }
 
+/// A value Terraform sent, kept encoded until something reads it (a configuration that provider
+/// code may never look at): what the protocol's edge hands inwards instead of the message.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Undecoded(Option<pb::DynamicValue>);
+
+impl Undecoded {
+    /// The value of a request's field.
+    pub(crate) fn new(value: Option<pb::DynamicValue>) -> Undecoded {
+        Undecoded(value)
+    }
+
+    /// The value, of type `ty` (see [`decode`]).
+    pub(crate) fn decode(&self, ty: &Type) -> Result<Value, Diagnostic> {
+        decode(self.0.as_ref(), ty)
+    }
+}
+
 /// Whether a value Terraform sent is null, read from its first byte where that settles it (a
 /// msgpack nil is the single byte `0xc0`), without decoding the rest: PlanResourceChange's
 /// proposed state only tells a destroy (null) from a create or update, and is not otherwise

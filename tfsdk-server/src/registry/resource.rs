@@ -1,0 +1,225 @@
+//! A resource as a [`ResourceHandler`]: values decoded into its model, its calls made,
+//! models written back as states with their identities.
+
+use std::sync::Arc;
+
+use tfsdk_core::diag::{Diagnostic, Diagnostics};
+use tfsdk_core::path::AttributePath;
+use tfsdk_core::tftypes::Value;
+
+use crate::call::BoxFuture;
+use crate::lazy_schema::LazySchema;
+use crate::resource::{CreateRequest, MovedState, UpdateRequest};
+use crate::wire::dynamic_value::Undecoded;
+use crate::{Config, Context, PlannedChange, RawState, Resource};
+
+use super::handler::{Applied, IdentitySchema, ImportBy, PlanParts, ResourceHandler, Stored};
+use super::identity::IdentityOps;
+use super::typed::{Typed, model, validate_config};
+
+/// A resource with its schema and, when it has one, its identity.
+pub(crate) struct TypedResource<R: Resource> {
+    pub(super) typed: Typed<R>,
+    pub(super) identity: Option<Box<dyn IdentityOps<R>>>,
+}
+
+impl<R: Resource> std::ops::Deref for TypedResource<R> {
+    type Target = Typed<R>;
+
+    fn deref(&self) -> &Typed<R> {
+        &self.typed
+    }
+}
+
+impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
+    fn lazy(&self) -> &LazySchema {
+        &self.lazy
+    }
+
+    fn schema_version(&self) -> i64 {
+        R::SCHEMA_VERSION
+    }
+
+    fn identity_schema(&self) -> Option<IdentitySchema<'_>> {
+        self.identity.as_ref().map(|identity| IdentitySchema {
+            schema: identity.lazy().schema(),
+            ty: identity.lazy().ty(),
+            version: identity.version(),
+            mutable: identity.mutable(),
+        })
+    }
+
+    fn validate(&self, config: Value, write_only_allowed: bool) -> Diagnostics {
+        let mut found = Diagnostics::new();
+        if !write_only_allowed {
+            found.append(self.lazy.schema().write_only_values(&config));
+        }
+        found.append(validate_config::<R::Model>(
+            self.lazy.schema(),
+            &config,
+            |view, found| self.inner.validate_config(view, found),
+        ));
+        found
+    }
+
+    fn create(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        planned: Value,
+        config: Undecoded,
+    ) -> BoxFuture<Result<Applied, Diagnostics>> {
+        Box::pin(async move {
+            let request = CreateRequest {
+                planned: model::<R::Model>(planned)?,
+                config: Config::encoded(config, self.lazy.ty().clone()),
+            };
+            let created = self.inner.create(&ctx, request).await;
+            self.applied(&ctx, created)
+        })
+    }
+
+    fn read(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        state: Value,
+    ) -> BoxFuture<Result<Option<Stored>, Diagnostics>> {
+        Box::pin(async move {
+            let state = model::<R::Model>(state)?;
+            match self.inner.read(&ctx, state).await? {
+                Some(state) => self.store(&ctx, &state).map(Some),
+                None => Ok(None),
+            }
+        })
+    }
+
+    fn update(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        prior: Value,
+        planned: Value,
+        config: Undecoded,
+    ) -> BoxFuture<Result<Applied, Diagnostics>> {
+        Box::pin(async move {
+            let request = UpdateRequest {
+                prior: model::<R::Model>(prior)?,
+                planned: model::<R::Model>(planned)?,
+                config: Config::encoded(config, self.lazy.ty().clone()),
+            };
+            let updated = self.inner.update(&ctx, request).await;
+            self.applied(&ctx, updated)
+        })
+    }
+
+    fn delete(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        state: Value,
+    ) -> BoxFuture<Result<(), Diagnostics>> {
+        Box::pin(async move {
+            let state = model::<R::Model>(state)?;
+            self.inner.delete(&ctx, state).await
+        })
+    }
+
+    fn import(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        by: ImportBy,
+    ) -> BoxFuture<Result<Stored, Diagnostics>> {
+        Box::pin(async move {
+            let state = match (by, &self.identity) {
+                (ImportBy::Id(id), _) => self.inner.import(&ctx, id).await?,
+                (ImportBy::Identity(identity), Some(ops)) => {
+                    ops.import(&self.inner, &ctx, identity).await?
+                }
+                (ImportBy::Identity(_), None) => {
+                    return Err(Diagnostic::error(
+                        "Import By Identity Not Supported",
+                        format!(
+                            "The resource type {} has no identity: import it by ID.",
+                            R::TYPE_NAME
+                        ),
+                    )
+                    .into());
+                }
+            };
+            self.store(&ctx, &state)
+        })
+    }
+
+    fn upgrade(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        version: i64,
+        raw: RawState,
+    ) -> BoxFuture<Result<Value, Diagnostics>> {
+        Box::pin(async move {
+            let state = self.inner.upgrade_state(&ctx, version, raw).await?;
+            self.state(&state)
+        })
+    }
+
+    fn upgrade_identity(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        version: i64,
+        raw: RawState,
+    ) -> BoxFuture<Result<Value, Diagnostics>> {
+        Box::pin(async move {
+            match &self.identity {
+                Some(identity) => identity.upgrade(&self.inner, &ctx, version, raw).await,
+                None => Err(Diagnostic::error(
+                    "Unable to Upgrade Resource Identity",
+                    format!("The resource type {} has no identity.", R::TYPE_NAME),
+                )
+                .into()),
+            }
+        })
+    }
+
+    fn move_state(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        source: MovedState,
+    ) -> BoxFuture<Result<Option<Stored>, Diagnostics>> {
+        Box::pin(async move {
+            match self.inner.move_state(&ctx, source).await? {
+                Some(state) => self.store(&ctx, &state).map(Some),
+                None => Ok(None),
+            }
+        })
+    }
+
+    fn stored(&self, ctx: &Context<R::Provider>, state: Value) -> Result<Stored, Diagnostics> {
+        let state = model::<R::Model>(state)?;
+        self.store(ctx, &state)
+    }
+
+    fn modify_plan(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        change: PlanParts,
+    ) -> BoxFuture<Result<(Value, Vec<AttributePath>), Diagnostics>> {
+        Box::pin(async move {
+            let mut change = PlannedChange::<R::Model>::new(
+                change.prior_state,
+                change.config,
+                change.planned_state,
+                change.requires_replace,
+            );
+            self.inner.modify_plan(&ctx, &mut change).await?;
+            change.into_parts(self.lazy.schema())
+        })
+    }
+
+    fn plan_destroy(
+        self: Arc<Self>,
+        ctx: Context<R::Provider>,
+        prior: Value,
+    ) -> BoxFuture<Result<(), Diagnostics>> {
+        Box::pin(async move {
+            let state = model::<R::Model>(prior)?;
+            self.inner.plan_destroy(&ctx, &state).await
+        })
+    }
+}
