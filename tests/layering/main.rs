@@ -3,6 +3,7 @@
 //! check it against the crate's table (tfsdk-core's is in its crate docs, "Layers";
 //! tfsdk-server's in its `lib.rs`).
 
+mod functions;
 mod reader;
 
 use std::path::Path;
@@ -122,5 +123,54 @@ fn only_generated_code_uses_a_crate_s_private_facade() {
         found.is_empty(),
         "hidden API used across crates:\n  {}",
         found.join("\n  ")
+    );
+}
+
+/// The crates whose functions are measured.
+const CRATES: &[&str] = &[
+    "tfsdk-core",
+    "tfsdk-macros",
+    "tfsdk-typeexpr",
+    "tfsdk-cli",
+    "tfsdk-server",
+    "tfsdk-testing",
+    "tfsdk-docs",
+];
+
+/// The most lines a function takes.
+const LONGEST_FUNCTION: usize = 120;
+
+/// Small functions everywhere: none over [`LONGEST_FUNCTION`] lines, unit tests included. The
+/// longest of each crate is printed (`cargo test -p tfsdk-tests --test layering -- --nocapture
+/// functions`), the figure the issue tracker asks for before and after a change.
+#[test]
+fn no_function_is_longer_than_the_limit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut too_long = Vec::new();
+    for name in CRATES {
+        let mut found = functions::functions(&root.join(name));
+        found.sort_by(|a, b| b.lines.cmp(&a.lines));
+        for f in found.iter().take(3) {
+            println!(
+                "{name:>15} {:>4} lines  {}:{} {}",
+                f.lines, f.file, f.line, f.name
+            );
+        }
+        too_long.extend(
+            found
+                .iter()
+                .filter(|f| f.lines > LONGEST_FUNCTION)
+                .map(|f| {
+                    format!(
+                        "{name}/src/{}:{} {} ({} lines)",
+                        f.file, f.line, f.name, f.lines
+                    )
+                }),
+        );
+    }
+    assert!(
+        too_long.is_empty(),
+        "functions over {LONGEST_FUNCTION} lines:\n  {}",
+        too_long.join("\n  ")
     );
 }

@@ -129,7 +129,7 @@ fn without_test_modules(code: &str) -> String {
     out
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
@@ -156,7 +156,7 @@ fn module_of(relative: &str) -> Vec<String> {
 
 /// The code of a file with comments, strings and character literals blanked out, so that a
 /// doc link or a message that names a module is not taken for a use of it.
-fn code_only(source: &str) -> String {
+pub fn code_only(source: &str) -> String {
     let chars: Vec<char> = source.chars().collect();
     let mut out = String::with_capacity(source.len());
     let mut i = 0;
@@ -170,6 +170,9 @@ fn code_only(source: &str) -> String {
         } else if c == '/' && next == Some('*') {
             let mut depth = 0;
             while i < chars.len() {
+                if chars[i] == '\n' {
+                    out.push('\n');
+                }
                 if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
                     depth += 1;
                     i += 2;
@@ -198,6 +201,7 @@ fn code_only(source: &str) -> String {
                 continue;
             }
             j += 1;
+            let start = j;
             loop {
                 if j >= chars.len() {
                     break;
@@ -209,17 +213,20 @@ fn code_only(source: &str) -> String {
                 j += 1;
             }
             out.push_str("\"\"");
+            push_newlines(&mut out, &chars[start..j.min(chars.len())]);
             i = j;
         } else if c == '"' {
             i += 1;
+            let start = i;
             while i < chars.len() && chars[i] != '"' {
                 if chars[i] == '\\' {
                     i += 1;
                 }
                 i += 1;
             }
-            i += 1;
             out.push_str("\"\"");
+            push_newlines(&mut out, &chars[start..i.min(chars.len())]);
+            i += 1;
         } else if c == '\'' {
             // A character literal ('a', '\n', '\u{1F600}'), not a lifetime ('a).
             let closes = if next == Some('\\') {
@@ -248,6 +255,11 @@ fn code_only(source: &str) -> String {
         }
     }
     out
+}
+
+/// One newline for each in `skipped`, so that the code keeps the source's line numbers.
+fn push_newlines(out: &mut String, skipped: &[char]) {
+    out.extend(skipped.iter().filter(|&&c| c == '\n'));
 }
 
 fn ident_before(chars: &[char], i: usize) -> bool {

@@ -151,86 +151,168 @@ fn beside_go_files(options: &Options, go: &BesideGo) -> Vec<(PathBuf, String)> {
     out
 }
 
+const SINGLE_CRATE_DOC: &str = include_str!("../templates/new/parts/single.crate_doc.tmpl");
+const SINGLE_REGISTER: &str = include_str!("../templates/new/parts/single.register.tmpl");
+const SINGLE_PROVIDER_FN: &str = include_str!("../templates/new/parts/single.provider_fn.tmpl");
+const SERVICES_CRATE_DOC: &str = include_str!("../templates/new/parts/services.crate_doc.tmpl");
+const SERVICES_FIELD: &str = include_str!("../templates/new/parts/services.field.tmpl");
+const SERVICES_REGISTER: &str = include_str!("../templates/new/parts/services.register.tmpl");
+const SERVICES_WITH_SERVICES: &str =
+    include_str!("../templates/new/parts/services.with_services.tmpl");
+const SERVICES_LAYOUT_MD: &str = include_str!("../templates/new/parts/services.layout.md.tmpl");
+
 /// The files of the new provider, by path relative to its directory.
 pub fn files(options: &Options) -> Vec<(PathBuf, String)> {
-    let name = options.name.as_str();
-    let camel_name = camel(name);
-    let upper = name.to_ascii_uppercase();
-    let krate = format!("terraform_provider_{name}");
-    let common = [
-        ("name", name),
-        ("Name", camel_name.as_str()),
-        ("NAME", upper.as_str()),
-        ("namespace", options.namespace.as_str()),
-        ("version", options.tfsdk_version.as_str()),
-        ("crate", krate.as_str()),
-        // Filled in by the test of this command, to build against unpublished crates.
-        ("workspace", ""),
-    ];
-    let fill = |template: &str, extra: &[(&str, &str)]| {
-        let values: Vec<(&str, &str)> = common.iter().chain(extra).copied().collect();
+    let mut scaffold = Scaffold::new(options);
+    scaffold.shared();
+    scaffold.things();
+    if options.services.is_empty() {
+        scaffold.single_crate();
+    } else {
+        scaffold.services();
+    }
+    scaffold.out
+}
+
+/// The files being made: the values every template is filled with, and the files so far. One
+/// method per part: what both layouts share, each type's files, then one per layout.
+struct Scaffold<'a> {
+    options: &'a Options,
+    common: Vec<(&'static str, String)>,
+    out: Vec<(PathBuf, String)>,
+}
+
+impl<'a> Scaffold<'a> {
+    fn new(options: &'a Options) -> Scaffold<'a> {
+        let name = options.name.as_str();
+        let common = vec![
+            ("name", name.to_owned()),
+            ("Name", camel(name)),
+            ("NAME", name.to_ascii_uppercase()),
+            ("namespace", options.namespace.clone()),
+            ("version", options.tfsdk_version.clone()),
+            ("crate", format!("terraform_provider_{name}")),
+            // Filled in by the test of this command, to build against unpublished crates.
+            ("workspace", String::new()),
+        ];
+        Scaffold {
+            options,
+            common,
+            out: Vec::new(),
+        }
+    }
+
+    fn name(&self) -> &'a str {
+        &self.options.name
+    }
+
+    /// `template` filled with the common values and `extra`.
+    fn fill(&self, template: &str, extra: &[(&str, &str)]) -> String {
+        let common = self.common.iter().map(|(k, v)| (*k, v.as_str()));
+        let values: Vec<(&str, &str)> = common.chain(extra.iter().copied()).collect();
         render(template, &values)
-    };
+    }
 
-    let mut out: Vec<(PathBuf, String)> = Vec::new();
-    let mut add = |path: &str, text: String| out.push((PathBuf::from(path), text));
+    /// Adds the file at `path`: `template` filled with the common values and `extra`.
+    fn add(&mut self, path: impl Into<PathBuf>, template: &str, extra: &[(&str, &str)]) {
+        let text = self.fill(template, extra);
+        self.out.push((path.into(), text));
+    }
 
-    // What both layouts share: the binary, tests, examples of the provider and its function,
-    // the README, .gitignore and the release workflow.
-    let first_type = match options.services.first() {
-        Some(service) => format!("{name}_{service}_thing"),
-        None => format!("{name}_thing"),
-    };
-    let thing_path = match options.services.first() {
-        Some(service) => format!("{name}_{service}::thing"),
-        None => format!("{krate}::thing"),
-    };
-    add("src/main.rs", fill(MAIN_RS, &[]));
-    add(
-        "tests/acceptance.rs",
-        fill(
-            ACCEPTANCE_RS,
-            &[("type", &first_type), ("thing_path", &thing_path)],
-        ),
-    );
-    add("examples/provider/provider.tf", fill(PROVIDER_TF, &[]));
-    add(
-        "examples/functions/slug/function.tf",
-        fill(FUNCTION_TF, &[]),
-    );
-    add("try/main.tf", fill(TRY_TF, &[("type", &first_type)]));
-    add(".gitignore", GITIGNORE.to_owned());
-    add(".github/workflows/release.yml", fill(RELEASE_YML, &[]));
-    add("docs/index.md", fill(DOCS_INDEX, &[]));
-    add("docs/functions/slug.md", fill(DOCS_FUNCTION, &[]));
-    let layout = if options.services.is_empty() {
-        String::new()
-    } else {
-        let list: Vec<String> = (options.services.iter())
-            .map(|s| format!("- `crates/{name}-{s}`: the {s} service (`{name}_{s}_thing`)\n"))
-            .collect();
-        format!(
-            "## Layout\n\nOne crate per service, as large providers are laid out: an edit \
-             recompiles one service and relinks, and services compile in parallel.\n\n\
-             - `src/`: the binary, which lists the services (`src/lib.rs`)\n\
-             - `crates/{name}-provider`: the provider type, its configuration and functions\n{}\
-             - `build.rs`: on Linux the binary is linked at a fixed address, as Go links \
-             providers: the schema tables of many resources then cost nothing at start-up\n\
-             \nA new service is a crate under `crates/` with a `register` function, listed in \
-             `src/lib.rs` and in `Cargo.toml`.\n\n",
-            list.concat()
-        )
-    };
-    add(
-        "README.md",
-        fill(README_MD, &[("type", &first_type), ("layout", &layout)]),
-    );
+    /// The first type (the one the acceptance test and `try/` use), and the path of its module.
+    fn first_type(&self) -> (String, String) {
+        let name = self.name();
+        match self.options.services.first() {
+            Some(service) => (
+                format!("{name}_{service}_thing"),
+                format!("{name}_{service}::thing"),
+            ),
+            None => (
+                format!("{name}_thing"),
+                format!("terraform_provider_{name}::thing"),
+            ),
+        }
+    }
 
-    // Each service's (or the one crate's) resource and data source, their examples and pages.
-    let things: Vec<(String, String)> = if options.services.is_empty() {
-        vec![(format!("{name}_thing"), "src".to_owned())]
-    } else {
-        (options.services.iter())
+    /// The path of the crate that holds the provider type, as the types' modules name it.
+    fn provider_path(&self) -> String {
+        match self.options.services.is_empty() {
+            true => "crate".to_owned(),
+            false => format!("{}_provider", self.name()),
+        }
+    }
+
+    /// What both layouts share: the binary, tests, examples of the provider and its function,
+    /// the README, .gitignore, the release workflow and the provider's pages.
+    fn shared(&mut self) {
+        let (first_type, thing_path) = self.first_type();
+        let first = [("type", first_type.as_str()), ("thing_path", &thing_path)];
+        self.add("src/main.rs", MAIN_RS, &[]);
+        self.add("tests/acceptance.rs", ACCEPTANCE_RS, &first);
+        self.add("examples/provider/provider.tf", PROVIDER_TF, &[]);
+        self.add("examples/functions/slug/function.tf", FUNCTION_TF, &[]);
+        self.add("try/main.tf", TRY_TF, &first);
+        self.out
+            .push((PathBuf::from(".gitignore"), GITIGNORE.to_owned()));
+        self.add(".github/workflows/release.yml", RELEASE_YML, &[]);
+        self.add("docs/index.md", DOCS_INDEX, &[]);
+        self.add("docs/functions/slug.md", DOCS_FUNCTION, &[]);
+        let layout = match self.options.services.is_empty() {
+            true => String::new(),
+            false => {
+                let name = self.name();
+                let list: String = (self.options.services.iter())
+                    .map(|s| {
+                        format!("- `crates/{name}-{s}`: the {s} service (`{name}_{s}_thing`)\n")
+                    })
+                    .collect();
+                self.fill(SERVICES_LAYOUT_MD, &[("service_list", &list)])
+            }
+        };
+        self.add(
+            "README.md",
+            README_MD,
+            &[("type", &first_type), ("layout", &layout)],
+        );
+    }
+
+    /// Each type (the thing of each service, or of the one crate): its resource and data
+    /// source, their examples and pages.
+    fn things(&mut self) {
+        let provider_path = self.provider_path();
+        for (ty, src) in self.thing_types() {
+            let extra = [
+                ("type", ty.as_str()),
+                ("provider_path", provider_path.as_str()),
+            ];
+            let page = ty.strip_prefix(&format!("{}_", self.name())).unwrap_or(&ty);
+            self.add(format!("{src}/thing.rs"), THING_RS, &extra);
+            self.add(
+                format!("examples/resources/{ty}/resource.tf"),
+                RESOURCE_TF,
+                &extra,
+            );
+            self.add(
+                format!("examples/data-sources/{ty}/data-source.tf"),
+                DATA_SOURCE_TF,
+                &extra,
+            );
+            self.add(format!("docs/resources/{page}.md"), DOCS_RESOURCE, &extra);
+            self.add(
+                format!("docs/data-sources/{page}.md"),
+                DOCS_DATA_SOURCE,
+                &extra,
+            );
+        }
+    }
+
+    /// (type name, source directory) of each thing.
+    fn thing_types(&self) -> Vec<(String, String)> {
+        let name = self.name();
+        if self.options.services.is_empty() {
+            return vec![(format!("{name}_thing"), "src".to_owned())];
+        }
+        (self.options.services.iter())
             .map(|s| {
                 (
                     format!("{name}_{s}_thing"),
@@ -238,189 +320,117 @@ pub fn files(options: &Options) -> Vec<(PathBuf, String)> {
                 )
             })
             .collect()
-    };
-    let provider_path = if options.services.is_empty() {
-        "crate".to_owned()
-    } else {
-        format!("{name}_provider")
-    };
-    for (ty, src) in &things {
-        let extra = [
-            ("type", ty.as_str()),
-            ("provider_path", provider_path.as_str()),
+    }
+
+    /// One crate: the manifest, the provider in `src/lib.rs` registering the thing, the
+    /// function.
+    fn single_crate(&mut self) {
+        let parts = [
+            ("crate_doc", self.fill(SINGLE_CRATE_DOC, &[])),
+            ("modules", "pub mod functions;\npub mod thing;".to_owned()),
+            ("services_field", String::new()),
+            ("register", SINGLE_REGISTER.to_owned()),
+            ("provider_fn_item", self.fill(SINGLE_PROVIDER_FN, &[])),
         ];
-        add(&format!("{src}/thing.rs"), fill(THING_RS, &extra));
-        add(
-            &format!("examples/resources/{ty}/resource.tf"),
-            fill(RESOURCE_TF, &extra),
-        );
-        add(
-            &format!("examples/data-sources/{ty}/data-source.tf"),
-            fill(DATA_SOURCE_TF, &extra),
-        );
-        let page = ty.strip_prefix(&format!("{name}_")).unwrap_or(ty);
-        add(
-            &format!("docs/resources/{page}.md"),
-            fill(DOCS_RESOURCE, &extra),
-        );
-        add(
-            &format!("docs/data-sources/{page}.md"),
-            fill(DOCS_DATA_SOURCE, &extra),
-        );
+        self.add("Cargo.toml", CARGO_TOML, &[]);
+        self.add("src/lib.rs", LIB_RS, &as_values(&parts));
+        self.add("src/functions.rs", FUNCTIONS_RS, &[]);
     }
 
-    if options.services.is_empty() {
-        let register = "        registry\n            .resource(thing::ThingResource)\n            \
-                        .data_source(thing::ThingDataSource)\n            \
-                        .function(functions::slug::function());";
-        let provider_fn = format!(
-            "\n/// The provider as the binary serves it.\npub fn provider() -> {camel_name}Provider \
-             {{\n    {camel_name}Provider::default()\n}}\n"
-        );
-        add("Cargo.toml", fill(CARGO_TOML, &[]));
-        add(
-            "src/lib.rs",
-            fill(
-                LIB_RS,
-                &[
-                    (
-                        "crate_doc",
-                        &format!(
-                            "//! `terraform-provider-{name}`: the {name} Terraform provider.\n//!\n\
-                             //! - resource `{name}_thing` and data source `{name}_thing` ([`thing`]);\n\
-                             //! - function `provider::{name}::slug` ([`functions`], Terraform 1.8 and newer).\n//!"
-                        ),
-                    ),
-                    ("modules", "pub mod functions;\npub mod thing;"),
-                    ("services_field", ""),
-                    ("register", register),
-                    ("provider_fn_item", &provider_fn),
-                ],
+    /// One crate per service, the provider type in its own crate, the binary listing them.
+    fn services(&mut self) {
+        let name = self.name();
+        let services = &self.options.services;
+        let dependencies: String = (services.iter())
+            .map(|s| format!("{name}-{s} = {{ path = \"crates/{name}-{s}\" }}\n"))
+            .collect();
+        let used: String = (services.iter())
+            .map(|s| format!("{name}-{s}.workspace = true\n"))
+            .collect();
+        let registers: Vec<String> = (services.iter())
+            .map(|s| format!("{name}_{s}::register"))
+            .collect();
+        let manifest = [
+            ("service_dependencies", dependencies.as_str()),
+            ("service_dependencies_used", &used),
+        ];
+        self.add("Cargo.toml", SERVICES_CARGO_TOML, &manifest);
+        // Many resources: link settings for their tables (see the template).
+        self.out
+            .push((PathBuf::from("build.rs"), BUILD_RS.to_owned()));
+        let provider_path = self.provider_path();
+        let lib = [
+            ("provider_path", provider_path.as_str()),
+            ("service_registers", &registers.join(", ")),
+        ];
+        self.add("src/lib.rs", SERVICES_LIB_RS, &lib);
+        self.provider_crate();
+        let types = self.thing_types();
+        for (service, (ty, _)) in services.iter().zip(&types) {
+            self.service_crate(service, ty, &provider_path);
+        }
+    }
+
+    /// `crates/NAME-provider`: the provider type, its configuration and functions.
+    fn provider_crate(&mut self) {
+        let name = self.name();
+        let dir = format!("crates/{name}-provider");
+        let manifest = [
+            ("package", format!("{name}-provider")),
+            (
+                "description",
+                format!("The {name} provider's type, configuration and functions"),
             ),
-        );
-        add("src/functions.rs", fill(FUNCTIONS_RS, &[]));
-        return out;
-    }
-
-    // One crate per service, the provider type in its own crate, the binary listing them.
-    let dependencies: Vec<String> = (options.services.iter())
-        .map(|s| format!("{name}-{s} = {{ path = \"crates/{name}-{s}\" }}\n"))
-        .collect();
-    let used: Vec<String> = (options.services.iter())
-        .map(|s| format!("{name}-{s}.workspace = true\n"))
-        .collect();
-    let registers: Vec<String> = (options.services.iter())
-        .map(|s| format!("{name}_{s}::register"))
-        .collect();
-    add(
-        "Cargo.toml",
-        fill(
-            SERVICES_CARGO_TOML,
-            &[
-                ("service_dependencies", &dependencies.concat()),
-                ("service_dependencies_used", &used.concat()),
-            ],
-        ),
-    );
-    // Many resources: link settings for their tables (see the template).
-    add("build.rs", BUILD_RS.to_owned());
-    add(
-        "src/lib.rs",
-        fill(
-            SERVICES_LIB_RS,
-            &[
-                ("provider_path", &provider_path),
-                ("service_registers", &registers.join(", ")),
-            ],
-        ),
-    );
-    let common_dir = format!("crates/{name}-provider");
-    add(
-        &format!("{common_dir}/Cargo.toml"),
-        fill(
+            ("member_dependencies", String::new()),
+        ];
+        self.add(
+            format!("{dir}/Cargo.toml"),
             MEMBER_CARGO_TOML,
-            &[
-                ("package", &format!("{name}-provider")),
-                (
-                    "description",
-                    &format!("The {name} provider's type, configuration and functions"),
-                ),
-                ("member_dependencies", ""),
-            ],
-        ),
-    );
-    let with_services = format!(
-        "\nimpl {camel_name}Provider {{\n    \
-         /// The provider with the types of `services` (each service crate's `register`).\n    \
-         pub fn with_services(services: Vec<fn(&mut Registry<Self>)>) -> Self {{\n        \
-         {camel_name}Provider {{\n            services,\n            \
-         ..{camel_name}Provider::default()\n        }}\n    }}\n}}\n"
-    );
-    let register = String::from(
-        "        for register in &self.services {\n            register(registry);\n        }\n        \
-         registry.function(functions::slug::function());",
-    );
-    add(
-        &format!("{common_dir}/src/lib.rs"),
-        fill(
-            LIB_RS,
-            &[
-                (
-                    "crate_doc",
-                    &format!(
-                        "//! The {name} provider's type, its configuration and its functions: what every\n\
-                         //! service crate of `terraform-provider-{name}` registers into.\n//!"
-                    ),
-                ),
-                ("modules", "pub mod functions;"),
-                (
-                    "services_field",
-                    &format!(
-                        "\n    /// Each service crate's `register`, listed by the binary.\n    \
-                         services: Vec<fn(&mut Registry<{camel_name}Provider>)>,"
-                    ),
-                ),
-                ("register", &register),
-                ("provider_fn_item", &with_services),
-            ],
-        ),
-    );
-    add(
-        &format!("{common_dir}/src/functions.rs"),
-        fill(FUNCTIONS_RS, &[]),
-    );
-    for (service, (ty, _)) in options.services.iter().zip(&things) {
-        let dir = format!("crates/{name}-{service}");
-        add(
-            &format!("{dir}/Cargo.toml"),
-            fill(
-                MEMBER_CARGO_TOML,
-                &[
-                    ("package", &format!("{name}-{service}")),
-                    (
-                        "description",
-                        &format!("The {service} service of the {name} provider"),
-                    ),
-                    (
-                        "member_dependencies",
-                        &format!("{name}-provider.workspace = true\n"),
-                    ),
-                ],
-            ),
+            &as_values(&manifest),
         );
-        add(
-            &format!("{dir}/src/lib.rs"),
-            fill(
-                SERVICE_LIB_RS,
-                &[
-                    ("service", service),
-                    ("type", ty),
-                    ("provider_path", &provider_path),
-                ],
-            ),
-        );
+        let parts = [
+            ("crate_doc", self.fill(SERVICES_CRATE_DOC, &[])),
+            ("modules", "pub mod functions;".to_owned()),
+            ("services_field", self.fill(SERVICES_FIELD, &[])),
+            ("register", SERVICES_REGISTER.to_owned()),
+            ("provider_fn_item", self.fill(SERVICES_WITH_SERVICES, &[])),
+        ];
+        self.add(format!("{dir}/src/lib.rs"), LIB_RS, &as_values(&parts));
+        self.add(format!("{dir}/src/functions.rs"), FUNCTIONS_RS, &[]);
     }
-    out
+
+    /// `crates/NAME-SERVICE`: a service registering its thing (`ty`).
+    fn service_crate(&mut self, service: &str, ty: &str, provider_path: &str) {
+        let name = self.name();
+        let dir = format!("crates/{name}-{service}");
+        let manifest = [
+            ("package", format!("{name}-{service}")),
+            (
+                "description",
+                format!("The {service} service of the {name} provider"),
+            ),
+            (
+                "member_dependencies",
+                format!("{name}-provider.workspace = true\n"),
+            ),
+        ];
+        self.add(
+            format!("{dir}/Cargo.toml"),
+            MEMBER_CARGO_TOML,
+            &as_values(&manifest),
+        );
+        let lib = [
+            ("service", service),
+            ("type", ty),
+            ("provider_path", provider_path),
+        ];
+        self.add(format!("{dir}/src/lib.rs"), SERVICE_LIB_RS, &lib);
+    }
+}
+
+/// Owned values as the `(key, value)` pairs [`render`] takes.
+fn as_values<'v>(values: &'v [(&'v str, String)]) -> Vec<(&'v str, &'v str)> {
+    values.iter().map(|(k, v)| (*k, v.as_str())).collect()
 }
 
 /// Writes the new provider into `dir`, which must not exist or be empty; returns the files
