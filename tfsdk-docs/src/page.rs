@@ -403,23 +403,15 @@ fn lists<'a>(
     top: bool,
     pending: &mut Vec<Pending<'a>>,
 ) {
-    let join = |name: &str| {
-        if path.is_empty() {
-            name.to_owned()
-        } else {
-            format!("{path}.{name}")
-        }
-    };
-    let anchor = |kind: &str, name: &str| format!("{kind}--{}", join(name).replace('.', "--"));
+    let place = Place { path };
     for group in Group::ALL {
-        let attributes: Vec<&Attribute> = block
-            .attributes
-            .iter()
-            .filter(|a| a.group() == group)
+        let attributes = block.attributes.iter().filter(|a| a.group() == group);
+        let blocks = block.blocks.iter().filter(|b| b.group() == group);
+        let mut entries: Vec<(String, String)> = attributes
+            .map(|attribute| attribute_entry(attribute, place, pending))
             .collect();
-        let blocks: Vec<&NestedBlock> =
-            block.blocks.iter().filter(|b| b.group() == group).collect();
-        if attributes.is_empty() && blocks.is_empty() {
+        entries.extend(blocks.map(|nested| block_entry(nested, place, pending)));
+        if entries.is_empty() {
             continue;
         }
         if top {
@@ -427,99 +419,128 @@ fn lists<'a>(
         } else {
             let _ = write!(out, "{}:\n\n", group.title());
         }
-        let mut entries: Vec<(String, String)> = Vec::new();
-        for attribute in attributes {
-            let (mut facts, link) = match (&attribute.nested, &attribute.ty) {
-                (Some((nesting, nested)), _) => {
-                    let anchor = anchor("nestedatt", &attribute.name);
-                    let kind = match nesting.as_str() {
-                        "list" => "Attributes List",
-                        "set" => "Attributes Set",
-                        "map" => "Attributes Map",
-                        _ => "Attributes",
-                    };
-                    pending.push(Pending::Block(
-                        anchor.clone(),
-                        join(&attribute.name),
-                        nested,
-                    ));
-                    (vec![kind.to_owned()], Some(anchor))
-                }
-                (None, Some(ty)) => {
-                    let link = schema::object_attributes(ty).map(|object| {
-                        let anchor = anchor("nestedobjatt", &attribute.name);
-                        pending.push(Pending::Object(
-                            anchor.clone(),
-                            join(&attribute.name),
-                            object,
-                        ));
-                        anchor
-                    });
-                    (vec![schema::type_name(ty)], link)
-                }
-                (None, None) => (vec!["Dynamic".to_owned()], None),
-            };
-            if attribute.sensitive {
-                facts.push("Sensitive".into());
-            }
-            if attribute.write_only {
-                facts.push(
-                    "[Write-only](https://developer.hashicorp.com/terraform/language/resources/ephemeral#write-only-arguments)"
-                        .into(),
-                );
-            }
-            if attribute.deprecated {
-                facts.push("Deprecated".into());
-            }
-            entries.push((
-                attribute.name.clone(),
-                entry(
-                    &attribute.name,
-                    &facts,
-                    link.as_deref(),
-                    attribute.description.as_deref(),
-                ),
-            ));
-        }
-        for nested in blocks {
-            let kind = match nested.nesting.as_str() {
-                "list" => "Block List",
-                "set" => "Block Set",
-                "map" => "Block Map",
-                _ => "Block",
-            };
-            let mut facts = vec![kind.to_owned()];
-            if nested.min_items > 0 {
-                facts.push(format!("Min: {}", nested.min_items));
-            }
-            if nested.max_items > 0 {
-                facts.push(format!("Max: {}", nested.max_items));
-            }
-            if nested.block.deprecated {
-                facts.push("Deprecated".into());
-            }
-            let anchor = anchor("nestedblock", &nested.name);
-            pending.push(Pending::Block(
-                anchor.clone(),
-                join(&nested.name),
-                &nested.block,
-            ));
-            entries.push((
-                nested.name.clone(),
-                entry(
-                    &nested.name,
-                    &facts,
-                    Some(&anchor),
-                    nested.block.description.as_deref(),
-                ),
-            ));
-        }
         entries.sort();
         for (_, line) in entries {
             out.push_str(&line);
         }
         out.push('\n');
     }
+}
+
+/// Where a block's lists are: the dotted path of its attributes, which names their anchors.
+#[derive(Clone, Copy)]
+struct Place<'p> {
+    path: &'p str,
+}
+
+impl Place<'_> {
+    /// The path of the attribute `name` here.
+    fn join(self, name: &str) -> String {
+        if self.path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{}.{name}", self.path)
+        }
+    }
+
+    /// The anchor of the nested schema of `name` here, of `kind` (`nestedatt`, `nestedblock`).
+    fn anchor(self, kind: &str, name: &str) -> String {
+        format!("{kind}--{}", self.join(name).replace('.', "--"))
+    }
+}
+
+/// An attribute's line (by name, for sorting); its nested schema, if any, goes to `pending`.
+fn attribute_entry<'a>(
+    attribute: &'a Attribute,
+    place: Place<'_>,
+    pending: &mut Vec<Pending<'a>>,
+) -> (String, String) {
+    let (mut facts, link) = match (&attribute.nested, &attribute.ty) {
+        (Some((nesting, nested)), _) => {
+            let anchor = place.anchor("nestedatt", &attribute.name);
+            let kind = match nesting.as_str() {
+                "list" => "Attributes List",
+                "set" => "Attributes Set",
+                "map" => "Attributes Map",
+                _ => "Attributes",
+            };
+            pending.push(Pending::Block(
+                anchor.clone(),
+                place.join(&attribute.name),
+                nested,
+            ));
+            (vec![kind.to_owned()], Some(anchor))
+        }
+        (None, Some(ty)) => {
+            let link = schema::object_attributes(ty).map(|object| {
+                let anchor = place.anchor("nestedobjatt", &attribute.name);
+                pending.push(Pending::Object(
+                    anchor.clone(),
+                    place.join(&attribute.name),
+                    object,
+                ));
+                anchor
+            });
+            (vec![schema::type_name(ty)], link)
+        }
+        (None, None) => (vec!["Dynamic".to_owned()], None),
+    };
+    if attribute.sensitive {
+        facts.push("Sensitive".into());
+    }
+    if attribute.write_only {
+        facts.push(
+            "[Write-only](https://developer.hashicorp.com/terraform/language/resources/ephemeral#write-only-arguments)"
+                .into(),
+        );
+    }
+    if attribute.deprecated {
+        facts.push("Deprecated".into());
+    }
+    let line = entry(
+        &attribute.name,
+        &facts,
+        link.as_deref(),
+        attribute.description.as_deref(),
+    );
+    (attribute.name.clone(), line)
+}
+
+/// A nested block's line (by name, for sorting); its schema goes to `pending`.
+fn block_entry<'a>(
+    nested: &'a NestedBlock,
+    place: Place<'_>,
+    pending: &mut Vec<Pending<'a>>,
+) -> (String, String) {
+    let kind = match nested.nesting.as_str() {
+        "list" => "Block List",
+        "set" => "Block Set",
+        "map" => "Block Map",
+        _ => "Block",
+    };
+    let mut facts = vec![kind.to_owned()];
+    if nested.min_items > 0 {
+        facts.push(format!("Min: {}", nested.min_items));
+    }
+    if nested.max_items > 0 {
+        facts.push(format!("Max: {}", nested.max_items));
+    }
+    if nested.block.deprecated {
+        facts.push("Deprecated".into());
+    }
+    let anchor = place.anchor("nestedblock", &nested.name);
+    pending.push(Pending::Block(
+        anchor.clone(),
+        place.join(&nested.name),
+        &nested.block,
+    ));
+    let line = entry(
+        &nested.name,
+        &facts,
+        Some(&anchor),
+        nested.block.description.as_deref(),
+    );
+    (nested.name.clone(), line)
 }
 
 /// ``- `name` (Facts) Description (see [below for nested schema](#anchor))``.

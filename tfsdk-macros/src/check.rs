@@ -416,9 +416,106 @@ const RULE_KEYS: [&str; 12] = [
     "validate",
 ];
 
-/// The schema behaviours that exclude each other (`optional` with `required`, `required` with
-/// `computed`, ...), each reported at the second of the two options in source order; and the
-/// behaviours a block of `role` cannot have.
+/// The pairs of schema behaviours that exclude each other, and why: (first, second, message).
+const CONFLICTS: [(&str, &str, &str); 16] = [
+    (
+        "write_only",
+        "computed",
+        "a `write_only` attribute cannot be `computed`: its value comes only from \
+         configuration, and plans and states hold null for it",
+    ),
+    (
+        "write_only",
+        "default",
+        "a `write_only` attribute cannot have a `default`: plans hold null for it, so a \
+         default would never be seen; read an unset value as null in create and update",
+    ),
+    (
+        "write_only",
+        "default_fn",
+        "a `write_only` attribute cannot have a `default_fn`: plans hold null for it, so a \
+         default would never be seen; read an unset value as null in create and update",
+    ),
+    (
+        "write_only",
+        "force_new",
+        "a `write_only` attribute cannot be `force_new`: its prior value is never stored, \
+         so a change cannot be seen; give it a `..._version` attribute that is `force_new`",
+    ),
+    (
+        "write_only",
+        "diff_suppress",
+        "a `write_only` attribute cannot have `diff_suppress`: its prior value is never \
+         stored, so there is nothing to compare with",
+    ),
+    (
+        "optional",
+        "required",
+        "an attribute cannot be both `optional` and `required`: keep the one that says \
+         whether configuration must set it",
+    ),
+    (
+        "required",
+        "computed",
+        "a `required` attribute cannot be `computed`: the configuration always sets it. Use \
+         `computed` alone for provider-set values, or `optional, computed`",
+    ),
+    (
+        "default",
+        "required",
+        "a `required` attribute cannot have a `default`: configuration always sets it. Make \
+         it `optional` to use the default",
+    ),
+    (
+        "default",
+        "computed",
+        "a `computed` attribute cannot have a `default`: the provider sets its value. Make it \
+         `optional` to use the default",
+    ),
+    (
+        "default",
+        "default_fn",
+        "`default` and `default_fn` cannot be used together: keep one source of the default",
+    ),
+    (
+        "default_fn",
+        "computed",
+        "a `computed` attribute cannot have a `default_fn`: the provider sets its value. Make \
+         it `optional` to use the default",
+    ),
+    (
+        "block",
+        "nested_attribute",
+        "an attribute is served either as a `block` or as a `nested_attribute`: keep one",
+    ),
+    (
+        "block",
+        "computed",
+        "a nested block cannot be `computed` (Terraform's blocks come from configuration \
+         only): remove `block` to serve it as a nested attribute",
+    ),
+    (
+        "block",
+        "sensitive",
+        "a nested block cannot be `sensitive`: remove `block` to serve it as a nested \
+         attribute, or mark the attributes inside it sensitive",
+    ),
+    (
+        "block",
+        "default",
+        "a nested block cannot have a `default`: remove `block` to serve it as a nested \
+         attribute",
+    ),
+    (
+        "block",
+        "default_fn",
+        "a nested block cannot have a `default_fn`: remove `block` to serve it as a nested \
+         attribute",
+    ),
+];
+
+/// The schema behaviours that exclude each other ([`CONFLICTS`]), each reported at the second
+/// of the two options in source order; and the behaviours a block of `role` cannot have.
 fn check_behaviours(
     member: &syn::Ident,
     options: &FieldOptions,
@@ -427,109 +524,22 @@ fn check_behaviours(
     errors: &mut darling::error::Accumulator,
 ) {
     let present = |key: &str| order.iter().any(|(k, _)| k == key);
-    let conflicts: [(&str, &str, &str); 16] = [
-        (
-            "write_only",
-            "computed",
-            "a `write_only` attribute cannot be `computed`: its value comes only from \
-             configuration, and plans and states hold null for it",
-        ),
-        (
-            "write_only",
-            "default",
-            "a `write_only` attribute cannot have a `default`: plans hold null for it, so a \
-             default would never be seen; read an unset value as null in create and update",
-        ),
-        (
-            "write_only",
-            "default_fn",
-            "a `write_only` attribute cannot have a `default_fn`: plans hold null for it, so a \
-             default would never be seen; read an unset value as null in create and update",
-        ),
-        (
-            "write_only",
-            "force_new",
-            "a `write_only` attribute cannot be `force_new`: its prior value is never stored, \
-             so a change cannot be seen; give it a `..._version` attribute that is `force_new`",
-        ),
-        (
-            "write_only",
-            "diff_suppress",
-            "a `write_only` attribute cannot have `diff_suppress`: its prior value is never \
-             stored, so there is nothing to compare with",
-        ),
-        (
-            "optional",
-            "required",
-            "an attribute cannot be both `optional` and `required`: keep the one that says \
-             whether configuration must set it",
-        ),
-        (
-            "required",
-            "computed",
-            "a `required` attribute cannot be `computed`: the configuration always sets it. Use \
-             `computed` alone for provider-set values, or `optional, computed`",
-        ),
-        (
-            "default",
-            "required",
-            "a `required` attribute cannot have a `default`: configuration always sets it. Make \
-             it `optional` to use the default",
-        ),
-        (
-            "default",
-            "computed",
-            "a `computed` attribute cannot have a `default`: the provider sets its value. Make it \
-             `optional` to use the default",
-        ),
-        (
-            "default",
-            "default_fn",
-            "`default` and `default_fn` cannot be used together: keep one source of the default",
-        ),
-        (
-            "default_fn",
-            "computed",
-            "a `computed` attribute cannot have a `default_fn`: the provider sets its value. Make \
-             it `optional` to use the default",
-        ),
-        (
-            "block",
-            "nested_attribute",
-            "an attribute is served either as a `block` or as a `nested_attribute`: keep one",
-        ),
-        (
-            "block",
-            "computed",
-            "a nested block cannot be `computed` (Terraform's blocks come from configuration \
-             only): remove `block` to serve it as a nested attribute",
-        ),
-        (
-            "block",
-            "sensitive",
-            "a nested block cannot be `sensitive`: remove `block` to serve it as a nested \
-             attribute, or mark the attributes inside it sensitive",
-        ),
-        (
-            "block",
-            "default",
-            "a nested block cannot have a `default`: remove `block` to serve it as a nested \
-             attribute",
-        ),
-        (
-            "block",
-            "default_fn",
-            "a nested block cannot have a `default_fn`: remove `block` to serve it as a nested \
-             attribute",
-        ),
-    ];
-    for (a, b, message) in conflicts {
+    for (a, b, message) in CONFLICTS {
         if present(a) && present(b) {
             errors.push(error(second_of(order, a, b), message));
         }
     }
     check_plan_modifiers(order, errors);
     check_items(options, errors);
+    check_stable_and_deprecated(options, errors);
+    if let Some(role) = role {
+        check_role(order, role, errors);
+        check_has_role(member, options, errors);
+    }
+}
+
+/// `stable` without `computed`, and an empty deprecation message.
+fn check_stable_and_deprecated(options: &FieldOptions, errors: &mut darling::error::Accumulator) {
     if options.stable.is_present() && !options.computed.is_present() {
         errors.push(error(
             options.stable.span(),
@@ -546,21 +556,26 @@ fn check_behaviours(
              instead.\"",
         ));
     }
-    if let Some(role) = role {
-        check_role(order, role, errors);
-        if !options.required.is_present()
-            && !options.optional.is_present()
-            && !options.computed.is_present()
-        {
-            errors.push(error(
-                member.span(),
-                &format!(
-                    "attribute of field `{member}` has no role: in a #[tfsdk(schema)] struct \
-                     every attribute is `required`, `optional` or `computed` (or `optional, \
-                     computed`); add one to its #[tfsdk(...)]"
-                ),
-            ));
-        }
+}
+
+/// In a schema struct, every attribute is `required`, `optional` or `computed`.
+fn check_has_role(
+    member: &syn::Ident,
+    options: &FieldOptions,
+    errors: &mut darling::error::Accumulator,
+) {
+    if !options.required.is_present()
+        && !options.optional.is_present()
+        && !options.computed.is_present()
+    {
+        errors.push(error(
+            member.span(),
+            &format!(
+                "attribute of field `{member}` has no role: in a #[tfsdk(schema)] struct every \
+                 attribute is `required`, `optional` or `computed` (or `optional, computed`); \
+                 add one to its #[tfsdk(...)]"
+            ),
+        ));
     }
 }
 

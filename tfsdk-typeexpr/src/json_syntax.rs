@@ -328,74 +328,16 @@ fn read_variable(
             }
             seen.insert(key, key_span.clone());
         }
-        let here = Some(map.range(node.span.clone()));
         match key.as_str() {
-            "type" => {
-                let Json::String(text) = &node.value else {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "Invalid type specification",
-                            "A type specification must be a string containing a type expression.",
-                        )
-                        .at(here),
-                    );
-                    continue;
-                };
-                let start = map.pos(string_content_start(node));
-                match parse_at(text, map.filename, start) {
-                    Ok(c) => {
-                        let mode = if matches!(c.ty(), Type::String | Type::Number | Type::Bool) {
-                            ParseMode::Literal
-                        } else {
-                            ParseMode::Hcl
-                        };
-                        d.constraint = Some((c, mode));
-                    }
-                    Err(e) => {
-                        for pd in e.diagnostics {
-                            diagnostics
-                                .push(Diagnostic::error(pd.summary, pd.detail).at(Some(pd.range)));
-                        }
-                    }
-                }
-            }
-            "default" => match value_of(node) {
-                Ok(v) => d.default = Some((v, here)),
-                Err(e) => diagnostics
-                    .push(Diagnostic::error("Invalid number literal", format!("{e}.")).at(here)),
-            },
-            "description" => match &node.value {
-                Json::String(s) => d.description = Some(s.clone()),
-                // Numbers and bools convert to strings, as the language converts them.
-                Json::Number(s) => d.description = Some(s.clone()),
-                Json::Bool(b) => d.description = Some(b.to_string()),
-                Json::Null => {}
-                _ => diagnostics.push(
-                    Diagnostic::error(
-                        "Incorrect attribute value type",
-                        "Inappropriate value for attribute \"description\": string required.",
-                    )
-                    .at(here),
-                ),
-            },
-            "nullable" | "sensitive" | "ephemeral" => match &node.value {
-                Json::Bool(b) if key == "nullable" => d.nullable = Some(*b),
-                Json::Bool(b) if key == "sensitive" => d.sensitive = Some(*b),
-                Json::Bool(_) | Json::Null => {}
-                _ => diagnostics.push(
-                    Diagnostic::error(
-                        "Incorrect attribute value type",
-                        format!("Inappropriate value for attribute {key:?}: bool required."),
-                    )
-                    .at(here),
-                ),
-            },
             "validation" => {
                 for (block, def) in objects(node, map, diagnostics, "validation") {
                     if let Some(rule) = read_validation(block, def, map, shared, diagnostics) {
                         d.validations.push(rule);
                     }
                 }
+            }
+            "type" | "default" | "description" | "nullable" | "sensitive" | "ephemeral" => {
+                read_argument(&mut d, key, node, map, diagnostics);
             }
             other => diagnostics.push(
                 Diagnostic::error(
@@ -407,6 +349,82 @@ fn read_variable(
         }
     }
     Some(d)
+}
+
+/// One argument of a variable (`type`, `default`, `description`, `nullable`, `sensitive`,
+/// `ephemeral`) into `d`.
+fn read_argument(
+    d: &mut Declaration,
+    key: &str,
+    node: &Node,
+    map: SourceMap<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let here = Some(map.range(node.span.clone()));
+    let wrong_type = |what: &str| {
+        Diagnostic::error(
+            "Incorrect attribute value type",
+            format!("Inappropriate value for attribute {key:?}: {what} required."),
+        )
+        .at(here.clone())
+    };
+    match key {
+        "type" => read_type(d, node, map, diagnostics),
+        "default" => match value_of(node) {
+            Ok(v) => d.default = Some((v, here)),
+            Err(e) => diagnostics
+                .push(Diagnostic::error("Invalid number literal", format!("{e}.")).at(here)),
+        },
+        "description" => match &node.value {
+            Json::String(s) => d.description = Some(s.clone()),
+            // Numbers and bools convert to strings, as the language converts them.
+            Json::Number(s) => d.description = Some(s.clone()),
+            Json::Bool(b) => d.description = Some(b.to_string()),
+            Json::Null => {}
+            _ => diagnostics.push(wrong_type("string")),
+        },
+        _ => match &node.value {
+            Json::Bool(b) if key == "nullable" => d.nullable = Some(*b),
+            Json::Bool(b) if key == "sensitive" => d.sensitive = Some(*b),
+            Json::Bool(_) | Json::Null => {}
+            _ => diagnostics.push(wrong_type("bool")),
+        },
+    }
+}
+
+/// A variable's `type`: a string holding a type expression.
+fn read_type(
+    d: &mut Declaration,
+    node: &Node,
+    map: SourceMap<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let Json::String(text) = &node.value else {
+        diagnostics.push(
+            Diagnostic::error(
+                "Invalid type specification",
+                "A type specification must be a string containing a type expression.",
+            )
+            .at(Some(map.range(node.span.clone()))),
+        );
+        return;
+    };
+    let start = map.pos(string_content_start(node));
+    match parse_at(text, map.filename, start) {
+        Ok(c) => {
+            let mode = if matches!(c.ty(), Type::String | Type::Number | Type::Bool) {
+                ParseMode::Literal
+            } else {
+                ParseMode::Hcl
+            };
+            d.constraint = Some((c, mode));
+        }
+        Err(e) => {
+            for pd in e.diagnostics {
+                diagnostics.push(Diagnostic::error(pd.summary, pd.detail).at(Some(pd.range)));
+            }
+        }
+    }
 }
 
 fn read_validation(

@@ -206,49 +206,9 @@ impl<'a> Scanner<'a> {
                 return Ok(i + 1);
             }
             b'<' if heredoc_start(b, i).is_some() => {
-                let (delimiter, body) = heredoc_start(b, i).expect("checked");
-                let depth = self.operand_depth(&code, i)?;
-                code.last = Last::Other;
-                set_top(stack, Frame::Code(code));
-                if let Some(after) = delimiter_line(b, body, delimiter) {
-                    // hcl-edit reads on as the heredoc's text first, and as code after this
-                    // line when that fails: scan both.
-                    self.empty_heredocs += 1;
-                    if self.empty_heredocs > MAX_EMPTY_HEREDOCS {
-                        return Err(Refusal::EmptyHeredocs(i));
-                    }
-                    let (work, operand) = (self.work, self.operand);
-                    self.scan(stack.clone(), after)?;
-                    (self.work, self.operand) = (work, operand);
-                }
-                stack.push(Frame::Heredoc { delimiter, depth });
-                return Ok(body);
+                return self.start_heredoc(stack, code, i);
             }
-            open @ (b'(' | b'[' | b'{') => {
-                let arguments_or_body = match open {
-                    b'(' => code.last == Last::Name,
-                    b'{' => matches!(code.last, Last::Name | Last::Quoted),
-                    _ => false,
-                };
-                let depth = if arguments_or_body {
-                    code.depth
-                } else {
-                    self.operand_depth(&code, i)?
-                };
-                code.last = Last::Other;
-                set_top(stack, Frame::Code(code));
-                stack.push(Frame::Code(Code {
-                    closer: Some(match open {
-                        b'(' => b')',
-                        b'[' => b']',
-                        _ => b'}',
-                    }),
-                    depth,
-                    operators: 0,
-                    last: Last::Other,
-                }));
-                return Ok(i + 1);
-            }
+            open @ (b'(' | b'[' | b'{') => return self.open_bracket(stack, code, i, open),
             close @ (b')' | b']' | b'}') => {
                 if code.closer == Some(close) {
                     stack.pop();
@@ -258,39 +218,6 @@ impl<'a> Scanner<'a> {
                     return Ok(i + 1);
                 }
                 // An unmatched closer ends hcl-edit's parse: what follows is never parsed.
-                i + 1
-            }
-            b',' | b'?' => {
-                code.operators = 0;
-                i + 1
-            }
-            b':' if next == Some(b':') => i + 2,
-            b':' => {
-                code.operators = 0;
-                i + 1
-            }
-            b'=' if next == Some(b'=') => {
-                code.operators += 1;
-                i + 2
-            }
-            b'=' => {
-                code.operators = 0;
-                if next == Some(b'>') { i + 2 } else { i + 1 }
-            }
-            b'!' | b'<' | b'>' if next == Some(b'=') => {
-                code.operators += 1;
-                i + 2
-            }
-            b'&' if next == Some(b'&') => {
-                code.operators += 1;
-                i + 2
-            }
-            b'|' if next == Some(b'|') => {
-                code.operators += 1;
-                i + 2
-            }
-            b'*' | b'/' | b'%' | b'+' | b'-' | b'!' | b'<' | b'>' | b'&' | b'|' => {
-                code.operators += 1;
                 i + 1
             }
             c if c.is_ascii_digit() => word_end(b, i, |c| {
@@ -305,11 +232,83 @@ impl<'a> Scanner<'a> {
                 };
                 end
             }
-            _ => i + 1,
+            _ => match operator(b, i) {
+                Some((end, Operator::Binary)) => {
+                    code.operators += 1;
+                    end
+                }
+                Some((end, Operator::Separator)) => {
+                    code.operators = 0;
+                    end
+                }
+                Some((end, Operator::Neither)) => end,
+                None => i + 1,
+            },
         };
         code.last = last;
         set_top(stack, Frame::Code(code));
         Ok(end)
+    }
+
+    /// A heredoc starting at `i` (checked by the caller); returns where its text starts.
+    fn start_heredoc(
+        &mut self,
+        stack: &mut Vec<Frame<'a>>,
+        mut code: Code,
+        i: usize,
+    ) -> Result<usize, Refusal> {
+        let b = self.bytes;
+        let (delimiter, body) = heredoc_start(b, i).expect("checked by the caller");
+        let depth = self.operand_depth(&code, i)?;
+        code.last = Last::Other;
+        set_top(stack, Frame::Code(code));
+        if let Some(after) = delimiter_line(b, body, delimiter) {
+            // hcl-edit reads on as the heredoc's text first, and as code after this line when
+            // that fails: scan both.
+            self.empty_heredocs += 1;
+            if self.empty_heredocs > MAX_EMPTY_HEREDOCS {
+                return Err(Refusal::EmptyHeredocs(i));
+            }
+            let (work, operand) = (self.work, self.operand);
+            self.scan(stack.clone(), after)?;
+            (self.work, self.operand) = (work, operand);
+        }
+        stack.push(Frame::Heredoc { delimiter, depth });
+        Ok(body)
+    }
+
+    /// An opening bracket `open` at `i`: a call's arguments or a block's body stay at the
+    /// operand depth around them, anything else is an operand one deeper.
+    fn open_bracket(
+        &mut self,
+        stack: &mut Vec<Frame<'a>>,
+        mut code: Code,
+        i: usize,
+        open: u8,
+    ) -> Result<usize, Refusal> {
+        let arguments_or_body = match open {
+            b'(' => code.last == Last::Name,
+            b'{' => matches!(code.last, Last::Name | Last::Quoted),
+            _ => false,
+        };
+        let depth = if arguments_or_body {
+            code.depth
+        } else {
+            self.operand_depth(&code, i)?
+        };
+        code.last = Last::Other;
+        set_top(stack, Frame::Code(code));
+        stack.push(Frame::Code(Code {
+            closer: Some(match open {
+                b'(' => b')',
+                b'[' => b']',
+                _ => b'}',
+            }),
+            depth,
+            operators: 0,
+            last: Last::Other,
+        }));
+        Ok(i + 1)
     }
 
     /// One piece of a quoted string at `i`; returns where the next one starts.
@@ -433,6 +432,35 @@ fn delimiter_line(b: &[u8], i: usize, delimiter: &[u8]) -> Option<usize> {
 }
 
 /// Where the line at `i` ends (its `\n`, or the end of the text).
+/// What an operator does to the count of binary operators in a row.
+enum Operator {
+    /// A binary operator: one more in the row.
+    Binary,
+    /// A separator (`,`, `?`, `:`, `=`, `=>`): the row ends.
+    Separator,
+    /// Neither (`::`).
+    Neither,
+}
+
+/// The operator at `i`, if any, and where it ends.
+fn operator(b: &[u8], i: usize) -> Option<(usize, Operator)> {
+    let next = b.get(i + 1).copied();
+    Some(match (b[i], next) {
+        (b',' | b'?', _) => (i + 1, Operator::Separator),
+        (b':', Some(b':')) => (i + 2, Operator::Neither),
+        (b':', _) => (i + 1, Operator::Separator),
+        (b'=', Some(b'=')) => (i + 2, Operator::Binary),
+        (b'=', Some(b'>')) => (i + 2, Operator::Separator),
+        (b'=', _) => (i + 1, Operator::Separator),
+        (b'!' | b'<' | b'>', Some(b'=')) => (i + 2, Operator::Binary),
+        (b'&', Some(b'&')) | (b'|', Some(b'|')) => (i + 2, Operator::Binary),
+        (b'*' | b'/' | b'%' | b'+' | b'-' | b'!' | b'<' | b'>' | b'&' | b'|', _) => {
+            (i + 1, Operator::Binary)
+        }
+        _ => return None,
+    })
+}
+
 fn line_end(b: &[u8], i: usize) -> usize {
     find(b, i, b"\n").unwrap_or(b.len())
 }

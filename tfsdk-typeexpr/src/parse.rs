@@ -312,6 +312,9 @@ struct TypeParser<'a> {
     diagnostics: Vec<ParseDiagnostic>,
 }
 
+/// Terraform's detail for an expression that is neither a type keyword nor a constructor call.
+const NOT_A_TYPE: &str = "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).";
+
 impl TypeParser<'_> {
     fn error(&mut self, span: Option<Range<usize>>, detail: impl Into<String>) {
         self.error_with(span, INVALID_TYPE, detail);
@@ -330,83 +333,19 @@ impl TypeParser<'_> {
     fn get_type(&mut self, expr: &Expression, top: bool) -> (Type, Option<Defaults>) {
         let _ = top;
         if let Expression::Variable(ident) = expr {
-            let keyword = ident.as_str();
-            match keyword {
-                "bool" => return (Type::Bool, None),
-                "string" => return (Type::String, None),
-                "number" => return (Type::Number, None),
-                "any" => return (Type::Dynamic, None),
-                // Shorthands kept for compatibility with old configurations.
-                "list" => return (Type::list(Type::Dynamic), None),
-                "map" => return (Type::map(Type::Dynamic), None),
-                "set" => self.error(
-                    expr.span(),
-                    "The set type constructor requires one argument specifying the element type.",
-                ),
-                "object" => self.error(
-                    expr.span(),
-                    "The object type constructor requires one argument specifying the attribute types and values as a map.",
-                ),
-                "tuple" => self.error(
-                    expr.span(),
-                    "The tuple type constructor requires one argument specifying the element types as a list.",
-                ),
-                other => self.error(
-                    expr.span(),
-                    format!("The keyword {other:?} is not a valid type specification."),
-                ),
-            }
-            return (Type::Dynamic, None);
+            return (self.keyword_type(ident.as_str(), expr), None);
         }
         let Expression::FuncCall(call) = expr else {
-            self.error(
-                expr.span(),
-                "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
-            );
+            self.error(expr.span(), NOT_A_TYPE);
             return (Type::Dynamic, None);
         };
         if call.args.expand_final() {
-            self.error(
-                expr.span(),
-                "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
-            );
+            self.error(expr.span(), NOT_A_TYPE);
             return (Type::Dynamic, None);
         }
         let name = call_name(call);
         let args: Vec<&Expression> = call.args.iter().collect();
-        let args_span = self.args_span(call, expr);
-        match name.as_str() {
-            "bool" | "string" | "number" => {
-                self.error(
-                    args_span,
-                    format!("Primitive type keyword {name:?} does not expect arguments."),
-                );
-                return (Type::Dynamic, None);
-            }
-            "any" => {
-                self.error(
-                    args_span,
-                    format!("Type constraint keyword {name:?} does not expect arguments."),
-                );
-                return (Type::Dynamic, None);
-            }
-            _ => {}
-        }
-        if args.len() != 1 && matches!(name.as_str(), "list" | "set" | "map" | "object" | "tuple") {
-            let subject = if args.len() > 1 {
-                match (args[1].span(), args[args.len() - 1].span()) {
-                    (Some(a), Some(b)) => Some(a.start..b.end),
-                    _ => args_span,
-                }
-            } else {
-                args_span
-            };
-            let detail = match name.as_str() {
-                "object" => "The object type constructor requires one argument specifying the attribute types and values as a map.".to_owned(),
-                "tuple" => "The tuple type constructor requires one argument specifying the element types as a list.".to_owned(),
-                other => format!("The {other} type constructor requires one argument specifying the element type."),
-            };
-            self.error(subject, detail);
+        if !self.constructor_arguments_fit(&name, &args, call, expr) {
             return (Type::Dynamic, None);
         }
         match name.as_str() {
@@ -424,27 +363,7 @@ impl TypeParser<'_> {
                 (ty, defaults)
             }
             "object" => self.object(args[0], expr),
-            "tuple" => {
-                let Expression::Array(items) = args[0] else {
-                    self.error(
-                        args[0].span(),
-                        "Tuple type constructor requires a list of element types.",
-                    );
-                    return (Type::Dynamic, None);
-                };
-                let mut types = Vec::new();
-                let mut children = BTreeMap::new();
-                for (i, item) in items.iter().enumerate() {
-                    let (ty, d) = self.get_type(item, false);
-                    types.push(ty);
-                    if let Some(d) = d {
-                        children.insert(i.to_string(), d);
-                    }
-                }
-                let ty = Type::tuple(types);
-                let defaults = Defaults::node(ty.clone(), BTreeMap::new(), children);
-                (ty, defaults)
-            }
+            "tuple" => self.tuple(args[0]),
             "optional" => {
                 self.error(
                     call.name.name.span(),
@@ -460,6 +379,106 @@ impl TypeParser<'_> {
                 (Type::Dynamic, None)
             }
         }
+    }
+
+    /// The type a bare keyword (`string`, `list`) names; an error and `any` for a keyword
+    /// that needs arguments or names no type.
+    fn keyword_type(&mut self, keyword: &str, expr: &Expression) -> Type {
+        match keyword {
+            "bool" => return Type::Bool,
+            "string" => return Type::String,
+            "number" => return Type::Number,
+            "any" => return Type::Dynamic,
+            // Shorthands kept for compatibility with old configurations.
+            "list" => return Type::list(Type::Dynamic),
+            "map" => return Type::map(Type::Dynamic),
+            "set" => self.error(
+                expr.span(),
+                "The set type constructor requires one argument specifying the element type.",
+            ),
+            "object" => self.error(
+                expr.span(),
+                "The object type constructor requires one argument specifying the attribute types and values as a map.",
+            ),
+            "tuple" => self.error(
+                expr.span(),
+                "The tuple type constructor requires one argument specifying the element types as a list.",
+            ),
+            other => self.error(
+                expr.span(),
+                format!("The keyword {other:?} is not a valid type specification."),
+            ),
+        }
+        Type::Dynamic
+    }
+
+    /// Whether the call `name(args)` has the arguments its keyword takes: none for a
+    /// primitive type or `any` (which take none), exactly one for a constructor; an error
+    /// otherwise.
+    fn constructor_arguments_fit(
+        &mut self,
+        name: &str,
+        args: &[&Expression],
+        call: &hcl_edit::expr::FuncCall,
+        expr: &Expression,
+    ) -> bool {
+        let args_span = self.args_span(call, expr);
+        match name {
+            "bool" | "string" | "number" => {
+                self.error(
+                    args_span,
+                    format!("Primitive type keyword {name:?} does not expect arguments."),
+                );
+                return false;
+            }
+            "any" => {
+                self.error(
+                    args_span,
+                    format!("Type constraint keyword {name:?} does not expect arguments."),
+                );
+                return false;
+            }
+            "list" | "set" | "map" | "object" | "tuple" if args.len() != 1 => {}
+            _ => return true,
+        }
+        let subject = if args.len() > 1 {
+            match (args[1].span(), args[args.len() - 1].span()) {
+                (Some(a), Some(b)) => Some(a.start..b.end),
+                _ => args_span,
+            }
+        } else {
+            args_span
+        };
+        let detail = match name {
+            "object" => "The object type constructor requires one argument specifying the attribute types and values as a map.".to_owned(),
+            "tuple" => "The tuple type constructor requires one argument specifying the element types as a list.".to_owned(),
+            other => format!("The {other} type constructor requires one argument specifying the element type."),
+        };
+        self.error(subject, detail);
+        false
+    }
+
+    /// `tuple([...])`: its element types and their defaults.
+    fn tuple(&mut self, arg: &Expression) -> (Type, Option<Defaults>) {
+        let Expression::Array(items) = arg else {
+            self.error(
+                arg.span(),
+                "Tuple type constructor requires a list of element types.",
+            );
+            return (Type::Dynamic, None);
+        };
+        let mut types = Vec::new();
+        let mut children = BTreeMap::new();
+        for (i, item) in items.iter().enumerate() {
+            let (ty, d) = self.get_type(item, false);
+            types.push(ty);
+            if let Some(d) = d {
+                children.insert(i.to_string(), d);
+            }
+        }
+        let ty = Type::tuple(types);
+        let defaults = Defaults::node(ty.clone(), BTreeMap::new(), children);
+        (ty, defaults)
     }
 
     fn object(&mut self, arg: &Expression, whole: &Expression) -> (Type, Option<Defaults>) {

@@ -366,110 +366,16 @@ impl Module {
                 primary.extend(declarations);
             }
         }
-        let mut by_name: BTreeMap<String, Declaration> = BTreeMap::new();
-        for declaration in primary {
-            if let Some(first) = by_name.get(&declaration.name) {
-                diagnostics.push(
-                    Diagnostic::error(
-                        "Duplicate variable declaration",
-                        format!(
-                            "A variable named {:?} was already declared at {}. Variable names must be unique within a module.",
-                            declaration.name, first.decl_range
-                        ),
-                    )
-                    .at(Some(declaration.decl_range.clone())),
-                );
-                continue;
-            }
-            by_name.insert(declaration.name.clone(), declaration);
-        }
-        for o in overrides {
-            let Some(base) = by_name.get_mut(&o.name) else {
-                diagnostics.push(
-                    Diagnostic::error(
-                        "Missing base variable declaration to override",
-                        format!(
-                            "There is no variable named {:?}. An override file can only override a variable that was already declared in a primary configuration file.",
-                            o.name
-                        ),
-                    )
-                    .at(Some(o.decl_range)),
-                );
-                continue;
-            };
-            if o.constraint.is_some() {
-                base.constraint = o.constraint;
-            }
-            if o.default.is_some() {
-                base.default = o.default;
-            }
-            if o.nullable.is_some() {
-                base.nullable = o.nullable;
-            }
-            if o.sensitive.is_some() {
-                base.sensitive = o.sensitive;
-            }
-            if o.description.is_some() {
-                base.description = o.description;
-            }
-            if !o.validations.is_empty() {
-                base.validations = o.validations;
-            }
-        }
-        let mut variables = BTreeMap::new();
+        let mut by_name = unique_declarations(primary, &mut diagnostics);
+        apply_overrides(&mut by_name, overrides, &mut diagnostics);
         let declared: std::collections::BTreeSet<String> = by_name.keys().cloned().collect();
-        for (name, d) in by_name {
-            for rule in &d.validations {
-                diagnostics.extend(validation::check_rule(&name, rule));
-                diagnostics.extend(validation::check_references(rule, &|n: &str| {
-                    declared.contains(n)
-                }));
-            }
-            let (constraint, parse_mode) = d
-                .constraint
-                .unwrap_or((TypeConstraint::any(), ParseMode::Literal));
-            let nullable = d.nullable.unwrap_or(true);
-            let mut default = None;
-            if let Some((value, range)) = d.default {
-                if value.is_null() && !nullable {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "Invalid default value for variable",
-                            "A null default value is not valid when nullable=false.",
-                        )
-                        .at(range),
-                    );
-                } else {
-                    match super::convert(value, &constraint) {
-                        Ok(v) => default = Some(v),
-                        Err(e) => diagnostics.push(Diagnostic {
-                            path: value_path(&name, &e.path),
-                            ..Diagnostic::error(
-                                "Invalid default value for variable",
-                                format!(
-                                    "This default value is not compatible with the variable's type constraint: {e}."
-                                ),
-                            )
-                            .at(range)
-                        }),
-                    }
-                }
-            }
-            variables.insert(
-                name.clone(),
-                Variable {
-                    name,
-                    constraint,
-                    default,
-                    nullable,
-                    sensitive: d.sensitive.unwrap_or(false),
-                    description: d.description,
-                    parse_mode,
-                    decl_range: d.decl_range,
-                    validations: d.validations,
-                },
-            );
-        }
+        let variables = by_name
+            .into_iter()
+            .map(|(name, declaration)| {
+                let variable = variable_of(declaration, &declared, &mut diagnostics);
+                (name, variable)
+            })
+            .collect();
         if diagnostics.is_empty() {
             Ok(Module { variables })
         } else {
@@ -593,12 +499,213 @@ fn read_declarations(
     out
 }
 
+/// The primary files' declarations by name; a name declared twice is an error at the second.
+fn unique_declarations(
+    primary: Vec<Declaration>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> BTreeMap<String, Declaration> {
+    let mut by_name: BTreeMap<String, Declaration> = BTreeMap::new();
+    for declaration in primary {
+        if let Some(first) = by_name.get(&declaration.name) {
+            diagnostics.push(
+                Diagnostic::error(
+                    "Duplicate variable declaration",
+                    format!(
+                        "A variable named {:?} was already declared at {}. Variable names must be unique within a module.",
+                        declaration.name, first.decl_range
+                    ),
+                )
+                .at(Some(declaration.decl_range.clone())),
+            );
+            continue;
+        }
+        by_name.insert(declaration.name.clone(), declaration);
+    }
+    by_name
+}
+
+/// Each override file's declaration merged into the primary one it names: what it sets
+/// replaces what the primary said; overriding a variable never declared is an error.
+fn apply_overrides(
+    by_name: &mut BTreeMap<String, Declaration>,
+    overrides: Vec<Declaration>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for o in overrides {
+        let Some(base) = by_name.get_mut(&o.name) else {
+            diagnostics.push(
+                Diagnostic::error(
+                    "Missing base variable declaration to override",
+                    format!(
+                        "There is no variable named {:?}. An override file can only override a variable that was already declared in a primary configuration file.",
+                        o.name
+                    ),
+                )
+                .at(Some(o.decl_range)),
+            );
+            continue;
+        };
+        if o.constraint.is_some() {
+            base.constraint = o.constraint;
+        }
+        if o.default.is_some() {
+            base.default = o.default;
+        }
+        if o.nullable.is_some() {
+            base.nullable = o.nullable;
+        }
+        if o.sensitive.is_some() {
+            base.sensitive = o.sensitive;
+        }
+        if o.description.is_some() {
+            base.description = o.description;
+        }
+        if !o.validations.is_empty() {
+            base.validations = o.validations;
+        }
+    }
+}
+
+/// A declaration (with its overrides) as the module's variable: its rules checked against the
+/// `declared` names, its default converted to its type.
+fn variable_of(
+    d: Declaration,
+    declared: &std::collections::BTreeSet<String>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Variable {
+    let name = d.name;
+    for rule in &d.validations {
+        diagnostics.extend(validation::check_rule(&name, rule));
+        diagnostics.extend(validation::check_references(rule, &|n: &str| {
+            declared.contains(n)
+        }));
+    }
+    let (constraint, parse_mode) = d
+        .constraint
+        .unwrap_or((TypeConstraint::any(), ParseMode::Literal));
+    let nullable = d.nullable.unwrap_or(true);
+    let default = d.default.and_then(|(value, range)| {
+        default_of(&name, value, range, &constraint, nullable, diagnostics)
+    });
+    Variable {
+        name,
+        constraint,
+        default,
+        nullable,
+        sensitive: d.sensitive.unwrap_or(false),
+        description: d.description,
+        parse_mode,
+        decl_range: d.decl_range,
+        validations: d.validations,
+    }
+}
+
+/// A variable's default as a value of its type; an error for null where the variable is not
+/// nullable, and for a value the type does not accept.
+fn default_of(
+    name: &str,
+    value: Value,
+    range: Option<SourceRange>,
+    constraint: &TypeConstraint,
+    nullable: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Value> {
+    if value.is_null() && !nullable {
+        diagnostics.push(
+            Diagnostic::error(
+                "Invalid default value for variable",
+                "A null default value is not valid when nullable=false.",
+            )
+            .at(range),
+        );
+        return None;
+    }
+    match super::convert(value, constraint) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            diagnostics.push(Diagnostic {
+                path: value_path(name, &e.path),
+                ..Diagnostic::error(
+                    "Invalid default value for variable",
+                    format!(
+                        "This default value is not compatible with the variable's type constraint: {e}."
+                    ),
+                )
+                .at(range)
+            });
+            None
+        }
+    }
+}
+
 fn read_variable_block(
     block: &Block,
     map: SourceMap<'_>,
     shared: &(Arc<str>, Arc<str>),
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Declaration> {
+    let (name, decl_range) = variable_header(block, map, diagnostics)?;
+    let mut declaration = Declaration {
+        name,
+        decl_range,
+        constraint: None,
+        default: None,
+        nullable: None,
+        sensitive: None,
+        description: None,
+        validations: Vec::new(),
+    };
+    let range_of = |span: Option<std::ops::Range<usize>>| span.map(|s| map.range(s));
+    let mut seen: HashMap<String, Option<SourceRange>> = HashMap::new();
+    for structure in block.body.iter() {
+        let attribute = match structure {
+            Structure::Attribute(a) => a,
+            Structure::Block(inner) if inner.has_ident("validation") => {
+                if let Some(rule) = read_validation_block(inner, map, shared, diagnostics) {
+                    declaration.validations.push(rule);
+                }
+                continue;
+            }
+            Structure::Block(inner) => {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "Unsupported block type",
+                        format!(
+                            "Blocks of type {:?} are not expected here.",
+                            inner.ident.as_str()
+                        ),
+                    )
+                    .at(range_of(inner.ident.span())),
+                );
+                continue;
+            }
+        };
+        let key = attribute.key.as_str();
+        let key_range = range_of(attribute.key.span());
+        if let Some(previous) = seen.insert(key.to_owned(), key_range.clone()) {
+            diagnostics.push(
+                Diagnostic::error(
+                    "Attribute redefined",
+                    format!(
+                        "The argument {key:?} was already set at {}. Each argument may be set only once.",
+                        previous.map_or_else(|| "an earlier line".to_owned(), |r| r.to_string())
+                    ),
+                )
+                .at(key_range),
+            );
+            continue;
+        }
+        read_variable_argument(&mut declaration, attribute, map, diagnostics);
+    }
+    Some(declaration)
+}
+
+/// The variable's name (its one label, checked) and the range of its header.
+fn variable_header(
+    block: &Block,
+    map: SourceMap<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(String, SourceRange)> {
     let header_end = block
         .labels
         .last()
@@ -622,119 +729,72 @@ fn read_variable_block(
         diagnostics.push(error);
         return None;
     }
-    let mut declaration = Declaration {
-        name,
-        decl_range,
-        constraint: None,
-        default: None,
-        nullable: None,
-        sensitive: None,
-        description: None,
-        validations: Vec::new(),
-    };
+    Some((name, decl_range))
+}
+
+/// One argument of a variable block (`type`, `default`, `nullable`, `sensitive`, `ephemeral`,
+/// `description`) into `declaration`; anything else is an error.
+fn read_variable_argument(
+    declaration: &mut Declaration,
+    attribute: &hcl_edit::structure::Attribute,
+    map: SourceMap<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let range_of = |span: Option<std::ops::Range<usize>>| span.map(|s| map.range(s));
-    let mut seen: HashMap<String, Option<SourceRange>> = HashMap::new();
-    for structure in block.body.iter() {
-        let attribute = match structure {
-            Structure::Attribute(a) => a,
-            Structure::Block(inner) => {
-                if inner.has_ident("validation") {
-                    if let Some(rule) = read_validation_block(inner, map, shared, diagnostics) {
-                        declaration.validations.push(rule);
-                    }
-                } else {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "Unsupported block type",
-                            format!(
-                                "Blocks of type {:?} are not expected here.",
-                                inner.ident.as_str()
-                            ),
-                        )
-                        .at(range_of(inner.ident.span())),
-                    );
-                }
-                continue;
-            }
-        };
-        let key = attribute.key.as_str();
-        let expr = &attribute.value;
-        let here = range_of(expr.span());
-        if let Some(previous) = seen.insert(key.to_owned(), range_of(attribute.key.span())) {
-            diagnostics.push(
-                Diagnostic::error(
-                    "Attribute redefined",
-                    format!(
-                        "The argument {key:?} was already set at {}. Each argument may be set only once.",
-                        previous.map_or_else(|| "an earlier line".to_owned(), |r| r.to_string())
-                    ),
-                )
-                .at(range_of(attribute.key.span())),
-            );
-            continue;
+    let key = attribute.key.as_str();
+    let expr = &attribute.value;
+    let here = range_of(expr.span());
+    let wrong_type = |what: &str| {
+        Diagnostic::error(
+            "Incorrect attribute value type",
+            format!("Inappropriate value for attribute {key:?}: {what} required."),
+        )
+        .at(here.clone())
+    };
+    if key == "type" {
+        if let Some(c) = read_type(expr, map, diagnostics) {
+            declaration.constraint = Some(c);
         }
-        match key {
-            "type" => {
-                if let Some(c) = read_type(expr, map, diagnostics) {
-                    declaration.constraint = Some(c);
-                }
-            }
-            "default" => match literal_value(expr, map.src) {
-                Ok(v) => declaration.default = Some((v, here)),
-                Err(e) => diagnostics.extend(
-                    e.into_all()
-                        .into_iter()
-                        .map(|e| Diagnostic::error(e.summary, e.detail).at(range_of(e.span))),
-                ),
-            },
-            "nullable" | "sensitive" | "ephemeral" => match literal_value(expr, map.src) {
-                Ok(v) if v.is_null() => {}
-                Ok(v) => match v.as_bool() {
-                    Some(b) if key == "nullable" => declaration.nullable = Some(b),
-                    Some(b) if key == "sensitive" => declaration.sensitive = Some(b),
-                    Some(_) => {}
-                    None => diagnostics.push(
-                        Diagnostic::error(
-                            "Incorrect attribute value type",
-                            format!("Inappropriate value for attribute {key:?}: bool required."),
-                        )
-                        .at(here),
-                    ),
-                },
-                Err(e) => diagnostics.extend(
-                    e.into_all()
-                        .into_iter()
-                        .map(|e| Diagnostic::error(e.summary, e.detail).at(range_of(e.span))),
-                ),
-            },
-            "description" => match literal_value(expr, map.src) {
-                Ok(v) => match v.as_str() {
-                    Some(s) => declaration.description = Some(s.to_owned()),
-                    None if v.is_null() => {}
-                    None => diagnostics.push(
-                        Diagnostic::error(
-                            "Incorrect attribute value type",
-                            "Inappropriate value for attribute \"description\": string required.",
-                        )
-                        .at(here),
-                    ),
-                },
-                Err(e) => diagnostics.extend(
-                    e.into_all()
-                        .into_iter()
-                        .map(|e| Diagnostic::error(e.summary, e.detail).at(range_of(e.span))),
-                ),
-            },
-            other => diagnostics.push(
-                Diagnostic::error(
-                    "Unsupported argument",
-                    format!("An argument named {other:?} is not expected here."),
-                )
-                .at(range_of(attribute.key.span())),
-            ),
-        }
+        return;
     }
-    Some(declaration)
+    if !matches!(
+        key,
+        "default" | "nullable" | "sensitive" | "ephemeral" | "description"
+    ) {
+        diagnostics.push(
+            Diagnostic::error(
+                "Unsupported argument",
+                format!("An argument named {key:?} is not expected here."),
+            )
+            .at(range_of(attribute.key.span())),
+        );
+        return;
+    }
+    let value = match literal_value(expr, map.src) {
+        Ok(value) => value,
+        Err(e) => {
+            let errors = e.into_all().into_iter();
+            diagnostics.extend(
+                errors.map(|e| Diagnostic::error(e.summary, e.detail).at(range_of(e.span))),
+            );
+            return;
+        }
+    };
+    match key {
+        "default" => declaration.default = Some((value, here.clone())),
+        "description" => match value.as_str() {
+            Some(s) => declaration.description = Some(s.to_owned()),
+            None if value.is_null() => {}
+            None => diagnostics.push(wrong_type("string")),
+        },
+        _ if value.is_null() => {}
+        _ => match value.as_bool() {
+            Some(b) if key == "nullable" => declaration.nullable = Some(b),
+            Some(b) if key == "sensitive" => declaration.sensitive = Some(b),
+            Some(_) => {}
+            None => diagnostics.push(wrong_type("bool")),
+        },
+    }
 }
 
 /// A value with no context (no variables, no functions), as Terraform evaluates `.tfvars`
@@ -1205,15 +1265,7 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
         // Terraform stops when it cannot read its variables files or options, before it
         // looks at any value: no values, only those errors.
         return Evaluation {
-            variables: module
-                .variables()
-                .map(|v| VariableResult {
-                    name: v.name.clone(),
-                    value: None,
-                    sensitive: v.sensitive,
-                    diagnostics: Vec::new(),
-                })
-                .collect(),
+            variables: module.variables().map(unevaluated).collect(),
             diagnostics,
         };
     }
@@ -1230,29 +1282,7 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
         .collect();
     for (i, input) in inputs.entries.iter().enumerate() {
         let Some(variable) = module.variable(&input.name) else {
-            match input.source {
-                ValueSource::Env => {}
-                ValueSource::Cli => diagnostics.push(Diagnostic::error(
-                    "Value for undeclared variable",
-                    format!(
-                        "A variable named {:?} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
-                        input.name
-                    ),
-                )),
-                ValueSource::AutoFile | ValueSource::NamedFile => {
-                    if undeclared_in_files < 2 {
-                        diagnostics.push(Diagnostic::warning(
-                            "Value for undeclared variable",
-                            format!(
-                                "The root module does not declare a variable named {:?} but a value was found in file {:?}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
-                                input.name,
-                                input.filename.as_deref().unwrap_or_default()
-                            ),
-                        ));
-                    }
-                    undeclared_in_files += 1;
-                }
-            }
+            undeclared(input, &mut undeclared_in_files, &mut diagnostics);
             continue;
         };
         if last.get(input.name.as_str()) != Some(&i) {
@@ -1289,6 +1319,64 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
             ),
         ));
     }
+    let (mut variables, subjects) = final_values(module, given, per_variable);
+    check_validations(module, &mut variables, subjects);
+    Evaluation {
+        variables,
+        diagnostics,
+    }
+}
+
+/// A variable left without a value (Terraform stopped before reading values).
+fn unevaluated(variable: &Variable) -> VariableResult {
+    VariableResult {
+        name: variable.name.clone(),
+        value: None,
+        sensitive: variable.sensitive,
+        diagnostics: Vec::new(),
+    }
+}
+
+/// A value given for a variable the module does not declare: an error on the command line, a
+/// warning in a file (the first two; `undeclared_in_files` counts them), nothing from the
+/// environment.
+fn undeclared(
+    input: &RawInput,
+    undeclared_in_files: &mut usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    match input.source {
+        ValueSource::Env => {}
+        ValueSource::Cli => diagnostics.push(Diagnostic::error(
+            "Value for undeclared variable",
+            format!(
+                "A variable named {:?} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
+                input.name
+            ),
+        )),
+        ValueSource::AutoFile | ValueSource::NamedFile => {
+            if *undeclared_in_files < 2 {
+                diagnostics.push(Diagnostic::warning(
+                    "Value for undeclared variable",
+                    format!(
+                        "The root module does not declare a variable named {:?} but a value was found in file {:?}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
+                        input.name,
+                        input.filename.as_deref().unwrap_or_default()
+                    ),
+                ));
+            }
+            *undeclared_in_files += 1;
+        }
+    }
+}
+
+/// Each variable's final value from what was `given` (and the errors reading it), with where
+/// a failed rule points: the value in its variables file, else the declaration.
+fn final_values<'m>(
+    module: &'m Module,
+    mut given: HashMap<&'m str, (Value, &RawInput)>,
+    mut per_variable: HashMap<&'m str, Vec<Diagnostic>>,
+) -> (Vec<VariableResult>, Vec<SourceRange>) {
     let mut variables: Vec<VariableResult> = Vec::new();
     let mut subjects: Vec<SourceRange> = Vec::new();
     for variable in module.variables() {
@@ -1314,11 +1402,7 @@ pub fn evaluate(module: &Module, inputs: &Inputs) -> Evaluation {
             diagnostics: diags,
         });
     }
-    check_validations(module, &mut variables, subjects);
-    Evaluation {
-        variables,
-        diagnostics,
-    }
+    (variables, subjects)
 }
 
 /// Runs every variable's `validation` rules on its final value (the conditions see every

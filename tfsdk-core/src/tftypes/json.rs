@@ -25,7 +25,7 @@ use super::wire::{
     check_encodable, check_level, check_no_optional, expected, list_or_set_from, map_from,
     object_from, tuple_from,
 };
-use super::{MapKey, Number, Type, Value, ValueError, ValueKind};
+use super::{MapKey, Number, ObjectType, Type, Value, ValueError, ValueKind};
 use crate::path::PathStep;
 
 /// Options for reading JSON values ([`Value::from_json_with`]).
@@ -173,114 +173,150 @@ impl<'a> Decoder<'a> {
             Type::Number => self.number(kind, ty),
             Type::Bool => self.bool(kind, ty),
             Type::Dynamic => self.dynamic(kind, level),
-            Type::List(element) | Type::Set(element) => {
-                if kind != Kind::Array {
-                    return Err(expected(ty, kind.name()));
-                }
-                let is_set = matches!(ty, Type::Set(_));
-                self.r.begin_array().map_err(syntax)?;
-                let mut elements = Vec::new();
-                while self.r.array_next(elements.is_empty()).map_err(syntax)? {
-                    let index = elements.len();
-                    let v = self.value(element, level + 1).map_err(|e| {
-                        e.under(if is_set {
-                            // The element never came to be: name it by its type.
-                            PathStep::ElementKeyValue(Value::unknown(Type::clone(element)))
-                        } else {
-                            PathStep::ElementKeyInt(index as i64)
-                        })
-                    })?;
-                    elements.push(v);
-                }
-                list_or_set_from(ty, element, elements)
+            Type::List(element) | Type::Set(element) => self.list_or_set(kind, ty, element, level),
+            Type::Tuple(types) => self.tuple(kind, ty, types, level),
+            Type::Map(element) => self.map(kind, ty, element, level),
+            Type::Object(object) => self.object(kind, ty, object, level),
+        }
+    }
+
+    /// A list or set of `element`s (`ty`).
+    fn list_or_set(
+        &mut self,
+        kind: Kind,
+        ty: &Type,
+        element: &Type,
+        level: usize,
+    ) -> Result<Value, ValueError> {
+        if kind != Kind::Array {
+            return Err(expected(ty, kind.name()));
+        }
+        let is_set = matches!(ty, Type::Set(_));
+        self.r.begin_array().map_err(syntax)?;
+        let mut elements = Vec::new();
+        while self.r.array_next(elements.is_empty()).map_err(syntax)? {
+            let index = elements.len();
+            let v = self.value(element, level + 1).map_err(|e| {
+                e.under(if is_set {
+                    // The element never came to be: name it by its type.
+                    PathStep::ElementKeyValue(Value::unknown(Type::clone(element)))
+                } else {
+                    PathStep::ElementKeyInt(index as i64)
+                })
+            })?;
+            elements.push(v);
+        }
+        list_or_set_from(ty, element, elements)
+    }
+
+    /// A tuple of `types` (`ty`).
+    fn tuple(
+        &mut self,
+        kind: Kind,
+        ty: &Type,
+        types: &[Type],
+        level: usize,
+    ) -> Result<Value, ValueError> {
+        if kind != Kind::Array {
+            return Err(expected(ty, kind.name()));
+        }
+        self.r.begin_array().map_err(syntax)?;
+        let mut elements = Vec::with_capacity(types.len());
+        while self.r.array_next(elements.is_empty()).map_err(syntax)? {
+            let index = elements.len();
+            let Some(element) = types.get(index) else {
+                return Err(ValueError::new(format!(
+                    "too many tuple elements: the tuple type has {}",
+                    types.len()
+                )));
+            };
+            let v = self
+                .value(element, level + 1)
+                .map_err(|e| e.under(PathStep::ElementKeyInt(index as i64)))?;
+            elements.push(v);
+        }
+        if elements.len() != types.len() {
+            return Err(ValueError::new(format!(
+                "not enough tuple elements: found {}, the tuple type has {}",
+                elements.len(),
+                types.len()
+            )));
+        }
+        Ok(tuple_from(ty, elements))
+    }
+
+    /// A map of `element`s (`ty`).
+    fn map(
+        &mut self,
+        kind: Kind,
+        ty: &Type,
+        element: &Type,
+        level: usize,
+    ) -> Result<Value, ValueError> {
+        if kind != Kind::Object {
+            return Err(expected(ty, kind.name()));
+        }
+        self.r.begin_object().map_err(syntax)?;
+        let mut entries: Vec<(MapKey, Value)> = Vec::new();
+        let mut sorted = true;
+        let mut first = true;
+        while let Some(key) = self.r.object_next(first).map_err(syntax)? {
+            first = false;
+            let v = self
+                .value(element, level + 1)
+                .map_err(|e| e.under(PathStep::ElementKeyString(key.to_string())))?;
+            if let Some((last, _)) = entries.last() {
+                sorted &= last.as_str() < &*key;
             }
-            Type::Tuple(types) => {
-                if kind != Kind::Array {
-                    return Err(expected(ty, kind.name()));
+            entries.push((MapKey::new(&key), v));
+        }
+        map_from(ty, element, entries, sorted)
+    }
+
+    /// An object of type `object` (`ty`): attributes left out are null.
+    fn object(
+        &mut self,
+        kind: Kind,
+        ty: &Type,
+        object: &ObjectType,
+        level: usize,
+    ) -> Result<Value, ValueError> {
+        if kind != Kind::Object {
+            return Err(expected(ty, kind.name()));
+        }
+        check_no_optional(object)?;
+        self.r.begin_object().map_err(syntax)?;
+        let mut attributes = BTreeMap::new();
+        let mut first = true;
+        while let Some(key) = self.r.object_next(first).map_err(syntax)? {
+            first = false;
+            let Some(attribute) = object.attribute(&key) else {
+                if self.options.ignore_undefined_attributes {
+                    self.r.skip_value().map_err(syntax)?;
+                    continue;
                 }
-                self.r.begin_array().map_err(syntax)?;
-                let mut elements = Vec::with_capacity(types.len());
-                while self.r.array_next(elements.is_empty()).map_err(syntax)? {
-                    let index = elements.len();
-                    let Some(element) = types.get(index) else {
-                        return Err(ValueError::new(format!(
-                            "too many tuple elements: the tuple type has {}",
-                            types.len()
-                        )));
-                    };
-                    let v = self
-                        .value(element, level + 1)
-                        .map_err(|e| e.under(PathStep::ElementKeyInt(index as i64)))?;
-                    elements.push(v);
-                }
-                if elements.len() != types.len() {
-                    return Err(ValueError::new(format!(
-                        "not enough tuple elements: found {}, the tuple type has {}",
-                        elements.len(),
-                        types.len()
-                    )));
-                }
-                Ok(tuple_from(ty, elements))
+                return Err(ValueError::new(format!(
+                    "unsupported attribute {key:?}: the object type has no such attribute"
+                )));
+            };
+            if attributes.contains_key(&*key) {
+                return Err(ValueError::new(format!("duplicate attribute {key:?}"))
+                    .under(PathStep::AttributeName(key.into_owned())));
             }
-            Type::Map(element) => {
-                if kind != Kind::Object {
-                    return Err(expected(ty, kind.name()));
+            let v = self
+                .value(attribute, level + 1)
+                .map_err(|e| e.under(PathStep::AttributeName(key.to_string())))?;
+            attributes.insert(key.into_owned(), v);
+        }
+        // Attributes left out read as null, as in tftypes and cty.
+        if attributes.len() < object.attributes().len() {
+            for (name, attribute) in object.attributes() {
+                if !attributes.contains_key(name) {
+                    attributes.insert(name.clone(), Value::null(attribute.clone()));
                 }
-                self.r.begin_object().map_err(syntax)?;
-                let mut entries: Vec<(MapKey, Value)> = Vec::new();
-                let mut sorted = true;
-                let mut first = true;
-                while let Some(key) = self.r.object_next(first).map_err(syntax)? {
-                    first = false;
-                    let v = self
-                        .value(element, level + 1)
-                        .map_err(|e| e.under(PathStep::ElementKeyString(key.to_string())))?;
-                    if let Some((last, _)) = entries.last() {
-                        sorted &= last.as_str() < &*key;
-                    }
-                    entries.push((MapKey::new(&key), v));
-                }
-                map_from(ty, element, entries, sorted)
-            }
-            Type::Object(object) => {
-                if kind != Kind::Object {
-                    return Err(expected(ty, kind.name()));
-                }
-                check_no_optional(object)?;
-                self.r.begin_object().map_err(syntax)?;
-                let mut attributes = BTreeMap::new();
-                let mut first = true;
-                while let Some(key) = self.r.object_next(first).map_err(syntax)? {
-                    first = false;
-                    let Some(attribute) = object.attribute(&key) else {
-                        if self.options.ignore_undefined_attributes {
-                            self.r.skip_value().map_err(syntax)?;
-                            continue;
-                        }
-                        return Err(ValueError::new(format!(
-                            "unsupported attribute {key:?}: the object type has no such attribute"
-                        )));
-                    };
-                    if attributes.contains_key(&*key) {
-                        return Err(ValueError::new(format!("duplicate attribute {key:?}"))
-                            .under(PathStep::AttributeName(key.into_owned())));
-                    }
-                    let v = self
-                        .value(attribute, level + 1)
-                        .map_err(|e| e.under(PathStep::AttributeName(key.to_string())))?;
-                    attributes.insert(key.into_owned(), v);
-                }
-                // Attributes left out read as null, as in tftypes and cty.
-                if attributes.len() < object.attributes().len() {
-                    for (name, attribute) in object.attributes() {
-                        if !attributes.contains_key(name) {
-                            attributes.insert(name.clone(), Value::null(attribute.clone()));
-                        }
-                    }
-                }
-                Ok(object_from(ty, attributes))
             }
         }
+        Ok(object_from(ty, attributes))
     }
 
     fn string(&mut self, kind: Kind, ty: &Type) -> Result<Value, ValueError> {
