@@ -114,7 +114,7 @@ impl Resource for ServerResource {
     ) -> Result<(), Diagnostics> {
         let planned = plan.planned_mut()?;
         if let Some(name) = planned.name.get() {
-            planned.label = types::String::new(name.to_uppercase()).into();
+            planned.label = types::String::new(name.to_uppercase());
         }
         Ok(())
     }
