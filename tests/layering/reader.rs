@@ -8,7 +8,35 @@ use std::path::{Path, PathBuf};
 
 /// A crate's layers, bottom to top: (what the layer holds, its top-level modules). The facade
 /// `lib.rs` may use everything.
-pub type Layers = &'static [(&'static str, &'static [&'static str])];
+pub type Layers = [(String, Vec<String>)];
+
+/// The layers a crate's docs list: the table after the heading `# Layers` in `doc` (a file's
+/// text, `//!` prefixes and all), one row per layer, bottom to top: its name from the first
+/// column, its modules from the second (each `name` or [`name`] that is a plain module name).
+pub fn layers_from_docs(doc: &str) -> Vec<(String, Vec<String>)> {
+    let lines = doc.lines().map(|line| {
+        let line = line.trim_start();
+        line.strip_prefix("//!").map_or(line, str::trim_start)
+    });
+    let table = lines
+        .skip_while(|line| *line != "# Layers")
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .skip(2);
+    table
+        .map(|row| {
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            let modules = cells[2]
+                .split(',')
+                .map(|item| item.trim().trim_matches(['[', ']', '`']))
+                .filter(|name| name.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                .filter(|name| !name.is_empty())
+                .map(str::to_owned)
+                .collect();
+            (cells[1].to_owned(), modules)
+        })
+        .collect()
+}
 
 /// Uses of a higher layer that are known: (file, module used, why). Each must still occur, so
 /// that the list shrinks as work lands.
@@ -16,11 +44,11 @@ pub type Exceptions = &'static [(&'static str, &'static str, &'static str)];
 
 /// Every use of a higher layer in the crate at `crate_dir`, as readable lines; empty when the
 /// crate keeps its layers.
-pub fn violations(crate_dir: &Path, layers: Layers, exceptions: Exceptions) -> Vec<String> {
+pub fn violations(crate_dir: &Path, layers: &Layers, exceptions: Exceptions) -> Vec<String> {
     let layer_of = |module: &str| {
         layers
             .iter()
-            .position(|(_, modules)| modules.contains(&module))
+            .position(|(_, modules)| modules.iter().any(|m| m == module))
     };
     let root_items = root_items(&fs::read_to_string(crate_dir.join("src/lib.rs")).unwrap());
     let mut violations = Vec::new();
@@ -481,5 +509,18 @@ mod tests {
         let kept = without_test_modules(code);
         let used = used_modules(&["x".to_owned()], &kept, &BTreeMap::new());
         assert_eq!(used, ["a", "c", "d"]);
+    }
+
+    #[test]
+    fn the_layers_are_the_rows_of_the_docs_table() {
+        let doc = "//! text\n//! # Layers\n//!\n//! intro\n//!\n//! | layer | modules | holds |\n\
+                   //! |---|---|---|\n//! | low | `a`, [`b_c`] | [`X`] |\n//! | high | `d` | `e` |\n//!\n";
+        assert_eq!(
+            super::layers_from_docs(doc),
+            [
+                ("low".to_owned(), vec!["a".to_owned(), "b_c".to_owned()]),
+                ("high".to_owned(), vec!["d".to_owned()]),
+            ]
+        );
     }
 }

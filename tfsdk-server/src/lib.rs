@@ -71,16 +71,18 @@
 //! # Layers
 //!
 //! The modules form layers, bottom to top; a module uses its own layer and those below it
-//! (the workspace test `tests/layering` checks every path into the crate against this table):
+//! (the workspace test `tests/layering` reads this table, the modules column, and checks every
+//! path into the crate against it):
 //!
 //! | layer | modules | holds |
 //! |---|---|---|
 //! | the protocol | `proto`, `wire`, [`logging`] | the generated messages, their conversions to and from tfsdk-core's values, schemas, paths and diagnostics; hclog output |
-//! | what provider code is given | `context`, `config`, `raw_state`, `plan_change`, `call` | [`Context`], [`Config`], [`RawState`], [`PlannedChange`], and running provider code in its own task (a panic is the request's error) |
+//! | what provider code is given | `context`, `config`, `raw_state`, `plan_change`, `call`, `timeouts` | [`Context`], [`Config`], [`RawState`], [`PlannedChange`], and running provider code in its own task (a panic is the request's error) |
 //! | the author's traits | `provider`, `resource`, `identity`, `data_source`, `ephemeral`, `function`, `list`, `action` | [`Provider`], [`Resource`], … and the types they exchange |
 //! | the registry | `registry`, `lazy_schema`, `schema_checks` | the traits type-erased behind handler traits the server drives, schemas built on first use and checked |
 //! | the handlers | `server` | one file per RPC: decode, one typed inner function, encode |
 //! | the launch | `launch`, `forward` | handshake, mutual TLS, the controller, signals, debug mode, [`InProcess`]; the provider served beside, launched as a child, and the front that routes each call ([`serve_beside`], [`Forward`]) |
+//! | the runtime facade of `#[function]` | `__private` | what the code `#[function]` generates calls |
 //!
 //! One arrow runs back: [`Provider::register`] takes the [`Registry`] it fills.
 #![warn(missing_docs)]
