@@ -124,3 +124,19 @@ fn no_function_is_longer_than_the_limit() {
         too_long.join("\n  ")
     );
 }
+
+/// tfsdk-server's files stay small enough to read whole: none over 600 lines.
+#[test]
+fn no_server_file_is_longer_than_600_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tfsdk-server/src");
+    let mut files = Vec::new();
+    reader::rust_files(&src, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|file| {
+            let lines = std::fs::read_to_string(file).unwrap().lines().count();
+            (lines > 600).then(|| format!("{} ({lines} lines)", file.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "files over 600 lines: {long:?}");
+}

@@ -23,6 +23,7 @@
 mod catalog;
 mod child;
 mod client;
+mod failure;
 mod front;
 mod merge;
 mod tls;
