@@ -16,6 +16,7 @@ pub enum Severity {
 /// One error or warning, as Terraform shows it: a short summary, a longer detail, and the
 /// attribute it is about.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,

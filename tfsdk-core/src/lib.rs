@@ -22,7 +22,7 @@ pub mod view;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use object::{TfObject, TfSchema, schema_attributes_fn};
+pub use object::{TfObject, TfSchema};
 
 /// The typed view of a schema model `M` (see [`view`]): the struct the derive writes next to it
 /// (`FileView` for `File`), whose fields hold null, unknown or known values at every depth.

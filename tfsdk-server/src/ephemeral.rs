@@ -119,6 +119,7 @@ pub trait EphemeralResource: Send + Sync + 'static {
 
 /// What [`EphemeralResource::open`] returns: the result, and when to renew it.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Opened<M> {
     /// The result: the configuration with every computed attribute set.
     pub result: M,

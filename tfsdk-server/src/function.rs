@@ -31,6 +31,7 @@ pub struct Function {
 
 /// One parameter of a [`Function`].
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Parameter {
     /// Its name, as error messages show it.
     pub name: String,
@@ -113,6 +114,7 @@ impl fmt::Debug for Function {
 /// What a function call failed with: a message, and the argument at fault when there is one
 /// (Terraform then names that parameter and points at the argument in configuration).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FunctionError {
     /// What went wrong.
     pub text: String,

@@ -81,7 +81,7 @@ impl LazySchema {
             description_kind: T::DESCRIPTION_KIND,
             // The runtime's generic entry point (in the schema code's own section), with the
             // model's table accessor inlined into it.
-            attributes: tfsdk_core::schema_attributes_fn::<T>(),
+            attributes: T::attributes_fn(),
             check,
             built: OnceLock::new(),
         }
@@ -91,11 +91,8 @@ impl LazySchema {
     fn build(&self) -> (Schema, Diagnostics) {
         let mut attributes = BTreeMap::new();
         (self.attributes)(&mut attributes);
-        let schema = Schema {
-            attributes,
-            description: self.description.map(str::to_owned),
-            description_kind: self.description_kind,
-        };
+        let schema =
+            Schema::new(attributes).with_description(self.description, self.description_kind);
         let problems = self.check.problems(self.type_name, &schema);
         (schema, problems)
     }

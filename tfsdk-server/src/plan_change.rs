@@ -68,6 +68,7 @@ pub struct PlannedChange<M: TfSchema> {
 
 /// The three views of a [`PlannedChange`] at once ([`PlannedChange::views_mut`]), to change
 /// the plan from the configuration or the prior state.
+#[non_exhaustive]
 pub struct PlanViews<'a, M: TfSchema> {
     /// The configuration.
     pub config: &'a View<M>,

@@ -245,6 +245,7 @@ pub trait TypeWithAttributeTypes: Type {
 
 /// A path step that does not apply to an attribute type.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PathStepError {
     /// The step.
     pub step: PathStep,

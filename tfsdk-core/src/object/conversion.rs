@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, btree_map};
 use std::sync::{Arc, OnceLock};
 
 use super::{
-    AttributeNames, AttributeSink, AttributeValues, AttributesOut, ObjectFields, TfObject, TfSchema,
+    AttributeNames, AttributeSink, AttributeValues, AttributesOut, ObjectFields, TfObject,
 };
 use crate::convert::{ConvertError, ConvertErrorKind, FromValue, TerraformType, ToValue};
 use crate::schema;
@@ -60,36 +60,10 @@ impl ObjectShape {
 schema_text! {
     /// Adds the schema attributes of model `T` to `out`: what a server keeps to build `T`'s
     /// schema when it is asked for (the model's table accessor is inlined here); public as
-    /// [`schema_attributes_fn`](crate::schema_attributes_fn).
+    /// [`TfSchema::attributes_fn`](crate::TfSchema::attributes_fn).
     pub fn schema_attributes_of<T: ObjectFields>(out: &mut BTreeMap<String, schema::Attribute>) {
         T::collect_schema_attributes(out);
     }
-}
-
-/// The function that adds the schema attributes of model `T` (nested ones and flattened
-/// structs' included) to a map: what [`TfSchema::schema`] is built from, as a plain `fn` that a
-/// server can keep per model to build a schema only when it is asked for. Its code sits with
-/// the rest of the schema code, so that building schemas touches few pages of a large binary.
-///
-/// ```
-/// use std::collections::BTreeMap;
-/// use tfsdk_core::TfObject;
-///
-/// #[derive(TfObject)]
-/// #[tfsdk(schema)]
-/// struct Bucket {
-///     #[tfsdk(name = "name", required)]
-///     name: String,
-/// }
-///
-/// let build = tfsdk_core::schema_attributes_fn::<Bucket>();
-/// let mut attributes = BTreeMap::new();
-/// build(&mut attributes);
-/// assert!(attributes["name"].required);
-/// ```
-#[inline]
-pub fn schema_attributes_fn<T: TfSchema>() -> fn(&mut BTreeMap<String, schema::Attribute>) {
-    schema_attributes_of::<T>
 }
 
 schema_text! {

@@ -3,8 +3,6 @@
 pub(crate) mod conversion;
 pub(crate) mod modifiers;
 
-pub use conversion::schema_attributes_fn;
-
 use std::collections::BTreeMap;
 
 use crate::convert::{ConvertError, FromValue, TerraformType, ToValue};
@@ -368,11 +366,37 @@ pub trait TfSchema: TfObject {
     fn schema() -> Schema {
         let mut attributes = BTreeMap::new();
         Self::collect_schema_attributes(&mut attributes);
-        Schema {
-            attributes,
-            description: Self::DESCRIPTION.map(str::to_owned),
-            description_kind: Self::DESCRIPTION_KIND,
-        }
+        Schema::new(attributes).with_description(Self::DESCRIPTION, Self::DESCRIPTION_KIND)
+    }
+
+    /// The function that adds this model's schema attributes (nested ones and flattened
+    /// structs' included) to a map: what [`TfSchema::schema`] is built from, as a plain `fn`
+    /// that a server can keep per model to build a schema only when it is asked for. Its code
+    /// sits with the rest of the schema code, so that building schemas touches few pages of a
+    /// large binary.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use tfsdk_core::{TfObject, TfSchema};
+    ///
+    /// #[derive(TfObject)]
+    /// #[tfsdk(schema)]
+    /// struct Bucket {
+    ///     #[tfsdk(name = "name", required)]
+    ///     name: String,
+    /// }
+    ///
+    /// let build = Bucket::attributes_fn();
+    /// let mut attributes = BTreeMap::new();
+    /// build(&mut attributes);
+    /// assert!(attributes["name"].required);
+    /// ```
+    #[inline]
+    fn attributes_fn() -> fn(&mut BTreeMap<String, crate::schema::Attribute>)
+    where
+        Self: Sized,
+    {
+        conversion::schema_attributes_of::<Self>
     }
 }
 

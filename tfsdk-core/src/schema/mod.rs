@@ -70,6 +70,7 @@ pub use rules::{CustomRule, Pattern, Validator};
 
 /// The schema of a resource, data source or provider: its top-level attributes.
 #[derive(Clone, Debug, PartialEq, std::default::Default)]
+#[non_exhaustive]
 pub struct Schema {
     /// The attributes, by name.
     pub attributes: BTreeMap<String, Attribute>,
@@ -81,6 +82,7 @@ pub struct Schema {
 
 /// One attribute: its type and behaviours.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Attribute {
     /// The attribute's Terraform type (for a nested attribute, the type of the whole value).
     pub ty: Type,
@@ -290,6 +292,7 @@ impl DescriptionKind {
 /// compile-time checks of Terraform's rules: every child of a write-only nested attribute is
 /// write-only, and neither a set of nested objects nor a computed nested attribute holds one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WriteOnlyFacts {
     /// Some attribute inside, at any depth, is write-only.
     pub any: bool,
@@ -352,6 +355,7 @@ impl WriteOnlyFacts {
 
 /// Attributes nested in an attribute, and how the nested objects are arranged.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct NestedAttributes {
     /// One object, a list, a set or a map of them.
     pub nesting: NestingMode,
@@ -373,6 +377,14 @@ pub enum NestingMode {
 }
 
 impl NestedAttributes {
+    /// Nested objects of `attributes`, arranged as `nesting` says.
+    pub fn new(nesting: NestingMode, attributes: BTreeMap<String, Attribute>) -> NestedAttributes {
+        NestedAttributes {
+            nesting,
+            attributes,
+        }
+    }
+
     /// These nested objects as the elements of a collection: `Some` only for a single object
     /// (a list of lists of objects is not a nested attribute).
     pub fn in_collection(self, nesting: NestingMode) -> Option<NestedAttributes> {
@@ -543,6 +555,25 @@ impl Schema {
             description: None,
             description_kind: DescriptionKind::Markdown,
         }
+    }
+
+    /// This schema with a description of the whole block, read as `kind` says.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use tfsdk_core::schema::{DescriptionKind, Schema};
+    ///
+    /// let schema = Schema::new(BTreeMap::new()).with_description(Some("A bucket."), DescriptionKind::Plain);
+    /// assert_eq!(schema.description.as_deref(), Some("A bucket."));
+    /// ```
+    pub fn with_description(
+        mut self,
+        description: Option<impl Into<String>>,
+        kind: DescriptionKind,
+    ) -> Schema {
+        self.description = description.map(Into::into);
+        self.description_kind = kind;
+        self
     }
 
     /// The object type of values of this schema.

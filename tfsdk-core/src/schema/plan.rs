@@ -12,6 +12,7 @@ use crate::tftypes::{Type, Value, ValueData};
 
 /// The result of planning a change.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Plan {
     /// The state the resource will have: configuration with defaults applied, computed
     /// attributes unknown or carried over, suppressed diffs reverted to the prior value.

@@ -17,6 +17,7 @@ use crate::tftypes::Value;
 
 /// One attribute's planned change, in values: what a [`PlanModifier`] reads and changes.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct AttributePlan<'a> {
     /// Where the attribute is (with element steps inside nested lists, sets and maps).
     pub path: &'a AttributePath,

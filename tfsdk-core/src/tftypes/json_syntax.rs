@@ -14,6 +14,7 @@ use std::fmt;
 
 /// A syntax error at a byte offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SyntaxError {
     /// Where in the input, in bytes from its start.
     pub offset: usize,

@@ -19,6 +19,7 @@ use super::{MAX_DEPTH, ObjectType, Type};
 
 /// A type that could not be read from, or written as, its JSON form.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TypeJsonError {
     /// The byte offset in the input where reading failed; `None` when writing failed.
     pub offset: Option<usize>,

@@ -167,6 +167,7 @@ pub enum ValueData {
 /// A value that does not fit its type, or bytes that do not decode into one; with the path of
 /// the offending part.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct ValueError {
     /// Where, from the root of the value.
     pub path: AttributePath,

@@ -199,10 +199,10 @@ mod tests {
         port.required = true;
         let mut rules = Attribute::new(Type::list(Type::object([("port", Type::Number)])));
         rules.optional = true;
-        rules.nested = Some(NestedAttributes {
-            nesting: NestingMode::List,
-            attributes: BTreeMap::from([("port".to_owned(), port)]),
-        });
+        rules.nested = Some(NestedAttributes::new(
+            NestingMode::List,
+            BTreeMap::from([("port".to_owned(), port)]),
+        ));
         let mut schema = Schema::new(BTreeMap::from([
             ("name".to_owned(), name),
             ("tags".to_owned(), tags),
@@ -282,10 +282,10 @@ mod tests {
         let mut owner = Attribute::new(Type::object([("name", Type::String)]));
         owner.required = true;
         owner.description = Some("Who.".into());
-        owner.nested = Some(NestedAttributes {
-            nesting: NestingMode::Single,
-            attributes: BTreeMap::from([("name".to_owned(), inner)]),
-        });
+        owner.nested = Some(NestedAttributes::new(
+            NestingMode::Single,
+            BTreeMap::from([("name".to_owned(), inner)]),
+        ));
         let schema = Schema::new(BTreeMap::from([("owner".to_owned(), owner)]));
         let block = schema_to_proto(&schema, 0).block.unwrap();
         assert!(block.attributes.is_empty());
@@ -329,16 +329,16 @@ mod tests {
             leaf.optional = true;
             let mut inner = Attribute::new(Type::object([("leaf", Type::String)]));
             inner.optional = true;
-            inner.nested = Some(NestedAttributes {
-                nesting: NestingMode::Single,
-                attributes: BTreeMap::from([("leaf".to_owned(), leaf)]),
-            });
+            inner.nested = Some(NestedAttributes::new(
+                NestingMode::Single,
+                BTreeMap::from([("leaf".to_owned(), leaf)]),
+            ));
             let mut outer = Attribute::new(Type::Dynamic);
             outer.optional = true;
-            outer.nested = Some(NestedAttributes {
+            outer.nested = Some(NestedAttributes::new(
                 nesting,
-                attributes: BTreeMap::from([("inner".to_owned(), inner)]),
-            });
+                BTreeMap::from([("inner".to_owned(), inner)]),
+            ));
             let schema = Schema::new(BTreeMap::from([("outer".to_owned(), outer)]));
             let block = schema_to_proto(&schema, 0).block.unwrap();
             let outer = block.attributes[0].nested_type.as_ref().unwrap();
