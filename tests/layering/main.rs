@@ -140,3 +140,24 @@ fn no_server_file_is_longer_than_600_lines() {
         .collect();
     assert!(long.is_empty(), "files over 600 lines: {long:?}");
 }
+
+/// The typed core: below the protocol handlers (the registry, the author's traits and what
+/// provider code is given), no module of tfsdk-server names a protocol message; the handlers'
+/// edges decode and encode them.
+#[test]
+fn only_the_protocol_edge_names_protocol_messages() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tfsdk-server");
+    let edge = [
+        "server/", "forward/", "launch/", "wire/", "proto.rs", "lib.rs",
+    ];
+    let offenders: Vec<String> = reader::crate_sources(&crate_dir)
+        .into_iter()
+        .filter(|(file, _)| !edge.iter().any(|prefix| file.starts_with(prefix)))
+        .filter(|(_, code)| code.contains("proto::") || code.contains("tfplugin6"))
+        .map(|(file, _)| file)
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "modules below the handlers that name protocol messages: {offenders:?}"
+    );
+}

@@ -9,7 +9,6 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::{TfSchema, View};
 use tokio::sync::mpsc;
 
-use crate::proto::tfplugin6 as pb;
 use crate::{Context, Provider};
 
 /// An action whose configuration is the derived model [`Config`](Action::Config), registered
@@ -92,26 +91,26 @@ pub trait Action: Send + Sync + 'static {
 /// Where a running [`Action`] reports progress; Terraform shows each message as it arrives.
 #[derive(Clone, Debug)]
 pub struct Progress {
-    sender: mpsc::UnboundedSender<Result<pb::invoke_action::Event, tonic::Status>>,
+    sender: mpsc::UnboundedSender<ActionEvent>,
+}
+
+/// One event of a running action, as values: the server's edge encodes it for Terraform.
+#[derive(Debug)]
+pub(crate) enum ActionEvent {
+    /// A progress message.
+    Progress(String),
+    /// The action ended, with these diagnostics.
+    Completed(Diagnostics),
 }
 
 impl Progress {
-    pub(crate) fn new(
-        sender: mpsc::UnboundedSender<Result<pb::invoke_action::Event, tonic::Status>>,
-    ) -> Progress {
+    pub(crate) fn new(sender: mpsc::UnboundedSender<ActionEvent>) -> Progress {
         Progress { sender }
     }
 
     /// Sends a progress message ("copied 3 of 10 files").
     pub fn report(&self, message: impl Into<String>) {
-        let event = pb::invoke_action::Event {
-            r#type: Some(pb::invoke_action::event::Type::Progress(
-                pb::invoke_action::event::Progress {
-                    message: message.into(),
-                },
-            )),
-        };
         // A closed channel means Terraform is gone: nothing to tell.
-        let _ = self.sender.send(Ok(event));
+        let _ = self.sender.send(ActionEvent::Progress(message.into()));
     }
 }

@@ -80,7 +80,7 @@
 //! | what provider code is given | `context`, `config`, `raw_state`, `plan_change`, `call`, `timeouts` | [`Context`], [`Config`], [`RawState`], [`PlannedChange`], and running provider code in its own task (a panic is the request's error) |
 //! | the author's traits | `provider`, `resource`, `identity`, `data_source`, `ephemeral`, `function`, `list`, `action` | [`Provider`], [`Resource`], … and the types they exchange |
 //! | the registry | `registry`, `lazy_schema`, `schema_checks` | the traits type-erased behind handler traits the server drives, schemas built on first use and checked |
-//! | the handlers | `server` | one file per RPC: decode, one typed inner function, encode |
+//! | the handlers | `server` | one file per RPC: the call's typed core (requests and responses as values, enums and diagnostics) and its edge, which decodes the protocol's request and encodes the answer; only the edges (and `wire`) name protocol messages |
 //! | the launch | `launch`, `forward` | handshake, mutual TLS, the controller, signals, debug mode, [`InProcess`]; the provider served beside, launched as a child, and the front that routes each call ([`serve_beside`], [`Forward`]) |
 //! | the runtime facade of `#[function]` | `__private` | what the code `#[function]` generates calls |
 //!

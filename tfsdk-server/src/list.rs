@@ -13,7 +13,6 @@ use tfsdk_core::tftypes::{Type, Value};
 use tfsdk_core::{TfSchema, View};
 use tokio::sync::mpsc;
 
-use crate::proto::tfplugin6 as pb;
 use crate::{Context, Provider, Resource, ResourceIdentity};
 
 /// How to list the objects of [`Resource`](ListResource::Resource), registered with
@@ -109,7 +108,23 @@ pub trait ListResource: Send + Sync + 'static {
     }
 }
 
-pub(crate) type EventSender = mpsc::Sender<Result<pb::list_resource::Event, tonic::Status>>;
+/// One event of a listing, as values: the server's edge encodes it for Terraform.
+#[derive(Debug)]
+pub(crate) enum ListEvent {
+    /// An object found: its name, identity and (when Terraform asked) state.
+    Object {
+        display_name: String,
+        object: ListedObject,
+    },
+    /// Diagnostics: about an object (named) that could not be sent, or the listing's own.
+    Diagnostics {
+        display_name: String,
+        diagnostics: Diagnostics,
+    },
+}
+
+/// Where a listing's events go.
+pub(crate) type EventSender = mpsc::Sender<ListEvent>;
 
 /// What a [`Listing`] needs from the resource type it lists, provided by the registry: the
 /// type of its state, and what Terraform receives for one object found.
@@ -117,19 +132,20 @@ pub(crate) trait ListedResource<P>: Send + Sync {
     /// The type of the resource's state.
     fn object_type(&self) -> &Type;
     /// The identity and, when `include_resource`, the state that Terraform receives for an
-    /// object whose state is `state`, encoded.
-    fn encode(
+    /// object whose state is `state`.
+    fn listed(
         &self,
         ctx: &Context<P>,
         state: Value,
         include_resource: bool,
-    ) -> Result<EncodedObject, Diagnostics>;
+    ) -> Result<ListedObject, Diagnostics>;
 }
 
-/// One listed object as Terraform receives it.
-pub(crate) struct EncodedObject {
-    pub(crate) identity: Option<pb::DynamicValue>,
-    pub(crate) state: Option<pb::DynamicValue>,
+/// One listed object as Terraform receives it, in values.
+#[derive(Debug)]
+pub(crate) struct ListedObject {
+    pub(crate) identity: Option<Value>,
+    pub(crate) state: Option<Value>,
 }
 
 /// Where a [`ListResource`] puts the objects it finds; they stream to Terraform as they come.
@@ -202,42 +218,35 @@ impl<R: Resource> Listing<R> {
         }
         let event = self.event(display_name.into(), &object);
         self.pushed += 1;
-        self.sender.send(Ok(event)).await.is_ok() && self.remaining() != Some(0)
+        self.sender.send(event).await.is_ok() && self.remaining() != Some(0)
     }
 
     /// Sends diagnostics (a warning about an object that could not be read, say) without an
     /// object. Returns `false` when the run is over.
     pub async fn report(&mut self, diagnostics: Diagnostics) -> bool {
-        let event = pb::list_resource::Event {
-            diagnostic: crate::wire::diagnostics::diagnostics_to_proto(&diagnostics),
-            ..Default::default()
+        let event = ListEvent::Diagnostics {
+            display_name: String::new(),
+            diagnostics,
         };
-        self.sender.send(Ok(event)).await.is_ok()
+        self.sender.send(event).await.is_ok()
     }
 
-    fn event(&self, display_name: String, object: &R::Model) -> pb::list_resource::Event {
-        let encoded = object
+    fn event(&self, display_name: String, object: &R::Model) -> ListEvent {
+        let listed = object
             .to_value(self.resource.object_type())
             .map_err(|error| Diagnostics::from(error.to_diagnostic()))
             .and_then(|state| {
                 self.resource
-                    .encode(&self.ctx, state, self.include_resource)
+                    .listed(&self.ctx, state, self.include_resource)
             });
-        match encoded {
-            Ok(object) => pb::list_resource::Event {
-                identity: object
-                    .identity
-                    .map(|identity_data| pb::ResourceIdentityData {
-                        identity_data: Some(identity_data),
-                    }),
+        match listed {
+            Ok(object) => ListEvent::Object {
                 display_name,
-                resource_object: object.state,
-                diagnostic: Vec::new(),
+                object,
             },
-            Err(found) => pb::list_resource::Event {
+            Err(diagnostics) => ListEvent::Diagnostics {
                 display_name,
-                diagnostic: crate::wire::diagnostics::diagnostics_to_proto(&found),
-                ..Default::default()
+                diagnostics,
             },
         }
     }

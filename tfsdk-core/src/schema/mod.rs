@@ -47,6 +47,7 @@ macro_rules! function_wrapper_impls {
     };
 }
 
+mod identity;
 mod json;
 mod pairing;
 mod plan;
@@ -64,6 +65,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::tftypes::{Type, Value};
 
+pub use identity::identity_change;
 pub use plan::Plan;
 pub use plan_modifier::{AttributeChange, AttributePlan, PlanModifier};
 pub use rules::{CustomRule, Pattern, Validator};

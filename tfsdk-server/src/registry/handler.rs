@@ -19,11 +19,13 @@ use crate::{Context, RawState};
 /// A state a resource returned, and the identity of its object when the resource has one.
 /// What a create or update left: the state to store, and the errors of a failure that made
 /// part of the change ([`Failed`](crate::Failed) with a state).
+#[derive(Debug)]
 pub(crate) struct Applied {
     pub(crate) stored: Stored,
     pub(crate) errors: Diagnostics,
 }
 
+#[derive(Debug)]
 pub(crate) struct Stored {
     pub(crate) state: Value,
     pub(crate) identity: Option<Value>,

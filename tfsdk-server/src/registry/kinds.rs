@@ -9,7 +9,7 @@ use tfsdk_core::tftypes::{Type, Value};
 
 use crate::call::BoxFuture;
 use crate::lazy_schema::LazySchema;
-use crate::list::{EncodedObject, ListedResource};
+use crate::list::{ListedObject, ListedResource};
 use crate::{Action, Context, DataSource, EphemeralResource, ListResource, Provider};
 
 use super::handler::{
@@ -116,31 +116,17 @@ impl<P: Provider> ListedResource<P> for Listed<P> {
         self.0.object_type()
     }
 
-    fn encode(
+    fn listed(
         &self,
         ctx: &Context<P>,
         state: Value,
         include_resource: bool,
-    ) -> Result<EncodedObject, Diagnostics> {
+    ) -> Result<ListedObject, Diagnostics> {
         let stored = self.0.stored(ctx, state)?;
-        let identity_ty = self
-            .0
-            .identity_type()
-            .unwrap_or_else(|| stored.state.ty().clone());
-        let identity = stored
-            .identity
-            .as_ref()
-            .map(|identity| crate::wire::dynamic_value::encode(identity, &identity_ty))
-            .transpose()?;
-        let state = if include_resource {
-            Some(crate::wire::dynamic_value::encode(
-                &stored.state,
-                self.object_type(),
-            )?)
-        } else {
-            None
-        };
-        Ok(EncodedObject { identity, state })
+        Ok(ListedObject {
+            identity: stored.identity,
+            state: include_resource.then_some(stored.state),
+        })
     }
 }
 

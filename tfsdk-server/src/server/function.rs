@@ -12,11 +12,38 @@ use crate::function::{Arguments, Function, FunctionError, Parameter};
 use crate::proto::tfplugin6 as pb;
 use crate::wire;
 
+/// Calls `function` with `arguments`, each a value of its parameter's type: the result, a
+/// value of the return type.
+pub(crate) async fn call(
+    function: &Function,
+    arguments: Vec<Value>,
+) -> Result<Value, FunctionError> {
+    let future = (function.call)(Arguments::new(arguments));
+    crate::call::spawn_contained(&format!("function {}", function.name()), future)
+        .await
+        .map_err(FunctionError::from)?
+}
+
+/// CallFunction at the protocol's edge: the function found, the arguments decoded against its
+/// parameters' types, [`call`], the result encoded.
 pub(super) async fn call_function<P: Provider>(
     server: &Server<P>,
     request: pb::call_function::Request,
 ) -> pb::call_function::Response {
-    match call(server, request).await {
+    let result = match server.registry.functions.get(&request.name) {
+        Some(function) => match arguments(function, &request.arguments) {
+            Ok(arguments) => call(function, arguments).await.and_then(|result| {
+                wire::dynamic_value::encode(&result, &function.return_type)
+                    .map_err(|error| FunctionError::new(error.detail))
+            }),
+            Err(error) => Err(error),
+        },
+        None => Err(FunctionError::new(format!(
+            "This provider has no function {:?}.",
+            request.name
+        ))),
+    };
+    match result {
         Ok(result) => pb::call_function::Response {
             result: Some(result),
             error: None,
@@ -31,18 +58,12 @@ pub(super) async fn call_function<P: Provider>(
     }
 }
 
-async fn call<P: Provider>(
-    server: &Server<P>,
-    request: pb::call_function::Request,
-) -> Result<pb::DynamicValue, FunctionError> {
-    let Some(function) = server.registry.functions.get(&request.name) else {
-        return Err(FunctionError::new(format!(
-            "This provider has no function {:?}.",
-            request.name
-        )));
-    };
-    let mut arguments = Vec::with_capacity(request.arguments.len());
-    for (index, argument) in request.arguments.iter().enumerate() {
+/// The arguments Terraform sent, decoded against `function`'s parameters' types.
+fn arguments(
+    function: &Function,
+    arguments: &[pb::DynamicValue],
+) -> Result<Vec<Value>, FunctionError> {
+    let decode = |(index, argument): (usize, &pb::DynamicValue)| {
         let Some(ty) = function.argument_type(index) else {
             return Err(FunctionError::argument(
                 index,
@@ -53,17 +74,10 @@ async fn call<P: Provider>(
                 ),
             ));
         };
-        let value = wire::dynamic_value::decode(Some(argument), ty)
-            .map_err(|error| FunctionError::argument(index, error.detail))?;
-        arguments.push(value);
-    }
-    let future = (function.call)(Arguments::new(arguments));
-    let result: Value =
-        crate::call::spawn_contained(&format!("function {}", function.name()), future)
-            .await
-            .map_err(FunctionError::from)??;
-    wire::dynamic_value::encode(&result, &function.return_type)
-        .map_err(|error| FunctionError::new(error.detail))
+        wire::dynamic_value::decode(Some(argument), ty)
+            .map_err(|error| FunctionError::argument(index, error.detail))
+    };
+    arguments.iter().enumerate().map(decode).collect()
 }
 
 /// The definition Terraform receives.

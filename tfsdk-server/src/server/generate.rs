@@ -7,29 +7,28 @@ use std::collections::BTreeMap;
 use tfsdk_core::schema::{Attribute, NestingMode, Schema};
 use tfsdk_core::tftypes::Value;
 
-use super::{Found, Server, answer, decode, encode};
+use super::{Server, answer, decode, encode};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 
+/// GenerateResourceConfig at the protocol's edge: the state decoded, [`config_from_state`],
+/// the configuration encoded.
 pub(super) fn generate_resource_config<P: Provider>(
     server: &Server<P>,
     request: pb::generate_resource_config::Request,
 ) -> pb::generate_resource_config::Response {
-    let mut response = pb::generate_resource_config::Response::default();
-    let found = generate(server, request, &mut response);
-    answer(response, found)
-}
-
-fn generate<P: Provider>(
-    server: &Server<P>,
-    request: pb::generate_resource_config::Request,
-    response: &mut pb::generate_resource_config::Response,
-) -> Found {
-    let resource = server.resource(&request.type_name)?;
-    let ty = resource.object_type();
-    let state = decode(request.state.as_ref(), ty)?;
-    response.config = Some(encode(&config_from_state(resource.schema(), &state), ty)?);
-    Ok(Default::default())
+    let config = server.resource(&request.type_name).and_then(|resource| {
+        let ty = resource.object_type();
+        let state = decode(request.state.as_ref(), ty)?;
+        encode(&config_from_state(resource.schema(), &state), ty)
+    });
+    match config {
+        Ok(config) => pb::generate_resource_config::Response {
+            config: Some(config),
+            ..Default::default()
+        },
+        Err(error) => answer(Default::default(), error.into()),
+    }
 }
 
 /// `state` with null in place of what configuration does not set: attributes only the

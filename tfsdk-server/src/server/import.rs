@@ -2,65 +2,91 @@
 //! newer) by identity. The resource turns either into a state, sent with its identity;
 //! Terraform reads it next.
 
-use super::{Found, Server, answer, call, decode, encode, identity_data, known};
+use std::sync::Arc;
+
+use tfsdk_core::diag::Diagnostics;
+
+use super::{Server, answer, call, decode, encode, identity_data, known};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
-use crate::registry::ImportBy;
+use crate::registry::{ImportBy, ResourceHandler, Stored};
 
+/// What an import answers.
+#[derive(Debug, Default)]
+pub(crate) struct ImportResponse {
+    /// The object found: its state (wholly known) and identity; `None` when the import failed.
+    pub(crate) imported: Option<Stored>,
+    /// The private data the import left.
+    pub(crate) private: Vec<u8>,
+    /// Errors and warnings.
+    pub(crate) diagnostics: Diagnostics,
+}
+
+/// Imports the object `by` names through `resource`.
+pub(crate) async fn import<P: Provider>(
+    server: &Server<P>,
+    resource: Arc<dyn ResourceHandler<P>>,
+    by: ImportBy,
+) -> ImportResponse {
+    let (ctx, state) = server.context(Vec::new());
+    let mut outcome = call::run("import", state, resource.import(ctx, by)).await;
+    let private = std::mem::take(&mut outcome.private);
+    let (imported, mut found) = outcome.split();
+    let imported = imported.and_then(|mut imported| {
+        imported.state = known::checked("import", imported.state, &mut found);
+        (!found.has_error()).then_some(imported)
+    });
+    ImportResponse {
+        imported,
+        private,
+        diagnostics: found,
+    }
+}
+
+/// ImportResourceState at the protocol's edge: the request decoded, [`import`], the answer
+/// encoded.
 pub(super) async fn import_resource_state<P: Provider>(
     server: &Server<P>,
     request: pb::import_resource_state::Request,
 ) -> pb::import_resource_state::Response {
     let mut response = pb::import_resource_state::Response::default();
-    let found = import(server, request, &mut response).await;
-    answer(response, found)
-}
-
-async fn import<P: Provider>(
-    server: &Server<P>,
-    request: pb::import_resource_state::Request,
-    response: &mut pb::import_resource_state::Response,
-) -> Found {
-    let resource = server.resource(&request.type_name)?;
+    let decoded = server.resource(&request.type_name).and_then(|resource| {
+        let given_identity =
+            (request.identity.as_ref()).and_then(|identity| identity.identity_data.as_ref());
+        let by = match (given_identity, resource.identity_type()) {
+            (Some(data), Some(identity_ty)) => {
+                ImportBy::Identity(decode(Some(data), &identity_ty)?)
+            }
+            _ => ImportBy::Id(request.id),
+        };
+        Ok((resource, by))
+    });
+    let (resource, by) = match decoded {
+        Ok(decoded) => decoded,
+        Err(error) => return answer(response, error.into()),
+    };
     let ty = resource.object_type().clone();
     let identity_ty = resource.identity_type();
-    let given_identity = request
-        .identity
-        .as_ref()
-        .and_then(|identity| identity.identity_data.as_ref());
-    let by = match (given_identity, &identity_ty) {
-        (Some(data), Some(identity_ty)) => ImportBy::Identity(decode(Some(data), identity_ty)?),
-        _ => ImportBy::Id(request.id),
-    };
-    let (ctx, state) = server.context(Vec::new());
-    let mut outcome = call::run("import", state, resource.import(ctx, by)).await;
-    let private = std::mem::take(&mut outcome.private);
-    let (imported, mut found) = outcome.split();
-    let Some(imported) = imported else {
-        return Err(found);
-    };
-    let state = known::checked("import", imported.state, &mut found);
-    if found.has_error() {
-        return Err(found);
-    }
-    let encoded = encode(&state, &ty).and_then(|state| {
-        Ok((
-            state,
-            identity_data(imported.identity.as_ref(), identity_ty.as_ref())?,
-        ))
-    });
-    match encoded {
-        Ok((state, identity)) => {
-            response
-                .imported_resources
-                .push(pb::import_resource_state::ImportedResource {
-                    type_name: request.type_name,
-                    state: Some(state),
-                    private,
-                    identity,
-                });
+    let imported = import(server, resource, by).await;
+    let mut found = imported.diagnostics;
+    if let Some(imported_object) = imported.imported {
+        let encoded = encode(&imported_object.state, &ty).and_then(|state| {
+            let identity = identity_data(imported_object.identity.as_ref(), identity_ty.as_ref())?;
+            Ok((state, identity))
+        });
+        match encoded {
+            Ok((state, identity)) => {
+                response
+                    .imported_resources
+                    .push(pb::import_resource_state::ImportedResource {
+                        type_name: request.type_name,
+                        state: Some(state),
+                        private: imported.private,
+                        identity,
+                    });
+            }
+            Err(error) => found.push(error),
         }
-        Err(error) => found.push(error),
     }
-    Ok(found)
+    answer(response, found)
 }

@@ -1,6 +1,10 @@
-//! The `tfplugin6.Provider` gRPC service over a [`Provider`]: each handler decodes the
-//! request, calls provider code through the registry, and encodes the answer, in one shape
-//! (see [`Found`]). One file per call, named for it.
+//! The `tfplugin6.Provider` gRPC service over a [`Provider`], one file per call, named for it.
+//! Each file holds the call's core, on typed requests and responses (values, paths,
+//! diagnostics, enums: [`apply::Change`], no protocol message), and its edge: the request
+//! decoded into the typed one, the core called, its answer encoded into the protocol's
+//! response ([`answer`] writes the diagnostics). The handlers, the registry and provider code
+//! never see a protocol message; the service trait's methods (`rpc.rs`) hand each message to
+//! its edge.
 
 mod action;
 mod apply;
@@ -20,6 +24,8 @@ mod rpc;
 mod schema;
 mod service;
 mod stop;
+#[cfg(test)]
+mod tests;
 mod unsupported;
 mod upgrade;
 mod validate;
@@ -157,15 +163,6 @@ fn registered<H: ?Sized>(
         })
 }
 
-/// What a handler found: every diagnostic to report. `Err` when a step failed and the handler
-/// stopped there (`?` turns a step's error into it), `Ok` when it ran to its end; both are
-/// reported the same way, by [`answer`].
-///
-/// Every handler has one shape: a public function makes the response with what it holds when
-/// nothing more is known, hands it to a typed inner function that fills it in and returns
-/// `Found`, and ends in `answer`.
-type Found = Result<Diagnostics, Diagnostics>;
-
 /// A response message of the protocol, with its diagnostics field.
 trait Response {
     fn diagnostics_mut(&mut self) -> &mut Vec<pb::Diagnostic>;
@@ -204,9 +201,8 @@ responses!(
     generate_resource_config,
 );
 
-/// Where every handler ends: what it found, written into its response once.
-fn answer<R: Response>(mut response: R, found: Found) -> R {
-    let (Ok(found) | Err(found)) = found;
+/// Where every edge ends: what the call found, written into its response once.
+fn answer<R: Response>(mut response: R, found: Diagnostics) -> R {
     *response.diagnostics_mut() = diagnostics(&found);
     response
 }
@@ -256,40 +252,39 @@ fn identity_data(
     }
 }
 
-/// Go's "Unexpected Identity Change": `new`, the identity provider code returned after
-/// `operation` ("read", "update"), differs from the one Terraform holds (`held`, named
-/// `held_as`), and the resource did not declare its identity mutable. A held identity with null
-/// attributes (one an import by identity left partial) may be completed.
-fn identity_change(
-    operation: &str,
-    resource: &dyn ResourceHandler<impl Provider>,
+/// The identity Terraform sent, decoded with the resource's identity type; `None` when the
+/// resource has none or Terraform sent none.
+fn decode_identity<P: Provider>(
+    resource: &dyn ResourceHandler<P>,
     held: Option<&pb::ResourceIdentityData>,
+) -> Result<Option<Value>, Diagnostic> {
+    let data = held.and_then(|held| held.identity_data.as_ref());
+    match (data, resource.identity_type()) {
+        (Some(data), Some(ty)) => decode(Some(data), &ty).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// The identity rule ([`identity_change`](tfsdk_core::schema::identity_change)) for
+/// `resource`: `new`, the identity provider code returned after `operation`, may not differ
+/// from `held`, the one Terraform holds (named `held_as`), unless the resource declares its
+/// identity mutable.
+fn identity_rule<P: Provider>(
+    resource: &dyn ResourceHandler<P>,
+    operation: &str,
     held_as: &str,
+    held: Option<&Value>,
     new: Option<&Value>,
 ) -> Result<(), Diagnostic> {
-    let Some(schema) = resource.identity_schema().filter(|schema| !schema.mutable) else {
-        return Ok(());
-    };
-    let (Some(held), Some(new)) = (held.and_then(|held| held.identity_data.as_ref()), new) else {
-        return Ok(());
-    };
-    let held = decode(Some(held), schema.ty)?;
-    let partial = held
-        .object_values()
-        .is_none_or(|values| values.iter().any(Value::is_null));
-    if partial || held == *new {
-        return Ok(());
+    let mutable = resource
+        .identity_schema()
+        .is_none_or(|schema| schema.mutable);
+    match (held, new) {
+        (Some(held), Some(new)) if !mutable => {
+            tfsdk_core::schema::identity_change(operation, held, held_as, new)
+        }
+        _ => Ok(()),
     }
-    Err(Diagnostic::error(
-        "Unexpected Identity Change",
-        format!(
-            "During the {operation} operation, the Terraform Provider unexpectedly returned a \
-             different identity than the previously stored one.\n\nThis is always a problem \
-             with the provider and should be reported to the provider developer (or, if the \
-             identity may change, the resource declares `MUTABLE_IDENTITY = true`).\n\n\
-             {held_as} Identity: {held}\n\nNew Identity: {new}"
-        ),
-    ))
 }
 
 /// A stream of a server-streaming call's messages.

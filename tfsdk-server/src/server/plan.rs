@@ -4,15 +4,104 @@
 //! resource's `plan_destroy` has had its say. The planned identity is the prior one, unless the
 //! object is created or replaced (its identity is known after apply).
 
+use std::sync::Arc;
+
 use tfsdk_core::diag::Diagnostics;
+use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::Value;
 
-use super::{Found, Server, answer, call, decode, encode, is_null, noted};
+use super::{Server, answer, call, decode, encode, is_null, noted};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
-use crate::registry::PlanParts;
+use crate::registry::{PlanParts, ResourceHandler};
 use crate::wire;
 
+/// A plan, as the server's core takes it.
+pub(crate) struct PlanRequest {
+    /// The state before the change (null on create).
+    pub(crate) prior: Value,
+    /// The configuration.
+    pub(crate) config: Value,
+    /// Terraform plans to destroy the object (its proposed state is null).
+    pub(crate) destroy: bool,
+    /// The stored private data.
+    pub(crate) private: Vec<u8>,
+}
+
+/// What a plan answers.
+#[derive(Debug, Default)]
+pub(crate) struct PlanResponse {
+    /// The planned state (null for a destroy); `None` when planning failed.
+    pub(crate) planned: Option<Value>,
+    /// The attributes whose change replaces the object.
+    pub(crate) requires_replace: Vec<AttributePath>,
+    /// The object keeps the identity Terraform holds (not created, not replaced).
+    pub(crate) keeps_identity: bool,
+    /// The private data after the plan; `None` keeps the stored one.
+    pub(crate) private: Option<Vec<u8>>,
+    /// Errors and warnings.
+    pub(crate) diagnostics: Diagnostics,
+}
+
+/// Plans the change `request` asks for through `resource`.
+pub(crate) async fn plan<P: Provider>(
+    server: &Server<P>,
+    resource: Arc<dyn ResourceHandler<P>>,
+    request: PlanRequest,
+) -> PlanResponse {
+    let mut response = PlanResponse::default();
+    let PlanRequest {
+        prior,
+        config,
+        destroy,
+        private,
+    } = request;
+    // Destroy: the resource may warn or refuse; the plan is the null state.
+    if destroy {
+        if !prior.is_null() {
+            let (ctx, state) = server.context(private);
+            let mut outcome = call::run(
+                "destroy plan",
+                state,
+                Arc::clone(&resource).plan_destroy(ctx, prior),
+            )
+            .await;
+            response.private = Some(std::mem::take(&mut outcome.private));
+            response.diagnostics = outcome.split().1;
+        }
+        if !response.diagnostics.has_error() {
+            response.planned = Some(Value::null(resource.object_type().clone()));
+        }
+        return response;
+    }
+    let prior = (!prior.is_null()).then_some(prior);
+    let plan = resource.schema().plan(prior.as_ref(), &config);
+    response.diagnostics = plan.diagnostics;
+    if response.diagnostics.has_error() {
+        return response;
+    }
+    let (ctx, state) = server.context(private);
+    let parts = PlanParts {
+        prior_state: prior,
+        config,
+        planned_state: plan.planned_state,
+        requires_replace: plan.requires_replace,
+    };
+    let modify_plan = Arc::clone(&resource).modify_plan(ctx, parts);
+    let mut outcome = call::run("plan modification", state, modify_plan).await;
+    response.private = Some(std::mem::take(&mut outcome.private));
+    let (modified, more) = outcome.split();
+    response.diagnostics.append(more);
+    if let Some((planned_state, requires_replace)) = modified {
+        response.planned = Some(resource.schema().normalize_state(planned_state));
+        response.keeps_identity = requires_replace.is_empty();
+        response.requires_replace = requires_replace;
+    }
+    response
+}
+
+/// PlanResourceChange at the protocol's edge: the request decoded, [`plan`], the answer
+/// encoded.
 pub(super) async fn plan_resource_change<P: Provider>(
     server: &Server<P>,
     request: pb::plan_resource_change::Request,
@@ -21,70 +110,37 @@ pub(super) async fn plan_resource_change<P: Provider>(
         planned_private: request.prior_private.clone(),
         ..Default::default()
     };
-    let found = plan(server, request, &mut response).await;
-    answer(response, found)
-}
-
-async fn plan<P: Provider>(
-    server: &Server<P>,
-    request: pb::plan_resource_change::Request,
-    response: &mut pb::plan_resource_change::Response,
-) -> Found {
-    let resource = server.resource(&request.type_name)?;
-    let ty = resource.object_type().clone();
     // The plan is made from the prior state and the configuration (Terraform's proposal is
     // the same merge, redone here by the schema's rules); the proposal only says whether this
     // is a destroy, which its first byte tells.
-    let prior = decode(request.prior_state.as_ref(), &ty)?;
-    let destroy = is_null(request.proposed_new_state.as_ref(), &ty)?;
-    let config = decode(request.config.as_ref(), &ty)?;
-
-    // Destroy: the resource may warn or refuse; the plan is the null state.
-    if destroy {
-        let mut found = Diagnostics::new();
-        if !prior.is_null() {
-            let (ctx, state) = server.context(request.prior_private);
-            let mut outcome =
-                call::run("destroy plan", state, resource.plan_destroy(ctx, prior)).await;
-            response.planned_private = std::mem::take(&mut outcome.private);
-            found = outcome.split().1;
-        }
-        if !found.has_error() {
-            response.planned_state = noted(encode(&Value::null(ty.clone()), &ty), &mut found);
-        }
-        return Ok(found);
-    }
-
-    let prior = (!prior.is_null()).then_some(prior);
-    let plan = resource.schema().plan(prior.as_ref(), &config);
-    let mut found = plan.diagnostics;
-    if found.has_error() {
-        return Err(found);
-    }
-
-    let (ctx, state) = server.context(request.prior_private);
-    let parts = PlanParts {
-        prior_state: prior,
-        config,
-        planned_state: plan.planned_state,
-        requires_replace: plan.requires_replace,
+    let decoded = server.resource(&request.type_name).and_then(|resource| {
+        let ty = resource.object_type();
+        let typed = PlanRequest {
+            prior: decode(request.prior_state.as_ref(), ty)?,
+            destroy: is_null(request.proposed_new_state.as_ref(), ty)?,
+            config: decode(request.config.as_ref(), ty)?,
+            private: request.prior_private,
+        };
+        Ok((resource, typed))
+    });
+    let (resource, typed) = match decoded {
+        Ok(decoded) => decoded,
+        Err(error) => return answer(response, error.into()),
     };
-    let modify_plan = std::sync::Arc::clone(&resource).modify_plan(ctx, parts);
-    let mut outcome = call::run("plan modification", state, modify_plan).await;
-    response.planned_private = std::mem::take(&mut outcome.private);
-    let (modified, more) = outcome.split();
-    found.append(more);
-    let Some((planned_state, requires_replace)) = modified else {
-        return Err(found);
-    };
-    let planned_state = resource.schema().normalize_state(planned_state);
-    response.planned_state = noted(encode(&planned_state, &ty), &mut found);
-    if requires_replace.is_empty() {
+    let ty = resource.object_type().clone();
+    let planned = plan(server, resource, typed).await;
+    let mut found = planned.diagnostics;
+    if let Some(private) = planned.private {
+        response.planned_private = private;
+    }
+    if let Some(state) = planned.planned {
+        response.planned_state = noted(encode(&state, &ty), &mut found);
+    }
+    if planned.keeps_identity {
         response.planned_identity = request.prior_identity;
     }
-    response.requires_replace = requires_replace
-        .iter()
+    response.requires_replace = (planned.requires_replace.iter())
         .map(wire::path::path_to_proto)
         .collect();
-    Ok(found)
+    answer(response, found)
 }

@@ -8,11 +8,86 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
 use super::{
-    Found, Server, answer, call, decode, encode, identity_change, identity_data, known, noted,
+    Server, answer, call, decode, decode_identity, encode, identity_data, identity_rule, known,
+    noted,
 };
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
+use crate::registry::ResourceHandler;
 
+/// A read, as the server's core takes it.
+pub(crate) struct ReadRequest {
+    /// The stored state; null when there is nothing to read.
+    pub(crate) current: Value,
+    /// The stored private data.
+    pub(crate) private: Vec<u8>,
+    /// The identity Terraform holds, when the resource has one and Terraform sent it.
+    pub(crate) identity: Option<Value>,
+}
+
+/// What a read answers. Each `None` keeps what Terraform holds.
+#[derive(Debug, Default)]
+pub(crate) struct ReadResponse {
+    /// The state read back (null: the object is gone).
+    pub(crate) state: Option<Value>,
+    /// The object's identity: `Some(None)` when it has none any more.
+    pub(crate) identity: Option<Option<Value>>,
+    /// The private data after the read.
+    pub(crate) private: Option<Vec<u8>>,
+    /// Errors and warnings.
+    pub(crate) diagnostics: Diagnostics,
+}
+
+/// Reads the object `request` holds through `resource`.
+pub(crate) async fn read<P: Provider>(
+    server: &Server<P>,
+    resource: Arc<dyn ResourceHandler<P>>,
+    request: ReadRequest,
+) -> ReadResponse {
+    let mut response = ReadResponse::default();
+    if request.current.is_null() {
+        return response;
+    }
+    // What the new state's values are compared with by semantic equality: the prior state.
+    let reference = resource.semantic().then(|| request.current.clone());
+    let (ctx, state) = server.context(request.private);
+    let read = Arc::clone(&resource).read(ctx, request.current);
+    let mut outcome = call::run("read", state, read).await;
+    response.private = Some(std::mem::take(&mut outcome.private));
+    let (read, mut found) = outcome.split();
+    let Some(read) = read else {
+        response.diagnostics = found;
+        return response;
+    };
+    let Some(stored) = read else {
+        response.identity = Some(None);
+        response.state = Some(Value::null(resource.object_type().clone()));
+        response.diagnostics = found;
+        return response;
+    };
+    let held = request.identity.as_ref();
+    if let Err(error) = identity_rule(
+        &*resource,
+        "read",
+        "Current",
+        held,
+        stored.identity.as_ref(),
+    ) {
+        found.push(error);
+        response.diagnostics = found;
+        return response;
+    }
+    response.identity = stored.identity.map(Some);
+    let state = match &reference {
+        Some(prior) => resource.schema().keep_equivalent(prior, stored.state),
+        None => stored.state,
+    };
+    response.state = Some(known::checked("read", state, &mut found));
+    response.diagnostics = found;
+    response
+}
+
+/// ReadResource at the protocol's edge: the request decoded, [`read`], the answer encoded.
 pub(super) async fn read_resource<P: Provider>(
     server: &Server<P>,
     request: pb::read_resource::Request,
@@ -24,62 +99,42 @@ pub(super) async fn read_resource<P: Provider>(
         new_identity: request.current_identity.clone(),
         ..Default::default()
     };
-    let found = read(server, request, &mut response).await;
-    answer(response, found)
-}
-
-async fn read<P: Provider>(
-    server: &Server<P>,
-    request: pb::read_resource::Request,
-    response: &mut pb::read_resource::Response,
-) -> Found {
-    let resource = server.resource(&request.type_name)?;
+    let decoded = server.resource(&request.type_name).and_then(|resource| {
+        let current = decode(request.current_state.as_ref(), resource.object_type())?;
+        let identity = decode_identity(&*resource, request.current_identity.as_ref())?;
+        Ok((resource, current, identity))
+    });
+    let (resource, current, identity) = match decoded {
+        Ok(decoded) => decoded,
+        Err(error) => return answer(response, error.into()),
+    };
     let ty = resource.object_type().clone();
     let identity_ty = resource.identity_type();
-    let current = decode(request.current_state.as_ref(), &ty)?;
-    if current.is_null() {
-        return Ok(Diagnostics::new());
+    let request = ReadRequest {
+        current,
+        private: request.private,
+        identity,
+    };
+    let read = read(server, resource, request).await;
+    let mut found = read.diagnostics;
+    if let Some(private) = read.private {
+        response.private = private;
     }
-    // What the new state's values are compared with by semantic equality: the prior state.
-    let reference = resource.semantic().then(|| current.clone());
-    let (ctx, state) = server.context(request.private);
-    let mut outcome = call::run("read", state, Arc::clone(&resource).read(ctx, current)).await;
-    response.private = std::mem::take(&mut outcome.private);
-    let (read, mut found) = outcome.split();
-    let Some(read) = read else {
-        return Err(found);
-    };
-    let new_state = match read {
-        Some(stored) => {
-            let held = request.current_identity.as_ref();
-            let change = identity_change(
-                "read",
-                &*resource,
-                held,
-                "Current",
-                stored.identity.as_ref(),
-            );
-            if let Err(error) = change {
-                found.push(error);
-                return Err(found);
+    if let Some(identity) = read.identity {
+        match identity {
+            None => response.new_identity = None,
+            Some(identity) => {
+                let data = identity_data(Some(&identity), identity_ty.as_ref());
+                if let Some(data) = noted(data, &mut found) {
+                    response.new_identity = data;
+                }
             }
-            let identity = identity_data(stored.identity.as_ref(), identity_ty.as_ref());
-            if let Some(identity) = noted(identity, &mut found) {
-                response.new_identity = identity;
-            }
-            let state = match &reference {
-                Some(prior) => resource.schema().keep_equivalent(prior, stored.state),
-                None => stored.state,
-            };
-            known::checked("read", state, &mut found)
         }
-        None => {
-            response.new_identity = None;
-            Value::null(ty.clone())
-        }
-    };
-    if let Some(encoded) = noted(encode(&new_state, &ty), &mut found) {
+    }
+    if let Some(state) = read.state
+        && let Some(encoded) = noted(encode(&state, &ty), &mut found)
+    {
         response.new_state = Some(encoded);
     }
-    Ok(found)
+    answer(response, found)
 }

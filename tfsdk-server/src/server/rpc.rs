@@ -149,21 +149,21 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         request: tonic::Request<pb::open_ephemeral_resource::Request>,
     ) -> RpcResult<pb::open_ephemeral_resource::Response> {
-        ok(ephemeral::open(self, request.into_inner()).await)
+        ok(ephemeral::open_ephemeral_resource(self, request.into_inner()).await)
     }
 
     async fn renew_ephemeral_resource(
         &self,
         request: tonic::Request<pb::renew_ephemeral_resource::Request>,
     ) -> RpcResult<pb::renew_ephemeral_resource::Response> {
-        ok(ephemeral::renew(self, request.into_inner()).await)
+        ok(ephemeral::renew_ephemeral_resource(self, request.into_inner()).await)
     }
 
     async fn close_ephemeral_resource(
         &self,
         request: tonic::Request<pb::close_ephemeral_resource::Request>,
     ) -> RpcResult<pb::close_ephemeral_resource::Response> {
-        ok(ephemeral::close(self, request.into_inner()).await)
+        ok(ephemeral::close_ephemeral_resource(self, request.into_inner()).await)
     }
 
     async fn get_functions(
@@ -220,7 +220,7 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         request: tonic::Request<pb::plan_action::Request>,
     ) -> RpcResult<pb::plan_action::Response> {
-        ok(action::plan(self, request.into_inner()).await)
+        ok(action::plan_action(self, request.into_inner()).await)
     }
 
     type InvokeActionStream = Stream<pb::invoke_action::Event>;
@@ -229,7 +229,7 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         request: tonic::Request<pb::invoke_action::Request>,
     ) -> RpcResult<Self::InvokeActionStream> {
-        ok(action::invoke(self, request.into_inner()))
+        ok(action::invoke_action(self, request.into_inner()))
     }
 
     async fn validate_state_store_config(

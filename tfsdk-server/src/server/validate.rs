@@ -25,7 +25,7 @@ pub(super) fn provider_config<P: Provider>(
         }
         found
     });
-    answer(Default::default(), found.map_err(Diagnostics::from))
+    answer(Default::default(), found.unwrap_or_else(Diagnostics::from))
 }
 
 pub(super) fn resource_config<P: Provider>(
@@ -40,7 +40,7 @@ pub(super) fn resource_config<P: Provider>(
             .is_some_and(|capabilities| capabilities.write_only_attributes_allowed);
         Ok(resource.validate(config, write_only_allowed))
     });
-    answer(Default::default(), found.map_err(Diagnostics::from))
+    answer(Default::default(), found.unwrap_or_else(Diagnostics::from))
 }
 
 pub(super) fn data_resource_config<P: Provider>(
@@ -53,5 +53,5 @@ pub(super) fn data_resource_config<P: Provider>(
             let config = decode(request.config.as_ref(), data_source.object_type())?;
             Ok(data_source.validate(config))
         });
-    answer(Default::default(), found.map_err(Diagnostics::from))
+    answer(Default::default(), found.unwrap_or_else(Diagnostics::from))
 }
