@@ -8,9 +8,10 @@
 
 use std::collections::BTreeMap;
 
+use super::pairing::map_paired_elements;
 use super::plan::empty_collection;
-use super::{Attribute, NestingMode, Schema};
-use crate::tftypes::{Value, ValueData, ValueKind};
+use super::{Attribute, Schema};
+use crate::tftypes::Value;
 
 impl Schema {
     /// True when some attribute, at any depth, is a list or set of nested blocks or write-only:
@@ -83,29 +84,9 @@ fn attribute_value(attribute: &Attribute, value: Value) -> Value {
     if !value.is_known() || !needs_normalizing(&nested.attributes) {
         return value;
     }
-    let inner = |element: Value| object(&nested.attributes, element);
-    match (nested.nesting, value.kind()) {
-        (NestingMode::Single, ValueKind::Object(_)) => inner(value),
-        (NestingMode::List | NestingMode::Set | NestingMode::Map, _) => {
-            // Rebuilt from its parts, each element normalised where it is.
-            let (ty, data) = value.into_parts();
-            let data = match data {
-                ValueData::List(elements) => {
-                    ValueData::List(elements.into_iter().map(inner).collect())
-                }
-                ValueData::Set(elements) => {
-                    ValueData::Set(elements.into_iter().map(inner).collect())
-                }
-                ValueData::Map(elements) => ValueData::Map(
-                    elements
-                        .into_iter()
-                        .map(|(key, element)| (key, inner(element)))
-                        .collect(),
-                ),
-                other => other,
-            };
-            Value::from_parts_unchecked(ty, data)
-        }
-        _ => value,
-    }
+    // Each element normalised where it is (the one walk over elements, with nothing to pair
+    // them with).
+    map_paired_elements(nested, None, value, |_, element| {
+        object(&nested.attributes, element)
+    })
 }

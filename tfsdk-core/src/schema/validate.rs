@@ -3,11 +3,12 @@
 
 use std::collections::BTreeMap;
 
+use super::pairing::pair_elements;
 use super::rules::Site;
 use super::walk::Here;
-use super::{Attribute, NestedAttributes, NestingMode, Schema};
+use super::{Attribute, NestedAttributes, Schema};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::tftypes::{Value, ValueKind};
+use crate::tftypes::Value;
 
 impl Schema {
     /// Checks a configuration (an object of this schema's type, in which any value may be
@@ -88,31 +89,17 @@ fn object(
     }
 }
 
+/// The rules of each object of a nested attribute's value, at its place (the one walk over
+/// elements, [`pair_elements`], with nothing to pair them with).
 fn nested_objects(
     nested: &NestedAttributes,
     value: &Value,
     here: &Here<'_>,
     out: &mut Diagnostics,
 ) {
-    match (nested.nesting, value.kind()) {
-        (NestingMode::Single, ValueKind::Object(_)) => object(&nested.attributes, value, here, out),
-        (NestingMode::List, ValueKind::List(elements)) => {
-            for (i, element) in elements.iter().enumerate() {
-                object(&nested.attributes, element, &here.index(i), out);
-            }
-        }
-        (NestingMode::Set, ValueKind::Set(elements)) => {
-            for element in elements {
-                object(&nested.attributes, element, &here.element(element), out);
-            }
-        }
-        (NestingMode::Map, ValueKind::Map(elements)) => {
-            for (key, element) in elements.iter() {
-                object(&nested.attributes, element, &here.key(key), out);
-            }
-        }
-        _ => {}
-    }
+    pair_elements(nested, None, value, here, |here, _, element| {
+        object(&nested.attributes, element, here, out);
+    });
 }
 
 #[cfg(test)]

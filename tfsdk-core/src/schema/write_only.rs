@@ -3,10 +3,11 @@
 
 use std::collections::BTreeMap;
 
+use super::pairing::pair_elements;
 use super::walk::Here;
 use super::{Attribute, NestingMode, Schema};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::tftypes::{Value, ValueKind};
+use crate::tftypes::Value;
 
 impl Schema {
     /// True when some attribute, at any depth, is write-only.
@@ -127,20 +128,11 @@ fn object(
         let Some(nested) = &attribute.nested else {
             continue;
         };
-        match value.kind() {
-            ValueKind::Object(_) => object(&nested.attributes, value, &here, out),
-            ValueKind::List(elements) => {
-                for (i, element) in elements.iter().enumerate() {
-                    object(&nested.attributes, element, &here.index(i), out);
-                }
-            }
-            ValueKind::Map(elements) => {
-                for (key, element) in elements.iter() {
-                    object(&nested.attributes, element, &here.key(key), out);
-                }
-            }
-            _ => {}
-        }
+        // The one walk over elements, with nothing to pair them with (sets of objects with a
+        // write-only attribute are refused at start-up, see `write_only_problems`).
+        pair_elements(nested, None, value, &here, |here, _, element| {
+            object(&nested.attributes, element, here, out);
+        });
     }
 }
 
