@@ -104,7 +104,7 @@ fn nested_objects(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{CustomRule, Validator};
+    use super::super::{CustomRule, NestingMode, Validator};
     use super::*;
     use crate::tftypes::{Number, Type};
 
