@@ -88,15 +88,16 @@ pub(super) fn map_paired_elements(
     later: Value,
     mut f: impl FnMut(Option<&Value>, Value) -> Value,
 ) -> Value {
-    let partners: Vec<Option<&Value>> =
-        match pair_elements(nested, earlier, &later, &Here::ROOT, |_, partner, _| {
-            partner
-        }) {
+    let partners: Vec<Option<&Value>> = match earlier {
+        // Nothing to pair with: every element is new.
+        None => Vec::new(),
+        Some(_) => match pair_elements(nested, earlier, &later, &Here::ROOT, |_, p, _| p) {
             Some(Paired::Single(partner)) => vec![partner],
             Some(Paired::List(partners) | Paired::Set(partners)) => partners,
             Some(Paired::Map(partners)) => partners.into_iter().map(|(_, p)| p).collect(),
             None => return later,
-        };
+        },
+    };
     let mut partners = partners.into_iter();
     let mut next = |element: Value| f(partners.next().flatten(), element);
     let (ty, data) = later.into_parts();
@@ -120,13 +121,14 @@ pub(super) fn map_paired_elements(
 /// configurable part (computed attributes made null), so each element looks at its few
 /// candidates only. Only when an element has no candidate there, and the schema has semantic
 /// equality or the earlier set holds unknown values (which no hash can match), are the
-/// remaining earlier elements compared one by one.
+/// remaining earlier elements compared one by one; whether they may be is found at the first
+/// element without a candidate.
 struct SetMatcher<'s, 'e> {
     schema: &'s BTreeMap<String, Attribute>,
     earlier: &'e [Value],
     candidates: HashMap<Value, Vec<usize>>,
     used: Vec<bool>,
-    scan: bool,
+    scan: Option<bool>,
 }
 
 impl<'s, 'e> SetMatcher<'s, 'e> {
@@ -138,14 +140,12 @@ impl<'s, 'e> SetMatcher<'s, 'e> {
                 .or_default()
                 .push(i);
         }
-        let scan = !earlier.is_empty()
-            && (has_semantic_equality(schema) || earlier.iter().any(|e| !e.is_wholly_known()));
         SetMatcher {
             schema,
             earlier,
             candidates,
             used: vec![false; earlier.len()],
-            scan,
+            scan: None,
         }
     }
 
@@ -165,12 +165,23 @@ impl<'s, 'e> SetMatcher<'s, 'e> {
             });
         let index = match hashed {
             Some(index) => index,
-            None if self.scan => (0..self.earlier.len())
+            None if self.may_scan() => (0..self.earlier.len())
                 .find(|&i| !self.used[i] && continues(self.schema, &self.earlier[i], later))?,
             None => return None,
         };
         self.used[index] = true;
         Some(&self.earlier[index])
+    }
+}
+
+impl SetMatcher<'_, '_> {
+    /// Whether an element without a hashed candidate may still continue an earlier one: the
+    /// schema has semantic equality, or an earlier element holds unknown values.
+    fn may_scan(&mut self) -> bool {
+        let (schema, earlier) = (self.schema, self.earlier);
+        *self.scan.get_or_insert_with(|| {
+            has_semantic_equality(schema) || earlier.iter().any(|e| !e.is_wholly_known())
+        })
     }
 }
 

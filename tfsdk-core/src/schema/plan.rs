@@ -104,7 +104,7 @@ impl Schema {
     /// sets.
     pub fn replacements(&self, prior: &Value, planned: &Value) -> Vec<AttributePath> {
         let mut found = Vec::new();
-        if !prior.is_null() && !planned.is_null() {
+        if !prior.is_null() && !planned.is_null() && has_force_new(&self.attributes) {
             replacements_in(
                 &self.attributes,
                 Some(prior),
@@ -213,10 +213,13 @@ impl<'a> Planner<'a> {
             Value::null(ty)
         };
         // Rule 4, as a pass over the finished plan: the same pass judges a plan that provider
-        // code changed afterwards (`Schema::replacements`), so the two cannot disagree.
+        // code changed afterwards (`Schema::replacements`), so the two cannot disagree. Not on
+        // the first pass of an update: a proposal without changes replaces nothing, and one
+        // with changes is planned again.
         let mut requires_replace = Vec::new();
-        if self.updating()
+        if matches!(self.mode, Mode::Update | Mode::Unchanged)
             && let Some(prior) = prior
+            && has_force_new(&schema.attributes)
         {
             replacements_in(
                 &schema.attributes,
@@ -557,6 +560,14 @@ fn keep_equivalent_value(attribute: &Attribute, reference: &Value, value: Value)
     }
 }
 
+/// Whether any attribute, nested ones included, is `force_new`: else no plan replaces.
+fn has_force_new(attributes: &BTreeMap<String, Attribute>) -> bool {
+    attributes.values().any(|attribute| {
+        attribute.force_new
+            || (attribute.nested.as_ref()).is_some_and(|nested| has_force_new(&nested.attributes))
+    })
+}
+
 /// Whether an attribute's planned value is a change from its prior one on an update: a
 /// different value (an unknown one counts), or a value where there was none before (a new
 /// element of a nested collection).
@@ -589,7 +600,11 @@ fn replacements_in(
         if attribute.force_new && changed(prior, planned) && !found.contains(&here.path()) {
             found.push(here.path());
         }
-        if let Some(nested) = &attribute.nested {
+        if let Some(nested) = attribute
+            .nested
+            .as_ref()
+            .filter(|n| has_force_new(&n.attributes))
+        {
             pair_elements(nested, prior, planned, &here, |here, prior, planned| {
                 replacements_in(&nested.attributes, prior, planned, here, found);
             });
