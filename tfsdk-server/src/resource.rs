@@ -101,7 +101,6 @@ impl<M> From<Diagnostic> for Failed<M> {
 /// newer).
 #[derive(Debug)]
 #[non_exhaustive]
-#[non_exhaustive]
 pub struct MovedState {
     /// The source's provider, e.g. `registry.terraform.io/example/files`.
     pub source_provider: String,
