@@ -40,7 +40,9 @@ mod slice;
 mod states;
 
 pub use crate::attr::error::{ConvertError, ConvertErrorKind, short_type_name, type_name};
-pub use crate::types::conversion::{FromValue, Nullable, TerraformType, ToValue, Unknownable};
+pub use crate::types::conversion::{
+    FromValue, Nullable, SemanticEquals, TerraformType, ToValue, Unknownable, semantic_equality_of,
+};
 pub use crate::types::equivalent::KeepEquivalent;
 pub use states::{
     KnownValue, from_known_value, from_value_nullable, from_value_nullable_unknownable,

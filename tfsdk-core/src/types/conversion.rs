@@ -76,7 +76,8 @@ pub trait TerraformType {
 
     /// Go's semantic equality (`StringSemanticEquals`, …): a function telling whether two
     /// known values of this type mean the same though they differ (`{"a":1}` and `{ "a": 1 }`
-    /// as JSON). Where it says so, the plan keeps the prior value, and the state after create,
+    /// as JSON); on the Rust type, implement [`SemanticEquals`] and answer
+    /// [`semantic_equality_of::<Self>()`](semantic_equality_of). Where it says so, the plan keeps the prior value, and the state after create,
     /// update and read keeps the planned or prior spelling, so a value the API respells causes
     /// no diff. `None` (the default): values are equal when they are the same.
     fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
@@ -90,6 +91,80 @@ pub trait TerraformType {
     /// delegate). A provider-defined type implements `semantic_equality`, not this.
     fn keep_equivalent() -> Option<super::equivalent::KeepEquivalent> {
         Self::semantic_equality().map(|_| super::equivalent::keep_equal::<Self> as _)
+    }
+}
+
+/// Semantic equality on the Rust type (Go's `StringSemanticEquals` and its siblings): two
+/// known values that differ but mean the same. A type that implements it says so to the
+/// toolkit with [`semantic_equality_of`] as its
+/// [`TerraformType::semantic_equality`]; the toolkit then keeps the spelling Terraform holds,
+/// for the type and for lists, sets and maps of it.
+///
+/// ```
+/// use tfsdk_core::convert::{
+///     ConvertError, FromValue, SemanticEquals, TerraformType, ToValue, semantic_equality_of,
+/// };
+/// use tfsdk_core::tftypes::{Type, Value};
+/// use tfsdk_core::types;
+///
+/// /// A name that compares without regard to case.
+/// #[derive(Clone, Debug, PartialEq)]
+/// struct Name(types::String);
+///
+/// impl SemanticEquals for Name {
+///     fn semantically_equal(&self, other: &Name) -> bool {
+///         match (self.0.get(), other.0.get()) {
+///             (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+///             _ => false,
+///         }
+///     }
+/// }
+///
+/// impl TerraformType for Name {
+///     fn terraform_type() -> Type {
+///         Type::String
+///     }
+///
+///     fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
+///         semantic_equality_of::<Name>()
+///     }
+/// }
+///
+/// impl FromValue for Name {
+///     fn from_value(value: Value) -> Result<Name, ConvertError> {
+///         types::String::from_value(value).map(Name)
+///     }
+/// }
+///
+/// impl ToValue for Name {
+///     fn to_value(&self, ty: &Type) -> Result<Value, ConvertError> {
+///         self.0.to_value(ty)
+///     }
+/// }
+///
+/// let keep = <Vec<Name>>::keep_equivalent().unwrap();
+/// let planned = Value::list(Type::String, [Value::from("Web"), Value::from("db")])?;
+/// let returned = Value::list(Type::String, [Value::from("WEB"), Value::from("cache")])?;
+/// let kept = keep(&planned, &returned).unwrap();
+/// assert_eq!(kept, Value::list(Type::String, [Value::from("Web"), Value::from("cache")])?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait SemanticEquals: FromValue {
+    /// True when `other` means what `self` means. Asked about two known, non-null values that
+    /// differ.
+    fn semantically_equal(&self, other: &Self) -> bool;
+}
+
+/// The [`TerraformType::semantic_equality`] of a type that implements [`SemanticEquals`]:
+/// both values read as `T`, then compared by it (a value that does not read is not equal).
+pub fn semantic_equality_of<T: SemanticEquals>() -> Option<fn(&Value, &Value) -> bool> {
+    Some(equal_as::<T>)
+}
+
+fn equal_as<T: SemanticEquals>(a: &Value, b: &Value) -> bool {
+    match (T::from_value(a.clone()), T::from_value(b.clone())) {
+        (Ok(a), Ok(b)) => a.semantically_equal(&b),
+        _ => false,
     }
 }
 
