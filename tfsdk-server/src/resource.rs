@@ -72,7 +72,8 @@ pub struct Failed<M> {
 }
 
 impl<M> Failed<M> {
-    /// A failure after which the object is `state` (its unknown values are stored as null).
+    /// A failure after which the object is `state`: stored as it is, each value still unknown
+    /// in it (at any depth) stored as null, as Go's framework stores a partial state.
     pub fn with_state(state: M, diagnostics: impl Into<Diagnostics>) -> Failed<M> {
         Failed {
             diagnostics: diagnostics.into(),

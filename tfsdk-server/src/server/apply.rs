@@ -151,7 +151,7 @@ pub(crate) async fn apply<P: Provider>(
                 None => stored.state,
             };
             let state = if partial {
-                known::require_known(change.name(), state).unwrap_or_else(|(repaired, _)| repaired)
+                known::unknowns_to_null(state)
             } else {
                 known::checked(change.name(), state, &mut found)
             };

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::path::{AttributePath, PathStep};
-use tfsdk_core::tftypes::{Value, ValueKind};
+use tfsdk_core::tftypes::{Value, ValueData, ValueKind};
 
 /// The path of the first unknown value inside `value`, in attribute-name order.
 pub(super) fn first_unknown(value: &Value) -> Option<AttributePath> {
@@ -83,6 +83,50 @@ pub(super) fn require_known(operation: &str, state: Value) -> Result<Value, (Val
     Err((repaired, diagnostics))
 }
 
+/// `value` with every unknown value in it, at any depth, null (a set keeps one of the elements
+/// that become equal): a failed create's or update's partial state as Terraform can store it,
+/// as Go's framework makes it.
+pub(super) fn unknowns_to_null(value: Value) -> Value {
+    if value.is_wholly_known() {
+        return value;
+    }
+    if !value.is_known() {
+        return Value::null(value.ty().clone());
+    }
+    let (ty, data) = value.into_parts();
+    let data = match data {
+        ValueData::List(elements) => {
+            ValueData::List(elements.into_iter().map(unknowns_to_null).collect())
+        }
+        ValueData::Tuple(elements) => {
+            ValueData::Tuple(elements.into_iter().map(unknowns_to_null).collect())
+        }
+        ValueData::Set(elements) => {
+            let mut kept: Vec<Value> = Vec::with_capacity(elements.len());
+            for element in elements.into_iter().map(unknowns_to_null) {
+                if !kept.contains(&element) {
+                    kept.push(element);
+                }
+            }
+            ValueData::Set(kept)
+        }
+        ValueData::Map(entries) => ValueData::Map(
+            entries
+                .into_iter()
+                .map(|(key, element)| (key, unknowns_to_null(element)))
+                .collect(),
+        ),
+        ValueData::Object(attributes) => ValueData::Object(
+            attributes
+                .into_iter()
+                .map(|(name, element)| (name, unknowns_to_null(element)))
+                .collect(),
+        ),
+        other => other,
+    };
+    Value::from_parts_unchecked(ty, data)
+}
+
 fn unknown_after(operation: &str, path: AttributePath) -> Diagnostic {
     Diagnostic::error(
         "Provider returned an unknown value",
@@ -139,5 +183,28 @@ mod tests {
         assert!(repaired.attribute("checksum").unwrap().is_null());
         assert!(repaired.attribute("labels").unwrap().is_null());
         assert_eq!(repaired.attribute("path"), Some(&Value::from("a.txt")));
+    }
+
+    #[test]
+    fn a_partial_state_keeps_what_is_known_and_nulls_each_unknown_value() {
+        let partial = unknowns_to_null(state(Value::unknown(Type::String)));
+        assert!(partial.attribute("checksum").unwrap().is_null());
+        let labels = partial.attribute("labels").unwrap().as_elements().unwrap();
+        assert_eq!(labels, [Value::from("x"), Value::null(Type::String)]);
+        assert_eq!(partial.attribute("path"), Some(&Value::from("a.txt")));
+        // Two unknown elements of a set become one null element.
+        let set = Value::from_parts_unchecked(
+            Type::set(Type::String),
+            ValueData::Set(vec![
+                Value::from("a"),
+                Value::unknown(Type::String),
+                Value::unknown(Type::String),
+            ]),
+        );
+        let elements = unknowns_to_null(set);
+        assert_eq!(
+            elements.as_elements().unwrap(),
+            [Value::from("a"), Value::null(Type::String)]
+        );
     }
 }
