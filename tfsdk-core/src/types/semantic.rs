@@ -141,8 +141,10 @@ semantic_string! {
 }
 
 semantic_string! {
-    /// An RFC 3339 timestamp (Go's `timetypes.RFC3339`), equal to another of the same instant
-    /// (`2024-01-02T03:04:05Z` and `2024-01-02T04:04:05+01:00`).
+    /// An RFC 3339 timestamp (Go's `timetypes.RFC3339`), equal to another that Go formats the
+    /// same way: the same date and time to the second in the same offset, `Z`, `+00:00` and
+    /// `-00:00` alike (`2024-01-02T03:04:05Z` and `2024-01-02T03:04:05+00:00`). The same
+    /// instant in another offset (`2024-01-02T04:04:05+01:00`) is a change, as in Go.
     Rfc3339 {
         check: parse_rfc3339,
         equal: Some(rfc3339_equal),
@@ -217,11 +219,29 @@ fn json_equal(a: &Value, b: &Value) -> bool {
     })
 }
 
+/// Go's comparison: both texts parsed, then formatted again as RFC 3339 (whole seconds, `Z`
+/// for a zero offset), and those compared.
 fn rfc3339_equal(a: &Value, b: &Value) -> bool {
-    texts(a, b).is_some_and(|(a, b)| match (parse_rfc3339(a), parse_rfc3339(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    })
+    texts(a, b).is_some_and(
+        |(a, b)| match (rfc3339_as_go_formats(a), rfc3339_as_go_formats(b)) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        },
+    )
+}
+
+/// A valid RFC 3339 timestamp as Go's `Format(time.RFC3339)` writes it again: its date and
+/// time to the second, then `Z` for a zero offset or the offset as given.
+fn rfc3339_as_go_formats(text: &str) -> Option<String> {
+    parse_rfc3339(text).ok()?;
+    let seconds = &text[..19];
+    let zone = text[19..].trim_start_matches(|c: char| c == '.' || c.is_ascii_digit());
+    let zone = if matches!(zone, "+00:00" | "-00:00") {
+        "Z"
+    } else {
+        zone
+    };
+    Some(format!("{seconds}{zone}"))
 }
 
 fn ipv6_equal(a: &Value, b: &Value) -> bool {
@@ -360,12 +380,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn timestamps_compare_by_instant() {
+    fn timestamps_compare_as_go_formats_them() {
         let equal = Rfc3339::semantic_equality().unwrap();
+        // Go's examples: a zero offset written either way is the same; the same instant in
+        // another offset is not.
         assert!(equal(
-            &Value::from("2024-01-02T03:04:05Z"),
-            &Value::from("2024-01-02T04:04:05+01:00")
+            &Value::from("2023-07-25T20:43:16+00:00"),
+            &Value::from("2023-07-25T20:43:16Z")
         ));
+        assert!(equal(
+            &Value::from("2023-07-25T20:43:16-00:00"),
+            &Value::from("2023-07-25T20:43:16Z")
+        ));
+        assert!(!equal(
+            &Value::from("2023-07-25T23:43:16+00:00"),
+            &Value::from("2023-07-25T20:43:16-03:00")
+        ));
+        // Go formats whole seconds: fractions do not count.
         assert!(equal(
             &Value::from("2024-01-02T03:04:05.5Z"),
             &Value::from("2024-01-02T03:04:05.500Z")
