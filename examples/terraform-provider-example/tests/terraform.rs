@@ -324,7 +324,7 @@ fn every_rule_points_at_its_line() {
     for (summary, detail, resource, line_text) in [
         (
             "Invalid Attribute Value Match",
-            "Attribute name_prefix value must match regular expression '^[a-z][a-z0-9-]*$', got: \"Logs\"",
+            "Attribute name_prefix value must match regular expression '^[a-z][a-z0-9-]*$', got: Logs",
             "example_bucket.matches",
             "name_prefix = \"Logs\"",
         ),
@@ -342,7 +342,7 @@ fn every_rule_points_at_its_line() {
         ),
         (
             "Invalid Attribute Value Match",
-            "Attribute readers[1] value must match regular expression '^user:[a-z]+$', got: \"group:ops\"",
+            "Attribute readers[1] value must match regular expression '^user:[a-z]+$', got: group:ops",
             "example_bucket.each",
             r#"readers     = ["user:ann", "group:ops"]"#,
         ),

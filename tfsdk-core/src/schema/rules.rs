@@ -361,9 +361,8 @@ impl Validator {
                             "Invalid Attribute Value Match",
                             format!(
                                 "Attribute {path} value must match regular expression '{}', \
-                                 got: {}",
+                                 got: {text}",
                                 pattern.as_str(),
-                                go_literal(value)
                             ),
                         )
                         .with_path(path),

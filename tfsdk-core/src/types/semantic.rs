@@ -84,20 +84,20 @@ macro_rules! semantic_string {
                 let Some(text) = value.as_str() else {
                     return Diagnostics::new();
                 };
-                match $check(text) {
-                    Ok(_) => Diagnostics::new(),
-                    Err(error) => Diagnostics::from(
-                        Diagnostic::error(
-                            $summary,
-                            format!(
-                                "A string value was provided that is not valid {} string \
-                                 format{}.\n\nGiven Value: {text}\nError: {error}",
-                                $format, $reference
-                            ),
-                        )
-                        .with_path(path.clone()),
-                    ),
-                }
+                let Err(refusal) = $check(text) else {
+                    return Diagnostics::new();
+                };
+                let not_valid = format!(
+                    "A string value was provided that is not valid {} string format{}.\n\n\
+                     Given Value: {text}\n",
+                    $format, $reference
+                );
+                let detail = match Refusal::from(refusal) {
+                    Refusal::Error(error) => format!("{not_valid}Error: {error}"),
+                    Refusal::NotValid => not_valid,
+                    Refusal::Detail(detail) => format!("{detail}\n\nGiven Value: {text}\n"),
+                };
+                Diagnostics::from(Diagnostic::error($summary, detail).with_path(path.clone()))
             }
 
             fn semantic_equality() -> Option<fn(&Value, &Value) -> bool> {
@@ -195,16 +195,61 @@ semantic_string! {
     }
 }
 
-fn parse_json(text: &str) -> Result<serde_json::Value, serde_json::Error> {
-    serde_json::from_str(text)
+/// Why a text is not a value of a type of this module, in Go's words.
+enum Refusal {
+    /// Go's "not valid … string format" with the parser's error appended.
+    Error(String),
+    /// Go's "not valid … string format" alone (Go's `json.Valid` gives no error).
+    NotValid,
+    /// Another sentence of Go's, before the given value.
+    Detail(&'static str),
 }
 
-fn parse_ipv4(text: &str) -> Result<Ipv4Addr, std::net::AddrParseError> {
-    text.parse()
+impl From<String> for Refusal {
+    fn from(error: String) -> Refusal {
+        Refusal::Error(error)
+    }
 }
 
-fn parse_ipv6(text: &str) -> Result<Ipv6Addr, std::net::AddrParseError> {
-    text.parse()
+fn parse_json(text: &str) -> Result<serde_json::Value, Refusal> {
+    serde_json::from_str(text).map_err(|_| Refusal::NotValid)
+}
+
+/// Go's `netip.ParseAddr` error for a text that is no address.
+fn unparsable(text: &str) -> Refusal {
+    Refusal::Error(format!("ParseAddr({text:?}): unable to parse IP"))
+}
+
+fn parse_ipv4(text: &str) -> Result<Ipv4Addr, Refusal> {
+    text.parse::<Ipv4Addr>().map_err(|_| {
+        if parse_ipv6(text).is_ok() {
+            Refusal::Detail("An IPv6 string format was provided, string value must be IPv4 format.")
+        } else {
+            unparsable(text)
+        }
+    })
+}
+
+/// An IPv6 address with its zone (`fe80::1%eth0`, as Go's `netip` reads it; the zone is part
+/// of the address).
+fn parse_ipv6(text: &str) -> Result<(Ipv6Addr, &str), Refusal> {
+    let (address, zone) = match text.split_once('%') {
+        Some((_, "")) => {
+            return Err(Refusal::Error(format!(
+                "ParseAddr({text:?}): zone must be a non-empty string"
+            )));
+        }
+        Some((address, zone)) => (address, zone),
+        None => (text, ""),
+    };
+    match address.parse::<Ipv6Addr>() {
+        Ok(address) => Ok((address, zone)),
+        Err(_) if zone.is_empty() && text.parse::<Ipv4Addr>().is_ok() => Err(Refusal::Detail(
+            "An IPv4 string format was provided, string value must be IPv6 string format or \
+             IPv4-Mapped IPv6 string format (RFC 4291).",
+        )),
+        Err(_) => Err(unparsable(text)),
+    }
 }
 
 /// The text of two known string values, for an equality of this module.
@@ -449,11 +494,54 @@ mod tests {
     fn json_validates_and_a_null_or_unknown_is_left_alone() {
         let path = AttributePath::root("policy");
         let found = JsonString::validate_value(&Value::from("{"), &path);
+        let error = found.errors().next().unwrap();
+        assert_eq!(error.summary, "Invalid JSON String Value");
+        // Go's `json.Valid` gives no parser error: none is appended.
         assert_eq!(
-            found.errors().next().map(|d| d.summary.as_str()),
-            Some("Invalid JSON String Value")
+            error.detail,
+            "A string value was provided that is not valid JSON string format (RFC 7159).\n\n\
+             Given Value: {\n"
         );
         assert!(JsonString::validate_value(&Value::null(Type::String), &path).is_empty());
         assert!(JsonString::validate_value(&Value::unknown(Type::String), &path).is_empty());
+    }
+
+    fn detail<T: TerraformType>(text: &str) -> String {
+        let found = T::validate_value(&Value::from(text), &AttributePath::root("ip"));
+        found
+            .errors()
+            .next()
+            .map_or_else(String::new, |error| error.detail.clone())
+    }
+
+    #[test]
+    fn addresses_of_the_other_family_and_zones_are_told_as_go_tells_them() {
+        assert_eq!(
+            detail::<Ipv6Address>("10.0.0.1"),
+            "An IPv4 string format was provided, string value must be IPv6 string format or \
+             IPv4-Mapped IPv6 string format (RFC 4291).\n\nGiven Value: 10.0.0.1\n"
+        );
+        assert_eq!(
+            detail::<Ipv4Address>("2001:db8::1"),
+            "An IPv6 string format was provided, string value must be IPv4 format.\n\n\
+             Given Value: 2001:db8::1\n"
+        );
+        assert_eq!(
+            detail::<Ipv4Address>("10.0.0"),
+            "A string value was provided that is not valid IPv4 string format.\n\n\
+             Given Value: 10.0.0\nError: ParseAddr(\"10.0.0\"): unable to parse IP"
+        );
+        // A zone is part of an IPv6 address, as Go's netip reads it.
+        assert_eq!(detail::<Ipv6Address>("fe80::1%eth0"), "");
+        assert!(detail::<Ipv6Address>("fe80::1%").contains("zone must be a non-empty string"));
+        let equal = Ipv6Address::semantic_equality().unwrap();
+        assert!(equal(
+            &Value::from("fe80:0::1%eth0"),
+            &Value::from("fe80::1%eth0")
+        ));
+        assert!(!equal(
+            &Value::from("fe80::1%eth0"),
+            &Value::from("fe80::1%eth1")
+        ));
     }
 }
