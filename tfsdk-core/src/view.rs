@@ -419,6 +419,8 @@ framework_view!(
     bool => types::Bool,
     tftypes::Number => types::Number,
     types::JsonString => types::JsonString,
+    types::JsonExact => types::JsonExact,
+    types::GoDuration => types::GoDuration,
     types::Rfc3339 => types::Rfc3339,
     types::Ipv4Address => types::Ipv4Address,
     types::Ipv6Address => types::Ipv6Address,

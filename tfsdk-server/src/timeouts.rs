@@ -149,65 +149,18 @@ pub async fn within<T>(
     })
 }
 
-/// Go's `time.ParseDuration`, for durations that are not negative: a sequence of decimal
-/// numbers, each with an optional fraction and a unit (`ns`, `us`, `µs`, `ms`, `s`, `m`, `h`).
+/// Go's `time.ParseDuration` ([`parse_go_duration`](tfsdk_core::types::parse_go_duration)),
+/// for durations that are not negative: a sequence of decimal numbers, each with an optional
+/// fraction and a unit (`ns`, `us`, `µs`, `ms`, `s`, `m`, `h`).
 ///
 /// # Errors
-/// Go's messages: `time: invalid duration "x"`, `time: missing unit in duration "1"`,
-/// `time: unknown unit "d" in duration "1d"`.
+/// Go's messages: `time: invalid duration "x"` (a negative duration too),
+/// `time: missing unit in duration "1"`, `time: unknown unit "d" in duration "1d"`.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let invalid = || format!("time: invalid duration {text:?}");
-    let rest = text.strip_prefix('+').unwrap_or(text);
-    if rest == "0" {
-        return Ok(Duration::ZERO);
-    }
-    if rest.is_empty() || rest.starts_with('-') {
-        return Err(invalid());
-    }
-    let mut rest = rest;
-    let mut nanos: u128 = 0;
-    while !rest.is_empty() {
-        let number_end = rest
-            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .unwrap_or(rest.len());
-        let (number, after) = rest.split_at(number_end);
-        let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
-        if whole.is_empty() && fraction.is_empty() || fraction.contains('.') {
-            return Err(invalid());
-        }
-        let unit_end = after
-            .find(|c: char| c.is_ascii_digit() || c == '.')
-            .unwrap_or(after.len());
-        let (unit, next) = after.split_at(unit_end);
-        if unit.is_empty() {
-            return Err(format!("time: missing unit in duration {text:?}"));
-        }
-        let scale: u128 = match unit {
-            "ns" => 1,
-            "us" | "µs" | "μs" => 1_000,
-            "ms" => 1_000_000,
-            "s" => 1_000_000_000,
-            "m" => 60_000_000_000,
-            "h" => 3_600_000_000_000,
-            _ => return Err(format!("time: unknown unit {unit:?} in duration {text:?}")),
-        };
-        let whole: u128 = if whole.is_empty() {
-            0
-        } else {
-            whole.parse().map_err(|_| invalid())?
-        };
-        let mut part = whole.checked_mul(scale).ok_or_else(invalid)?;
-        let mut place = scale;
-        for digit in fraction.bytes() {
-            place /= 10;
-            part += u128::from(digit - b'0') * place;
-        }
-        nanos = nanos.checked_add(part).ok_or_else(invalid)?;
-        rest = next;
-    }
-    u64::try_from(nanos / 1_000_000_000)
-        .map(|seconds| Duration::new(seconds, (nanos % 1_000_000_000) as u32))
-        .map_err(|_| invalid())
+    let nanos = tfsdk_core::types::parse_go_duration(text)?;
+    u64::try_from(nanos)
+        .map(Duration::from_nanos)
+        .map_err(|_| format!("time: invalid duration {text:?}"))
 }
 
 #[cfg(test)]

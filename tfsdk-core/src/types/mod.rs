@@ -83,6 +83,7 @@ mod empty;
 pub(crate) mod equivalent;
 mod float32;
 mod float64;
+mod go_duration;
 mod int32;
 mod int64;
 mod list;
@@ -101,13 +102,16 @@ pub use self::bool::{Bool, BoolType};
 pub use dynamic::{Dynamic, DynamicType};
 pub use float32::{Float32, Float32Type};
 pub use float64::{Float64, Float64Type};
+pub use go_duration::parse_go_duration;
 pub use int32::{Int32, Int32Type};
 pub use int64::{Int64, Int64Type};
 pub use list::{List, ListType};
 pub use map::{Map, MapType};
 pub use number::{Number, NumberType};
 pub use object::{AnyAttributes, Object, ObjectAsOptions, ObjectType};
-pub use semantic::{Ipv4Address, Ipv4Prefix, Ipv6Address, Ipv6Prefix, JsonString, Rfc3339};
+pub use semantic::{
+    GoDuration, Ipv4Address, Ipv4Prefix, Ipv6Address, Ipv6Prefix, JsonExact, JsonString, Rfc3339,
+};
 pub use set::{Set, SetType};
 pub use string::{String, StringType};
 pub use tuple::{Tuple, TupleType};

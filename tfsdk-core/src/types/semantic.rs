@@ -96,6 +96,9 @@ macro_rules! semantic_string {
                     Refusal::Error(error) => format!("{not_valid}Error: {error}"),
                     Refusal::NotValid => not_valid,
                     Refusal::Detail(detail) => format!("{detail}\n\nGiven Value: {text}\n"),
+                    Refusal::DetailAndError(detail, error) => {
+                        format!("{detail}\n\nGiven Value: {text}\nError: {error}")
+                    }
                 };
                 Diagnostics::from(Diagnostic::error($summary, detail).with_path(path.clone()))
             }
@@ -138,6 +141,58 @@ semantic_string! {
         summary: "Invalid JSON String Value",
         format: ("JSON", " (RFC 7159)"),
     }
+}
+
+semantic_string! {
+    /// A JSON document compared as written (Go's `jsontypes.Exact`): any JSON text, and a
+    /// change of spacing or member order is a change.
+    JsonExact {
+        check: parse_json,
+        equal: None,
+        summary: "Invalid JSON String Value",
+        format: ("JSON", " (RFC 7159)"),
+    }
+}
+
+semantic_string! {
+    /// A Go duration (Go's `timetypes.GoDuration`): text `time.ParseDuration` reads
+    /// ([`parse_go_duration`](super::parse_go_duration)), equal to another of the same length
+    /// (`1h30m` and `90m`).
+    GoDuration {
+        check: check_go_duration,
+        equal: Some(go_duration_equal),
+        summary: "Invalid Time Duration String Value",
+        format: ("Go Time Duration", ""),
+    }
+}
+
+impl GoDuration {
+    /// The duration in nanoseconds, when known and valid.
+    pub fn nanoseconds(&self) -> Option<i64> {
+        super::parse_go_duration(self.get()?).ok()
+    }
+}
+
+/// Go's words for a text that is no Go duration.
+fn check_go_duration(text: &str) -> Result<i64, Refusal> {
+    super::parse_go_duration(text).map_err(|error| {
+        Refusal::DetailAndError(
+            "A string value was provided that is not a valid Go Time Duration string format. A \
+             duration string is a sequence of numbers, each with optional fraction and a unit \
+             suffix, such as \"300ms\", \"-1.5h\" or \"2h45m\". Valid time units are \"ns\", \
+             \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\".",
+            error,
+        )
+    })
+}
+
+fn go_duration_equal(a: &Value, b: &Value) -> bool {
+    texts(a, b).is_some_and(|(a, b)| {
+        match (super::parse_go_duration(a), super::parse_go_duration(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    })
 }
 
 semantic_string! {
@@ -203,6 +258,8 @@ enum Refusal {
     NotValid,
     /// Another sentence of Go's, before the given value.
     Detail(&'static str),
+    /// Another sentence of Go's, before the given value, and the parser's error after it.
+    DetailAndError(&'static str, String),
 }
 
 impl From<String> for Refusal {
@@ -512,6 +569,28 @@ mod tests {
             .errors()
             .next()
             .map_or_else(String::new, |error| error.detail.clone())
+    }
+
+    #[test]
+    fn go_durations_compare_by_length_and_exact_json_by_text() {
+        let equal = GoDuration::semantic_equality().unwrap();
+        assert!(equal(&Value::from("1h30m"), &Value::from("90m")));
+        assert!(!equal(&Value::from("1h"), &Value::from("-1h")));
+        assert_eq!(GoDuration::new("-1.5s").nanoseconds(), Some(-1_500_000_000));
+        assert_eq!(
+            detail::<GoDuration>("1d"),
+            "A string value was provided that is not a valid Go Time Duration string format. A \
+             duration string is a sequence of numbers, each with optional fraction and a unit \
+             suffix, such as \"300ms\", \"-1.5h\" or \"2h45m\". Valid time units are \"ns\", \
+             \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\".\n\nGiven Value: 1d\n\
+             Error: time: unknown unit \"d\" in duration \"1d\""
+        );
+        assert!(JsonExact::semantic_equality().is_none());
+        assert_eq!(
+            detail::<JsonExact>("{"),
+            "A string value was provided that is not valid JSON string format (RFC 7159).\n\n\
+             Given Value: {\n"
+        );
     }
 
     #[test]
