@@ -199,7 +199,7 @@ fn plan_modifier(private: &syn::Path, ty: &syn::Type, modifier: &PlanModifier) -
                 #private::modify_attribute::<#view>(plan, #path)
             );
             quote!(#private::PlanModifier::Modify(
-                |plan: &mut #private::AttributePlan<'_>| #call
+                |plan: &mut #private::AttributeChange<'_, #private::Value>| #call
             ))
         }
         PlanModifier::RequiresReplaceIf(path) => {
@@ -207,7 +207,7 @@ fn plan_modifier(private: &syn::Path, ty: &syn::Type, modifier: &PlanModifier) -
                 #private::replace_if::<#view>(plan, #path)
             );
             quote!(#private::PlanModifier::RequiresReplaceIf(
-                |plan: &mut #private::AttributePlan<'_>| #call
+                |plan: &mut #private::AttributeChange<'_, #private::Value>| #call
             ))
         }
         PlanModifier::RequiresReplaceIfConfigured => {

@@ -135,7 +135,7 @@ pub use identity::ResourceIdentity;
 pub use list::{ListResource, Listing};
 
 pub use launch::InProcess;
-pub use plan_change::{PlanViews, PlannedChange};
+pub use plan_change::PlannedChange;
 pub use provider::Provider;
 pub use raw_state::RawState;
 pub use registry::Registry;

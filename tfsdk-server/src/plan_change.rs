@@ -66,18 +66,6 @@ pub struct PlannedChange<M: TfSchema> {
     planned_changed: bool,
 }
 
-/// The three views of a [`PlannedChange`] at once ([`PlannedChange::views_mut`]), to change
-/// the plan from the configuration or the prior state.
-#[non_exhaustive]
-pub struct PlanViews<'a, M: TfSchema> {
-    /// The configuration.
-    pub config: &'a View<M>,
-    /// The prior state (`None` on create).
-    pub prior: Option<&'a View<M>>,
-    /// The planned state, to change.
-    pub planned: &'a mut View<M>,
-}
-
 /// A view, converted from `value` on first use.
 type LazyView<M> = OnceLock<Result<View<M>, Diagnostics>>;
 
@@ -193,11 +181,35 @@ impl<M: TfSchema> PlannedChange<M> {
         Ok(view)
     }
 
-    /// The configuration and prior state to read and the planned state to change, at once.
+    /// The configuration and prior state to read and the planned state to change, at once:
+    /// `(config, prior, planned)`, the prior state `None` on create.
+    ///
+    /// ```
+    /// # use tfsdk_core::{TfObject, types};
+    /// # use tfsdk_core::diag::Diagnostics;
+    /// # use tfsdk_server::PlannedChange;
+    /// #[derive(TfObject)]
+    /// #[tfsdk(schema)]
+    /// struct Bucket {
+    ///     #[tfsdk(name = "prefix", required)]
+    ///     prefix: String,
+    ///     #[tfsdk(name = "name", optional, computed)]
+    ///     name: types::String,
+    /// }
+    ///
+    /// fn name_from_prefix(plan: &mut PlannedChange<Bucket>) -> Result<(), Diagnostics> {
+    ///     let (config, _prior, planned) = plan.views_mut()?;
+    ///     if config.name.is_null() && let Some(prefix) = planned.prefix.get() {
+    ///         planned.name = types::String::new(format!("{prefix}-bucket"));
+    ///     }
+    ///     Ok(())
+    /// }
+    /// ```
     ///
     /// # Errors
     /// A value a view cannot hold, at its path.
-    pub fn views_mut(&mut self) -> Result<PlanViews<'_, M>, Diagnostics> {
+    #[allow(clippy::type_complexity)]
+    pub fn views_mut(&mut self) -> Result<(&View<M>, Option<&View<M>>, &mut View<M>), Diagnostics> {
         let config = view_ref::<M>(&self.config, &self.config_value)?;
         let prior = match &self.prior_value {
             Some(value) => Some(view_ref::<M>(&self.prior, value)?),
@@ -205,11 +217,7 @@ impl<M: TfSchema> PlannedChange<M> {
         };
         let planned = view_mut::<M>(&mut self.planned, &self.planned_value)?;
         self.planned_changed = true;
-        Ok(PlanViews {
-            config,
-            prior,
-            planned,
-        })
+        Ok((config, prior, planned))
     }
 
     /// Says that the change needs the resource to be replaced, because of the attribute at

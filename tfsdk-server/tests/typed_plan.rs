@@ -99,9 +99,9 @@ impl Resource for FirewallResource {
         _ctx: &Context<Api>,
         plan: &mut PlannedChange<Firewall>,
     ) -> Result<(), Diagnostics> {
-        let views = plan.views_mut()?;
+        let planned = plan.planned_mut()?;
         let mut port_zero = false;
-        if let Some(rules) = views.planned.rules.get_mut() {
+        if let Some(rules) = planned.rules.get_mut() {
             for rule in rules.iter_mut() {
                 let Some(rule) = rule.get_mut() else { continue };
                 rule.label = match rule.port.get() {

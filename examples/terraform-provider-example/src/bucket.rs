@@ -127,11 +127,11 @@ impl Resource for BucketResource {
         _ctx: &Context<ExampleProvider>,
         plan: &mut PlannedChange<Bucket>,
     ) -> Result<(), Diagnostics> {
-        let views = plan.views_mut()?;
-        if views.config.name.is_null()
-            && let Some(prefix) = views.planned.name_prefix.get()
+        let (config, _prior, planned) = plan.views_mut()?;
+        if config.name.is_null()
+            && let Some(prefix) = planned.name_prefix.get()
         {
-            views.planned.name = types::String::new(format!("{prefix}-bucket"));
+            planned.name = types::String::new(format!("{prefix}-bucket"));
         }
         Ok(())
     }

@@ -1,17 +1,16 @@
 //! The typed side of per-attribute plan modification: a `plan_modifier = path` or
 //! `requires_replace_if = path` function works on the field's view type, and the derive wraps
-//! it in one of these to work on values ([`AttributePlan`]).
+//! it in one of these to work on values ([`AttributeChange`] of [`Value`]).
 
 use crate::convert::{FromValue, ToValue};
-use crate::diag::Diagnostics;
-use crate::schema::{AttributeChange, AttributePlan};
+use crate::schema::AttributeChange;
 use crate::tftypes::Value;
 
 /// Runs `modify` on `plan`'s values as `V`: the planned value it leaves, its wish for
 /// replacement and its diagnostics go back into `plan`. Values that `V` cannot hold are errors
 /// at the attribute's path, and `modify` is not called.
 pub fn modify_attribute<V: FromValue + ToValue>(
-    plan: &mut AttributePlan<'_>,
+    plan: &mut AttributeChange<'_, Value>,
     modify: fn(&mut AttributeChange<'_, V>),
 ) {
     let Some(mut change) = typed::<V>(plan) else {
@@ -28,15 +27,16 @@ pub fn modify_attribute<V: FromValue + ToValue>(
     plan.diagnostics.append(diagnostics);
     match planned.to_value(plan.planned.ty()) {
         Ok(planned) => plan.planned = planned,
-        Err(error) => plan
-            .diagnostics
-            .push(error.to_diagnostic().with_path(plan.path.clone())),
+        Err(error) => {
+            let diagnostic = error.to_diagnostic().with_path(plan.path().clone());
+            plan.diagnostics.push(diagnostic);
+        }
     }
 }
 
 /// Asks `decide` whether the change in `plan`, as `V`, requires replacing the resource.
 pub fn replace_if<V: FromValue>(
-    plan: &mut AttributePlan<'_>,
+    plan: &mut AttributeChange<'_, Value>,
     decide: fn(&AttributeChange<'_, V>) -> bool,
 ) {
     let Some(change) = typed::<V>(plan) else {
@@ -45,27 +45,16 @@ pub fn replace_if<V: FromValue>(
     plan.requires_replace |= decide(&change);
 }
 
-/// `plan`'s values as `V`; `None`, with the errors in `plan`, when one does not convert.
-fn typed<'a, V: FromValue>(plan: &mut AttributePlan<'a>) -> Option<AttributeChange<'a, V>> {
-    let mut found = Diagnostics::new();
-    let mut convert = |value: &Value| {
-        V::from_value(value.clone())
-            .map_err(|error| found.push(error.to_diagnostic().with_path(plan.path.clone())))
-            .ok()
-    };
-    let prior = plan.prior.map(&mut convert);
-    let config = convert(plan.config);
-    let planned = convert(&plan.planned);
-    plan.diagnostics.append(found);
-    let prior = match prior {
-        Some(prior) => Some(prior?),
-        None => None,
-    };
-    Some(AttributeChange::new(
-        plan.path.clone(),
-        (plan.resource_config, plan.resource_prior),
-        prior,
-        config?,
-        planned?,
-    ))
+/// `plan`'s values as `V`; `None`, with the error in `plan`, when one does not convert.
+fn typed<'a, V: FromValue>(
+    plan: &mut AttributeChange<'a, Value>,
+) -> Option<AttributeChange<'a, V>> {
+    match plan.try_map(|value| V::from_value(value.clone())) {
+        Ok(change) => Some(change),
+        Err(error) => {
+            let diagnostic = error.to_diagnostic().with_path(plan.path().clone());
+            plan.diagnostics.push(diagnostic);
+            None
+        }
+    }
 }

@@ -67,7 +67,7 @@ use crate::tftypes::{Type, Value};
 
 pub use identity::identity_change;
 pub use plan::Plan;
-pub use plan_modifier::{AttributeChange, AttributePlan, PlanModifier};
+pub use plan_modifier::{AttributeChange, PlanModifier};
 pub use rules::{CustomRule, Pattern, Validator};
 
 /// The schema of a resource, data source or provider: its top-level attributes.

@@ -1,11 +1,12 @@
 //! Planning: from prior state and configuration to the planned state, the attributes that force
 //! a replacement, and the diagnostics, by Terraform's rules (see [`Schema::plan`]).
 
+use std::any::Any;
 use std::collections::BTreeMap;
 
 use super::pairing::{has_semantic_equality, map_paired_elements, pair_elements};
 use super::walk::Here;
-use super::{Attribute, AttributePlan, NestedAttributes, Schema};
+use super::{Attribute, AttributeChange, NestedAttributes, Schema};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::path::AttributePath;
 use crate::tftypes::{Type, Value, ValueData};
@@ -74,12 +75,26 @@ impl Schema {
     /// left null), found by hashing, so large sets plan in linear time. A list or set of
     /// nested blocks that configuration leaves null is planned empty, as Terraform requires.
     pub fn plan(&self, prior_state: Option<&Value>, config: &Value) -> Plan {
+        self.plan_in(None, prior_state, config)
+    }
+
+    /// [`Schema::plan`] with a context for the attributes' plan modifiers to reach
+    /// ([`AttributeChange::context`]): the server passes the provider's `Context`, so that a
+    /// modifier can use the configured client and the resource's private state.
+    pub fn plan_in(
+        &self,
+        context: Option<&dyn Any>,
+        prior_state: Option<&Value>,
+        config: &Value,
+    ) -> Plan {
         let prior = prior_state.filter(|p| !p.is_null());
         let Some(prior) = prior else {
-            return Planner::new(Mode::Create).root(self, None, config).0;
+            return Planner::new(Mode::Create, context)
+                .root(self, None, config)
+                .0;
         };
         let (proposed, modifiers) =
-            Planner::new(Mode::UpdateProposal).root(self, Some(prior), config);
+            Planner::new(Mode::UpdateProposal, context).root(self, Some(prior), config);
         if proposed.diagnostics.has_error() {
             return proposed;
         }
@@ -90,7 +105,9 @@ impl Schema {
         } else {
             return proposed;
         };
-        Planner::new(mode).root(self, Some(prior), config).0
+        Planner::new(mode, context)
+            .root(self, Some(prior), config)
+            .0
     }
 
     /// The `force_new` attributes whose value in `planned` differs from `prior` (an unknown
@@ -125,7 +142,7 @@ impl Schema {
     /// The older Go SDK applies a provider's `Default` and `DefaultFunc` before validation and
     /// configuration; the server calls this before both.
     pub fn with_defaults(&self, config: &Value) -> (Value, Diagnostics) {
-        let (plan, _) = Planner::new(Mode::Defaults).root(self, None, config);
+        let (plan, _) = Planner::new(Mode::Defaults, None).root(self, None, config);
         (plan.planned_state, plan.diagnostics)
     }
 }
@@ -161,6 +178,8 @@ struct Planner<'a> {
     mode: Mode,
     /// The resource's whole configuration and prior state, for plan modifiers.
     resource: Option<(&'a Value, Option<&'a Value>)>,
+    /// The caller's context, for plan modifiers.
+    context: Option<&'a dyn Any>,
     requires_replace: Vec<AttributePath>,
     diagnostics: Diagnostics,
     /// Set when an attribute with plan modifiers was met.
@@ -168,10 +187,11 @@ struct Planner<'a> {
 }
 
 impl<'a> Planner<'a> {
-    fn new(mode: Mode) -> Planner<'a> {
+    fn new(mode: Mode, context: Option<&'a dyn Any>) -> Planner<'a> {
         Planner {
             mode,
             resource: None,
+            context,
             requires_replace: Vec::new(),
             diagnostics: Diagnostics::new(),
             saw_modifiers: false,
@@ -325,23 +345,26 @@ impl<'a> Planner<'a> {
     /// value, and a modifier's wish for replacement is recorded.
     fn modify(&mut self, at: Slot<'_>, planned: Value) -> Value {
         let path = at.here.path();
-        let mut plan = AttributePlan {
-            path: &path,
-            prior: at.prior.filter(|_| self.updating()),
-            config: at.config,
+        let resource_config = self.resource.map_or(at.config, |(config, _)| config);
+        let resource_prior = self.resource.and_then(|(_, prior)| prior);
+        let prior = at.prior.filter(|_| self.updating()).cloned();
+        let mut plan = AttributeChange::new(
+            path.clone(),
+            (resource_config, resource_prior),
+            prior,
+            at.config.clone(),
             planned,
-            requires_replace: false,
-            diagnostics: Diagnostics::new(),
-            resource_config: self.resource.map_or(at.config, |(config, _)| config),
-            resource_prior: self.resource.and_then(|(_, prior)| prior),
-        };
+        );
+        if let Some(context) = self.context {
+            plan = plan.with_context(context);
+        }
         for modifier in &at.attribute.plan_modifiers {
             if let Err(message) = modifier.apply(&mut plan) {
                 plan.diagnostics
                     .push(Diagnostic::error("Provider panicked", message).with_path(path.clone()));
             }
         }
-        let AttributePlan {
+        let AttributeChange {
             planned,
             requires_replace,
             diagnostics,

@@ -8,59 +8,23 @@
 //! (`default`, unknown computed values, `stable`) and before `force_new` is judged on the
 //! result; see [`Schema::plan`](super::Schema::plan) for the whole order.
 
+use std::any::Any;
 use std::fmt;
 
 use super::contained;
 use crate::diag::Diagnostics;
 use crate::path::AttributePath;
 use crate::tftypes::Value;
-
-/// One attribute's planned change, in values: what a [`PlanModifier`] reads and changes.
-#[derive(Debug)]
-#[non_exhaustive]
-pub struct AttributePlan<'a> {
-    /// Where the attribute is (with element steps inside nested lists, sets and maps).
-    pub path: &'a AttributePath,
-    /// The prior value; `None` when the object is created (the resource, or a new element of
-    /// a nested collection).
-    pub prior: Option<&'a Value>,
-    /// The configured value.
-    pub config: &'a Value,
-    /// The planned value so far, to change.
-    pub planned: Value,
-    /// Set to require replacing the resource.
-    pub requires_replace: bool,
-    /// Errors and warnings to report (at the attribute's path unless they name another).
-    pub diagnostics: Diagnostics,
-    /// The resource's whole configuration (Go's `req.Config`).
-    pub resource_config: &'a Value,
-    /// The resource's whole prior state; `None` on create (Go's `req.State`).
-    pub resource_prior: Option<&'a Value>,
-}
-
-impl AttributePlan<'_> {
-    /// True when the planned value is a change on an update: it differs from the prior one (an
-    /// unknown planned value counts as a change), or it is set in an element of a nested
-    /// collection that the prior state did not have (as `force_new` judges). False on create.
-    pub fn changes(&self) -> bool {
-        if self.resource_prior.is_none() {
-            return false;
-        }
-        match self.prior {
-            Some(prior) => *prior != self.planned,
-            None => !self.planned.is_null(),
-        }
-    }
-}
+use crate::types::conversion::Nullable;
 
 /// One step of an attribute's plan modification, as the derive writes it.
 #[derive(Clone, Copy)]
 pub enum PlanModifier {
     /// `plan_modifier = path`: the function, wrapped to take values.
-    Modify(fn(&mut AttributePlan<'_>)),
+    Modify(fn(&mut AttributeChange<'_, Value>)),
     /// `requires_replace_if = path`: asked, when the value changes on an update, whether the
     /// change requires replacing the resource (Go's `RequiresReplaceIf`).
-    RequiresReplaceIf(fn(&mut AttributePlan<'_>)),
+    RequiresReplaceIf(fn(&mut AttributeChange<'_, Value>)),
     /// `requires_replace_if_configured`: a change of a value the configuration sets requires
     /// replacing the resource (Go's `RequiresReplaceIfConfigured`).
     RequiresReplaceIfConfigured,
@@ -71,19 +35,19 @@ impl PlanModifier {
     ///
     /// # Errors
     /// The function panicked: the message.
-    pub fn apply(&self, plan: &mut AttributePlan<'_>) -> Result<(), String> {
+    pub fn apply(&self, plan: &mut AttributeChange<'_, Value>) -> Result<(), String> {
         match *self {
             PlanModifier::Modify(modify) => contained("the plan_modifier function", || {
                 modify(plan);
             }),
             PlanModifier::RequiresReplaceIf(decide) => {
-                if plan.changes() {
+                if plan.value_changes() {
                     contained("the requires_replace_if function", || decide(plan))?;
                 }
                 Ok(())
             }
             PlanModifier::RequiresReplaceIfConfigured => {
-                if plan.changes() && !plan.config.is_null() {
+                if plan.value_changes() && !plan.config.is_null() {
                     plan.requires_replace = true;
                 }
                 Ok(())
@@ -118,10 +82,16 @@ impl PartialEq for PlanModifier {
     }
 }
 
-/// One attribute's planned change as a `plan_modifier = path` or `requires_replace_if = path`
-/// function receives it: the values as `V`, the view type of the field (`types::String` for a
-/// `String` field, `types::Map<types::String>` for a `HashMap<String, String>`), which holds
-/// null and unknown.
+/// One attribute's planned change, as a plan modifier sees and changes it: Go's
+/// `PlanModify*Request` and `PlanModify*Response` in one value.
+///
+/// A `plan_modifier = path` or `requires_replace_if = path` function receives it with the
+/// values as `V`, the view type of the field (`types::String` for a `String` field,
+/// `types::Map<types::String>` for a `HashMap<String, String>`), which holds null and unknown;
+/// the schema's own steps see it with `V` = [`Value`]. Beside the attribute's prior, configured
+/// and planned values it reaches the resource's whole configuration and prior state, and the
+/// caller's context ([`context`](AttributeChange::context)): under `tfsdk-server`, the
+/// provider's `Context`, with its configured client and the resource's private state.
 ///
 /// ```
 /// use tfsdk_core::schema::AttributeChange;
@@ -154,7 +124,9 @@ pub struct AttributeChange<'a, V> {
     path: AttributePath,
     resource_config: &'a Value,
     resource_prior: Option<&'a Value>,
-    /// The prior value; `None` when the object is created.
+    context: Option<&'a dyn Any>,
+    /// The prior value; `None` when the object is created (the resource, or a new element of
+    /// a nested collection).
     pub prior: Option<V>,
     /// The configured value.
     pub config: V,
@@ -182,6 +154,7 @@ impl<'a, V> AttributeChange<'a, V> {
             path,
             resource_config: resource.0,
             resource_prior: resource.1,
+            context: None,
             prior,
             config,
             planned,
@@ -190,7 +163,15 @@ impl<'a, V> AttributeChange<'a, V> {
         }
     }
 
-    /// Where the attribute is.
+    /// The same change with `context` for [`context`](AttributeChange::context) to find (for
+    /// tests of plan modifiers that use it; the server passes its own).
+    #[must_use]
+    pub fn with_context(mut self, context: &'a dyn Any) -> AttributeChange<'a, V> {
+        self.context = Some(context);
+        self
+    }
+
+    /// Where the attribute is (with element steps inside nested lists, sets and maps).
     pub fn path(&self) -> &AttributePath {
         &self.path
     }
@@ -204,5 +185,80 @@ impl<'a, V> AttributeChange<'a, V> {
     /// The resource's whole prior state (Go's `req.State`); `None` on create.
     pub fn resource_prior(&self) -> Option<&'a Value> {
         self.resource_prior
+    }
+
+    /// The context the plan runs in, if it is a `C`. Under `tfsdk-server` it is the provider's
+    /// `tfsdk_server::Context<P>`: the configured provider (its API client) and the resource's
+    /// private state, which a modifier reads and writes as Go's `req.Private` / `resp.Private`.
+    /// `None` outside a server (`Schema::plan`) or when asked for another type.
+    pub fn context<C: Any>(&self) -> Option<&'a C> {
+        self.context.and_then(|context| context.downcast_ref::<C>())
+    }
+
+    /// The same change with its values converted by `convert`, which sees each one (prior
+    /// first, if any, then configuration, then plan); the first error is returned.
+    ///
+    /// # Errors
+    /// What `convert` returned.
+    pub fn try_map<W, E>(
+        &self,
+        mut convert: impl FnMut(&V) -> Result<W, E>,
+    ) -> Result<AttributeChange<'a, W>, E> {
+        let prior = self.prior.as_ref().map(&mut convert).transpose()?;
+        let config = convert(&self.config)?;
+        let planned = convert(&self.planned)?;
+        Ok(AttributeChange {
+            path: self.path.clone(),
+            resource_config: self.resource_config,
+            resource_prior: self.resource_prior,
+            context: self.context,
+            prior,
+            config,
+            planned,
+            requires_replace: false,
+            diagnostics: Diagnostics::new(),
+        })
+    }
+}
+
+impl<V: PartialEq + Nullable> AttributeChange<'_, V> {
+    /// True when the planned value is a change on an update: it differs from the prior one (an
+    /// unknown planned value counts as a change), or it is set in an element of a nested
+    /// collection that the prior state did not have (as `force_new` judges). False on create.
+    pub fn changes(&self) -> bool {
+        changes(
+            self.resource_prior,
+            self.prior.as_ref(),
+            &self.planned,
+            V::is_null,
+        )
+    }
+}
+
+impl AttributeChange<'_, Value> {
+    /// [`changes`](AttributeChange::changes) on values.
+    pub(crate) fn value_changes(&self) -> bool {
+        changes(
+            self.resource_prior,
+            self.prior.as_ref(),
+            &self.planned,
+            Value::is_null,
+        )
+    }
+}
+
+/// True when `planned` is a change from `prior` on an update (`resource_prior` set).
+fn changes<V: PartialEq>(
+    resource_prior: Option<&Value>,
+    prior: Option<&V>,
+    planned: &V,
+    is_null: fn(&V) -> bool,
+) -> bool {
+    if resource_prior.is_none() {
+        return false;
+    }
+    match prior {
+        Some(prior) => prior != planned,
+        None => !is_null(planned),
     }
 }

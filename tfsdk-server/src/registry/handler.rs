@@ -7,7 +7,7 @@ use std::time::SystemTime;
 
 use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::path::AttributePath;
-use tfsdk_core::schema::Schema;
+use tfsdk_core::schema::{Plan, Schema};
 use tfsdk_core::tftypes::{Type, Value};
 
 use crate::call::BoxFuture;
@@ -116,24 +116,20 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
     ) -> BoxFuture<Result<Option<Stored>, Diagnostics>>;
     /// A state (a value of the resource's type, from provider code) with its identity.
     fn stored(&self, ctx: &Context<P>, state: Value) -> Result<Stored, Diagnostics>;
+    /// The resource's own plan modification on `plan`, the plan Terraform's rules made from
+    /// `prior` and `config`: the planned state and the replacement paths it leaves.
     fn modify_plan(
         self: Arc<Self>,
         ctx: Context<P>,
-        change: PlanParts,
+        prior: Option<Value>,
+        config: Value,
+        plan: Plan,
     ) -> BoxFuture<Result<(Value, Vec<AttributePath>), Diagnostics>>;
     fn plan_destroy(
         self: Arc<Self>,
         ctx: Context<P>,
         prior: Value,
     ) -> BoxFuture<Result<(), Diagnostics>>;
-}
-
-/// The parts of a [`PlannedChange`], without its model type.
-pub(crate) struct PlanParts {
-    pub(crate) prior_state: Option<Value>,
-    pub(crate) config: Value,
-    pub(crate) planned_state: Value,
-    pub(crate) requires_replace: Vec<AttributePath>,
 }
 
 /// An ephemeral resource as the server drives it.

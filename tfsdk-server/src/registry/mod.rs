@@ -13,7 +13,7 @@ mod typed;
 
 pub(crate) use handler::{
     ActionHandler, Applied, DataSourceHandler, EphemeralHandler, ImportBy, ListHandler, ListSink,
-    PlanParts, ResourceHandler, Stored,
+    ResourceHandler, Stored,
 };
 use identity::{IdentityOf, IdentityOps};
 use resource::TypedResource;

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::path::AttributePath;
+use tfsdk_core::schema::Plan;
 use tfsdk_core::tftypes::Value;
 
 use crate::call::BoxFuture;
@@ -13,7 +14,7 @@ use crate::resource::{CreateRequest, MovedState, UpdateRequest};
 use crate::wire::dynamic_value::Undecoded;
 use crate::{Config, Context, PlannedChange, RawState, Resource};
 
-use super::handler::{Applied, IdentitySchema, ImportBy, PlanParts, ResourceHandler, Stored};
+use super::handler::{Applied, IdentitySchema, ImportBy, ResourceHandler, Stored};
 use super::identity::IdentityOps;
 use super::typed::{Typed, model, validate_config};
 
@@ -198,14 +199,16 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
     fn modify_plan(
         self: Arc<Self>,
         ctx: Context<R::Provider>,
-        change: PlanParts,
+        prior: Option<Value>,
+        config: Value,
+        plan: Plan,
     ) -> BoxFuture<Result<(Value, Vec<AttributePath>), Diagnostics>> {
         Box::pin(async move {
             let mut change = PlannedChange::<R::Model>::new(
-                change.prior_state,
-                change.config,
-                change.planned_state,
-                change.requires_replace,
+                prior,
+                config,
+                plan.planned_state,
+                plan.requires_replace,
             );
             self.inner.modify_plan(&ctx, &mut change).await?;
             change.into_parts(self.lazy.schema())

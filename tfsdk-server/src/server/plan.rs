@@ -4,6 +4,7 @@
 //! resource's `plan_destroy` has had its say. The planned identity is the prior one, unless the
 //! object is created or replaced (its identity is known after apply).
 
+use std::any::Any;
 use std::sync::Arc;
 
 use tfsdk_core::diag::Diagnostics;
@@ -13,7 +14,7 @@ use tfsdk_core::tftypes::Value;
 use super::{Server, answer, call, decode, encode, is_null, noted};
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
-use crate::registry::{PlanParts, ResourceHandler};
+use crate::registry::ResourceHandler;
 use crate::wire;
 
 /// A plan, as the server's core takes it.
@@ -75,19 +76,18 @@ pub(crate) async fn plan<P: Provider>(
         return response;
     }
     let prior = (!prior.is_null()).then_some(prior);
-    let plan = resource.schema().plan(prior.as_ref(), &config);
-    response.diagnostics = plan.diagnostics;
+    let (ctx, state) = server.context(private);
+    // The attributes' plan modifiers reach the same context as `modify_plan` after them:
+    // the provider, and the private state each may change.
+    let context: &dyn Any = &ctx;
+    let mut plan = resource
+        .schema()
+        .plan_in(Some(context), prior.as_ref(), &config);
+    response.diagnostics = std::mem::take(&mut plan.diagnostics);
     if response.diagnostics.has_error() {
         return response;
     }
-    let (ctx, state) = server.context(private);
-    let parts = PlanParts {
-        prior_state: prior,
-        config,
-        planned_state: plan.planned_state,
-        requires_replace: plan.requires_replace,
-    };
-    let modify_plan = Arc::clone(&resource).modify_plan(ctx, parts);
+    let modify_plan = Arc::clone(&resource).modify_plan(ctx, prior, config, plan);
     let mut outcome = call::run("plan modification", state, modify_plan).await;
     response.private = Some(std::mem::take(&mut outcome.private));
     let (modified, more) = outcome.split();

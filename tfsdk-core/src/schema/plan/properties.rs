@@ -35,7 +35,7 @@ impl Dice {
     }
 }
 
-fn upper_case(plan: &mut AttributePlan<'_>) {
+fn upper_case(plan: &mut AttributeChange<'_, Value>) {
     if let Some(text) = plan.config.as_str() {
         plan.planned = Value::from(text.to_uppercase());
     }

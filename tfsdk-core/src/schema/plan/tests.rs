@@ -497,7 +497,7 @@ fn tag_object(tag: Value, note: &str) -> Value {
     Value::object_of([("note", Value::from(note)), ("tag", tag)])
 }
 
-fn upper_case(plan: &mut AttributePlan<'_>) {
+fn upper_case(plan: &mut AttributeChange<'_, Value>) {
     if let Some(text) = plan.config.as_str() {
         plan.planned = Value::from(text.to_uppercase());
     }
@@ -536,9 +536,9 @@ fn an_unknown_planned_value_of_a_force_new_attribute_is_a_change() {
     assert!(plan.requires_replace.is_empty());
 }
 
-fn replace_when_shorter(plan: &mut AttributePlan<'_>) {
+fn replace_when_shorter(plan: &mut AttributeChange<'_, Value>) {
     let length = |value: &Value| value.as_str().map(str::len);
-    plan.requires_replace = length(&plan.planned) < plan.prior.and_then(length);
+    plan.requires_replace = length(&plan.planned) < plan.prior.as_ref().and_then(length);
 }
 
 #[test]
@@ -591,7 +591,7 @@ fn requires_replace_if_configured_leaves_an_unset_value_alone() {
     assert_eq!(unset.planned_state, prior);
 }
 
-fn note_from_tag(plan: &mut AttributePlan<'_>) {
+fn note_from_tag(plan: &mut AttributeChange<'_, Value>) {
     plan.planned = Value::from("planned");
 }
 
@@ -611,8 +611,12 @@ fn plan_modifiers_run_on_a_plan_without_other_changes() {
     assert_eq!(plan.planned_state.attribute("tag"), Some(&Value::from("t")));
 }
 
-fn serial_from_size(plan: &mut AttributePlan<'_>) {
-    assert!(plan.path.to_string().starts_with("disks["), "{}", plan.path);
+fn serial_from_size(plan: &mut AttributeChange<'_, Value>) {
+    assert!(
+        plan.path().to_string().starts_with("disks["),
+        "{}",
+        plan.path()
+    );
     plan.planned = Value::from("planned-serial");
 }
 
@@ -643,7 +647,7 @@ fn plan_modifiers_run_at_each_element_of_a_nested_list() {
     );
 }
 
-fn panics(_: &mut AttributePlan<'_>) {
+fn panics(_: &mut AttributeChange<'_, Value>) {
     panic!("no plan today")
 }
 
@@ -746,9 +750,9 @@ fn a_state_the_api_respells_keeps_the_spelling_terraform_holds() {
     );
 }
 
-fn note_from_resource(plan: &mut AttributePlan<'_>) {
+fn note_from_resource(plan: &mut AttributeChange<'_, Value>) {
     // Go's req.Config: the whole configuration, for a rule that needs another attribute.
-    let tag = plan.resource_config.attribute("tag").cloned();
+    let tag = plan.resource_config().attribute("tag").cloned();
     if let Some(tag) = tag.filter(|tag| tag.is_known() && !tag.is_null()) {
         plan.planned = tag;
     }
@@ -765,6 +769,46 @@ fn a_plan_modifier_sees_the_whole_resource() {
         plan.planned_state.attribute("note"),
         Some(&Value::from("blue"))
     );
+}
+
+/// What a caller hands the plan: a client's idea of the note, and a log of who asked.
+struct NoteService {
+    note: &'static str,
+    asked: std::sync::Mutex<Vec<String>>,
+}
+
+fn note_from_service(plan: &mut AttributeChange<'_, Value>) {
+    if let Some(service) = plan.context::<NoteService>() {
+        service.asked.lock().unwrap().push(plan.path().to_string());
+        plan.planned = Value::from(service.note);
+    }
+}
+
+#[test]
+fn a_plan_modifier_reaches_the_context_of_the_plan() {
+    let mut schema = tagged(Vec::new(), true);
+    schema.attributes.get_mut("note").unwrap().plan_modifiers =
+        vec![PlanModifier::Modify(note_from_service)];
+    let service = NoteService {
+        note: "from the service",
+        asked: std::sync::Mutex::new(Vec::new()),
+    };
+    let config = tag_object(Value::from("blue"), "n");
+    let plan = schema.plan_in(Some(&service), None, &config);
+    no_errors(&plan);
+    assert_eq!(
+        plan.planned_state.attribute("note"),
+        Some(&Value::from("from the service"))
+    );
+    assert_eq!(*service.asked.lock().unwrap(), ["note"]);
+    // Without a context, or with one of another type, the modifier finds none.
+    let plan = schema.plan_in(Some(&"a string"), None, &config);
+    assert_eq!(
+        plan.planned_state.attribute("note"),
+        Some(&Value::from("n"))
+    );
+    let plain = schema.plan(None, &config);
+    assert_eq!(plain, plan);
 }
 
 #[test]
