@@ -5,6 +5,7 @@ use std::any::Any;
 use std::collections::BTreeMap;
 
 use super::pairing::{has_semantic_equality, map_paired_elements, pair_elements};
+use super::plan_modifier::is_change;
 use super::walk::Here;
 use super::{Attribute, AttributeChange, NestedAttributes, Schema};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -591,16 +592,6 @@ fn has_force_new(attributes: &BTreeMap<String, Attribute>) -> bool {
     })
 }
 
-/// Whether an attribute's planned value is a change from its prior one on an update: a
-/// different value (an unknown one counts), or a value where there was none before (a new
-/// element of a nested collection).
-fn changed(prior: Option<&Value>, planned: &Value) -> bool {
-    match prior {
-        Some(prior) => prior != planned,
-        None => !planned.is_null(),
-    }
-}
-
 /// Adds to `found` the paths of the `force_new` attributes of `schema` whose value changes
 /// from `prior` (`None` for a new element of a nested collection) to `planned`, objects of the
 /// schema's type, at any depth: nested elements each against the prior element it continues.
@@ -620,7 +611,10 @@ fn replacements_in(
     for (i, ((name, attribute), planned)) in schema.iter().zip(planned_values).enumerate() {
         let prior = prior_values.map(|values| &values[i]);
         let here = here.name(name);
-        if attribute.force_new && changed(prior, planned) && !found.contains(&here.path()) {
+        if attribute.force_new
+            && is_change(prior, planned, Value::is_null)
+            && !found.contains(&here.path())
+        {
             found.push(here.path());
         }
         if let Some(nested) = attribute

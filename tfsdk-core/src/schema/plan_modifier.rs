@@ -226,37 +226,26 @@ impl<V: PartialEq + Nullable> AttributeChange<'_, V> {
     /// unknown planned value counts as a change), or it is set in an element of a nested
     /// collection that the prior state did not have (as `force_new` judges). False on create.
     pub fn changes(&self) -> bool {
-        changes(
-            self.resource_prior,
-            self.prior.as_ref(),
-            &self.planned,
-            V::is_null,
-        )
+        self.resource_prior.is_some() && is_change(self.prior.as_ref(), &self.planned, V::is_null)
     }
 }
 
 impl AttributeChange<'_, Value> {
     /// [`changes`](AttributeChange::changes) on values.
     pub(crate) fn value_changes(&self) -> bool {
-        changes(
-            self.resource_prior,
-            self.prior.as_ref(),
-            &self.planned,
-            Value::is_null,
-        )
+        self.resource_prior.is_some()
+            && is_change(self.prior.as_ref(), &self.planned, Value::is_null)
     }
 }
 
-/// True when `planned` is a change from `prior` on an update (`resource_prior` set).
-fn changes<V: PartialEq>(
-    resource_prior: Option<&Value>,
+/// Whether a planned value is a change from its prior one on an update: a different value
+/// (an unknown one counts), or a value where there was none before (a new element of a
+/// nested collection). The one definition: `force_new` judges with it too.
+pub(super) fn is_change<V: PartialEq>(
     prior: Option<&V>,
     planned: &V,
     is_null: fn(&V) -> bool,
 ) -> bool {
-    if resource_prior.is_none() {
-        return false;
-    }
     match prior {
         Some(prior) => prior != planned,
         None => !is_null(planned),
