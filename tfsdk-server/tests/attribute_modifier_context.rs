@@ -23,6 +23,9 @@ struct Disk {
     /// The provider's region unless configured.
     #[tfsdk(name = "region", optional, computed, plan_modifier = region_of_provider)]
     region: types::String,
+    /// What apply learnt from the private state.
+    #[tfsdk(name = "placed_by", computed)]
+    placed_by: types::String,
 }
 
 /// The provider's default region for a disk that does not name one, noted in the private
@@ -56,12 +59,18 @@ impl Resource for Disks {
     type Model = Disk;
     const TYPE_NAME: &'static str = "cloud_disk";
 
+    /// Apply receives the private state the plan left.
     async fn create(
         &self,
-        _: &Context<Cloud>,
+        ctx: &Context<Cloud>,
         request: CreateRequest<Disk>,
     ) -> Result<Disk, Failed<Disk>> {
-        Ok(request.planned)
+        let mut disk = request.planned;
+        disk.placed_by = types::String::new(match ctx.private_state().as_slice() {
+            b"region=provider;seen" => "provider",
+            _ => "configuration",
+        });
+        Ok(disk)
     }
 
     async fn read(&self, _: &Context<Cloud>, state: Disk) -> Result<Option<Disk>, Diagnostics> {
@@ -105,17 +114,19 @@ fn dynamic(value: &Value) -> Option<pb::DynamicValue> {
     })
 }
 
-async fn plan(config: &Disk) -> pb::plan_resource_change::Response {
-    let server = Server::new(Cloud {
+fn server() -> Server<Cloud> {
+    Server::new(Cloud {
         default_region: "eu-west",
-    });
-    let config = config.to_value(&ty()).unwrap();
+    })
+}
+
+async fn plan(server: &Server<Cloud>, config: &Value) -> pb::plan_resource_change::Response {
     server
         .plan_resource_change(tonic::Request::new(pb::plan_resource_change::Request {
             type_name: "cloud_disk".into(),
             prior_state: dynamic(&Value::null(ty())),
-            proposed_new_state: dynamic(&config),
-            config: dynamic(&config),
+            proposed_new_state: dynamic(config),
+            config: dynamic(config),
             ..Default::default()
         }))
         .await
@@ -123,36 +134,60 @@ async fn plan(config: &Disk) -> pb::plan_resource_change::Response {
         .into_inner()
 }
 
+/// Plans `disk` for creation and applies the plan as Terraform would, with the planned
+/// private state: the plan's response and the new state.
+async fn plan_and_apply(disk: Disk) -> (pb::plan_resource_change::Response, Value) {
+    let server = server();
+    let config = disk.to_value(&ty()).unwrap();
+    let planned = plan(&server, &config).await;
+    assert!(planned.diagnostics.is_empty(), "{:?}", planned.diagnostics);
+    let applied = server
+        .apply_resource_change(tonic::Request::new(pb::apply_resource_change::Request {
+            type_name: "cloud_disk".into(),
+            prior_state: dynamic(&Value::null(ty())),
+            planned_state: planned.planned_state.clone(),
+            config: dynamic(&config),
+            planned_private: planned.planned_private.clone(),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(applied.diagnostics.is_empty(), "{:?}", applied.diagnostics);
+    let state = Value::from_msgpack(&applied.new_state.unwrap().msgpack, &ty()).unwrap();
+    (planned, state)
+}
+
 #[tokio::test]
-async fn an_attribute_modifier_reads_the_provider_and_writes_private_state() {
-    let response = plan(&Disk {
+async fn an_attribute_modifier_reads_the_provider_and_writes_private_state_that_apply_sees() {
+    let (planned, state) = plan_and_apply(Disk {
         name: "data".into(),
         region: types::String::null(),
+        placed_by: types::String::null(),
     })
     .await;
-    assert!(
-        response.diagnostics.is_empty(),
-        "{:?}",
-        response.diagnostics
+    let planned_state =
+        Value::from_msgpack(&planned.planned_state.unwrap().msgpack, &ty()).unwrap();
+    assert_eq!(
+        planned_state.attribute("region"),
+        Some(&Value::from("eu-west"))
     );
-    let planned = Value::from_msgpack(&response.planned_state.unwrap().msgpack, &ty()).unwrap();
-    assert_eq!(planned.attribute("region"), Some(&Value::from("eu-west")));
-    assert_eq!(response.planned_private, b"region=provider;seen");
+    assert_eq!(planned.planned_private, b"region=provider;seen");
+    assert_eq!(state.attribute("placed_by"), Some(&Value::from("provider")));
 }
 
 #[tokio::test]
 async fn a_configured_value_is_left_to_the_configuration() {
-    let response = plan(&Disk {
+    let (planned, state) = plan_and_apply(Disk {
         name: "data".into(),
         region: types::String::new("us-east"),
+        placed_by: types::String::null(),
     })
     .await;
-    assert!(
-        response.diagnostics.is_empty(),
-        "{:?}",
-        response.diagnostics
+    assert!(planned.planned_private.is_empty());
+    assert_eq!(state.attribute("region"), Some(&Value::from("us-east")));
+    assert_eq!(
+        state.attribute("placed_by"),
+        Some(&Value::from("configuration"))
     );
-    let planned = Value::from_msgpack(&response.planned_state.unwrap().msgpack, &ty()).unwrap();
-    assert_eq!(planned.attribute("region"), Some(&Value::from("us-east")));
-    assert!(response.planned_private.is_empty());
 }
