@@ -316,24 +316,30 @@ impl<'a> Planner<'a> {
         if at.attribute.write_only && self.mode != Mode::Defaults {
             return Value::null(at.attribute.ty.clone());
         }
-        let mut planned = self.proposed(at);
-        if self.marks_unknown()
+        let planned = if self.becomes_unknown(at) {
+            Value::unknown(at.attribute.ty.clone())
+        } else {
+            self.proposed(at)
+        };
+        if at.attribute.plan_modifiers.is_empty() {
+            return planned;
+        }
+        self.saw_modifiers = true;
+        if self.modifies() {
+            self.modify(at, planned)
+        } else {
+            planned
+        }
+    }
+
+    /// Rule 2: a computed attribute that configuration leaves null (and that has no default)
+    /// is unknown in a plan that changes something, unless it is `stable` and has a prior value.
+    fn becomes_unknown(&self, at: Slot<'_>) -> bool {
+        self.marks_unknown()
             && at.attribute.computed
             && at.attribute.default.is_none()
             && at.config.is_null()
-        {
-            let keep = at.attribute.stable && at.prior.is_some_and(|prior| !prior.is_null());
-            if !keep {
-                planned = Value::unknown(at.attribute.ty.clone());
-            }
-        }
-        if !at.attribute.plan_modifiers.is_empty() {
-            self.saw_modifiers = true;
-            if self.modifies() {
-                planned = self.modify(at, planned);
-            }
-        }
-        planned
+            && !(at.attribute.stable && at.prior.is_some_and(|prior| !prior.is_null()))
     }
 
     fn require_replace(&mut self, path: AttributePath) {
@@ -430,8 +436,16 @@ impl<'a> Planner<'a> {
         let Some(prior) = at.prior.filter(|prior| self.updating() && prior.is_known()) else {
             return planned;
         };
-        // `diff_suppress`, then the type's semantic equality: the prior value stands for a
-        // configured one that means the same (element by element in a collection).
+        if at.attribute.diff_suppress.is_none() && at.attribute.semantic_equality.is_none() {
+            return planned;
+        }
+        self.kept_prior(at, prior, planned)
+    }
+
+    /// `diff_suppress`, then the type's semantic equality: the prior value stands for a
+    /// configured one that means the same (element by element in a collection).
+    #[cold]
+    fn kept_prior(&mut self, at: Slot<'_>, prior: &Value, planned: Value) -> Value {
         let kept = match (&at.attribute.diff_suppress, &at.attribute.semantic_equality) {
             (Some(suppress), _) => suppress
                 .suppresses(prior, &planned)
