@@ -283,14 +283,25 @@ framework_primitives! {
             n.to_integer(Number::to_i32, number_error::<types::Int32>).map(types::Int32::new)
         },
         |e, v| e.writer().write_integer(v.value_int32());
-    types::Float64: read_number |d, n| {
-            n.to_f64(number_error::<types::Float64>).map(types::Float64::new)
+    types::Float64: read_number |d, n| match n.to_f64(number_error::<types::Float64>) {
+            Ok(float) => Ok(types::Float64::new(float)),
+            // More precise than a float: kept as the number (see `types::Float64`).
+            Err(_) => types::Float64::from_number(n.to_number()?)
+                .map_err(number_error::<types::Float64>),
         },
-        |e, v| e.writer().write_f64(v.value_float64(), number_error::<types::Float64>);
-    types::Float32: read_number |d, n| {
-            n.convert(Number::to_f32, number_error::<types::Float32>).map(types::Float32::new)
+        |e, v| match v.exact() {
+            Some(number) => e.write_number(number),
+            None => e.writer().write_f64(v.value_float64(), number_error::<types::Float64>),
+        };
+    types::Float32: read_number |d, n| match n.convert(Number::to_f32, number_error::<types::Float32>) {
+            Ok(float) => Ok(types::Float32::new(float)),
+            Err(_) => types::Float32::from_number(n.to_number()?)
+                .map_err(number_error::<types::Float32>),
         },
-        |e, v| e.writer().write_f32(v.value_float32(), number_error::<types::Float32>);
+        |e, v| match v.exact() {
+            Some(number) => e.write_number(number),
+            None => e.writer().write_f32(v.value_float32(), number_error::<types::Float32>),
+        };
     types::Number: read_number |d, n| Ok(types::Number::new(n.to_number()?)),
         |e, v| match v.get() {
             Some(n) => e.write_number(n),

@@ -625,10 +625,7 @@ fn replacements_in(
     for (i, ((name, attribute), planned)) in schema.iter().zip(planned_values).enumerate() {
         let prior = prior_values.map(|values| &values[i]);
         let here = here.name(name);
-        if attribute.force_new
-            && is_change(prior, planned, Value::is_null)
-            && !found.contains(&here.path())
-        {
+        if attribute.force_new && is_change(prior, planned) && !found.contains(&here.path()) {
             found.push(here.path());
         }
         if let Some(nested) = attribute

@@ -15,7 +15,6 @@ use super::contained;
 use crate::diag::Diagnostics;
 use crate::path::AttributePath;
 use crate::tftypes::Value;
-use crate::types::conversion::Nullable;
 
 /// One step of an attribute's plan modification, as the derive writes it.
 #[derive(Clone, Copy)]
@@ -41,13 +40,13 @@ impl PlanModifier {
                 modify(plan);
             }),
             PlanModifier::RequiresReplaceIf(decide) => {
-                if plan.value_changes() {
+                if plan.changes() {
                     contained("the requires_replace_if function", || decide(plan))?;
                 }
                 Ok(())
             }
             PlanModifier::RequiresReplaceIfConfigured => {
-                if plan.value_changes() && !plan.config.is_null() {
+                if plan.changes() && !plan.config.is_null() {
                     plan.requires_replace = true;
                 }
                 Ok(())
@@ -221,33 +220,21 @@ impl<'a, V> AttributeChange<'a, V> {
     }
 }
 
-impl<V: PartialEq + Nullable> AttributeChange<'_, V> {
+impl AttributeChange<'_, Value> {
     /// True when the planned value is a change on an update: it differs from the prior one (an
     /// unknown planned value counts as a change), or it is set in an element of a nested
     /// collection that the prior state did not have (as `force_new` judges). False on create.
     pub fn changes(&self) -> bool {
-        self.resource_prior.is_some() && is_change(self.prior.as_ref(), &self.planned, V::is_null)
-    }
-}
-
-impl AttributeChange<'_, Value> {
-    /// [`changes`](AttributeChange::changes) on values.
-    pub(crate) fn value_changes(&self) -> bool {
-        self.resource_prior.is_some()
-            && is_change(self.prior.as_ref(), &self.planned, Value::is_null)
+        self.resource_prior.is_some() && is_change(self.prior.as_ref(), &self.planned)
     }
 }
 
 /// Whether a planned value is a change from its prior one on an update: a different value
 /// (an unknown one counts), or a value where there was none before (a new element of a
 /// nested collection). The one definition: `force_new` judges with it too.
-pub(super) fn is_change<V: PartialEq>(
-    prior: Option<&V>,
-    planned: &V,
-    is_null: fn(&V) -> bool,
-) -> bool {
+pub(super) fn is_change(prior: Option<&Value>, planned: &Value) -> bool {
     match prior {
         Some(prior) => prior != planned,
-        None => !is_null(planned),
+        None => !planned.is_null(),
     }
 }

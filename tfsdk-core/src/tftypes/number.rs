@@ -403,6 +403,16 @@ impl Number {
         self.scientific().parse().unwrap_or(f64::NAN)
     }
 
+    /// The `f32` nearest to this number, without any check: infinite when out of range, zero
+    /// when too small.
+    pub fn nearest_f32(&self) -> f32 {
+        if self.is_negative_zero() {
+            return -0.0;
+        }
+        // Rust's float parser rounds correctly for any number of digits.
+        self.scientific().parse().unwrap_or(f32::NAN)
+    }
+
     /// The nearest `f64` of a number of at most 15 significant digits within `1e±22` of its
     /// digits (most numbers met in practice), which is known to print back as the same decimal
     /// without printing it: distinct decimals of at most 15 digits (`f64::DIGITS`) have

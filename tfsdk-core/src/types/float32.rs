@@ -1,11 +1,14 @@
 //! [`Float32`] and [`Float32Type`]: a Terraform number held as `f32` that may be null or unknown.
 
-use super::primitive::number_value;
+use super::float::float_value;
 
-number_value! {
+float_value! {
     /// A 32-bit float attribute value: null, unknown or known (Go's `types.Float32`).
     ///
-    /// Read from a Terraform value, a number converts when its nearest `f32` prints back as the same decimal.
+    /// Read from a Terraform value, any number whose nearest `f32` is finite converts (and not
+    /// zero, for a number that is not), the number kept when it says more than the float, as
+    /// for [`Float64`](super::Float64). A number beyond `f32`'s range is an error at its path
+    /// (Go accepts it at plan time and fails the apply with "inconsistent result").
     ///
     /// ```
     /// use tfsdk_core::types::Float32;
@@ -14,8 +17,5 @@ number_value! {
     /// assert_eq!(Float32::unknown().get(), None);
     /// ```
     Float32(f32): Float32Type = "Float32Type",
-    // Read with `Number::to_f32`: the nearest float that prints back as the same decimal.
-    float_kind(to_f32, from_f32),
-    value_float32, "float", "0.0",
-    derive(PartialEq, PartialOrd)
+    value_float32
 }

@@ -81,6 +81,7 @@ mod dynamic;
 pub(crate) mod elements;
 mod empty;
 pub(crate) mod equivalent;
+mod float;
 mod float32;
 mod float64;
 mod go_duration;

@@ -23,6 +23,10 @@ pub(crate) trait PrimitiveKind {
 
     /// Writes a known value as Go's `String()` does.
     fn fmt_known(inner: &Self::Inner, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// The kind's semantic equality on Terraform values, if it has one
+    /// ([`TerraformType::semantic_equality`](super::conversion::TerraformType::semantic_equality)).
+    const SEMANTIC_EQUALITY: Option<fn(&Value, &Value) -> bool> = None;
 }
 
 /// Implements the shared part of a primitive value `$value` (fields `state` and `value`; a
@@ -60,6 +64,10 @@ macro_rules! primitive_impls {
 
             fn attr_type() -> Box<dyn $crate::attr::Type> {
                 Box::new($type)
+            }
+
+            fn semantic_equality() -> Option<fn(&$crate::tftypes::Value, &$crate::tftypes::Value) -> bool> {
+                <$value as $crate::types::primitive::PrimitiveKind>::SEMANTIC_EQUALITY
             }
         }
 
@@ -281,30 +289,9 @@ macro_rules! integer_kind {
     };
 }
 
-/// [`PrimitiveKind`] of a float value: read when the nearest float prints back as the same
-/// decimal, written as the shortest decimal that reads back (NaN and infinities are errors),
-/// shown as Terraform prints the number.
-macro_rules! float_kind {
-    ($value:ident, $inner:ty, $to:ident, $from:ident) => {
-        $crate::types::primitive::number_kind!(
-            $value,
-            $inner,
-            $to,
-            0.0,
-            |n| $crate::tftypes::Number::$from(*n)
-                .map($crate::tftypes::Value::number)
-                .map_err($crate::attr::error::ConvertError::number::<$value>),
-            |n, f| match $crate::tftypes::Number::$from(*n) {
-                Ok(number) => write!(f, "{number}"),
-                Err(_) => write!(f, "{n}"),
-            }
-        );
-    };
-}
-
 /// A framework number held as a Rust number (`Int64`, `Float32`, …): the value struct,
 /// documented by the attributes given, its attribute type, and every impl the primitives share,
-/// with `$kind` (`integer_kind` or `float_kind`) for how the number converts.
+/// with `$kind` (`integer_kind`) for how the number converts.
 macro_rules! number_value {
     (
         $(#[$doc:meta])*
@@ -339,5 +326,5 @@ macro_rules! number_value {
 }
 
 pub(crate) use {
-    copy_primitive_accessors, float_kind, integer_kind, number_kind, number_value, primitive_impls,
+    copy_primitive_accessors, integer_kind, number_kind, number_value, primitive_impls,
 };
