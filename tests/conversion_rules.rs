@@ -173,8 +173,8 @@ fn two_to_the_53_plus_one_into_f64() {
     assert_eq!(
         get_error("ratio", n("9007199254740993")).to_string(),
         "buckets[1].ratio: 9007199254740993 cannot be stored in `f64` without losing precision \
-         (the nearest `f64` is 9007199254740992); use `types::Number` or `tftypes::Number` to \
-         keep every digit"
+         (the nearest `f64` is 9007199254740992); use `types::Float64`, which keeps the number \
+         Terraform gave, or `types::Number` to keep every digit"
     );
     // 2^53 itself is exact.
     assert_eq!(
@@ -202,7 +202,8 @@ fn floats_take_what_prints_back_the_same() {
     assert_eq!(
         f32::from_value(n("16777217")).unwrap_err().to_string(),
         "16777217 cannot be stored in `f32` without losing precision (the nearest `f32` is \
-         16777216); use `types::Number` or `tftypes::Number` to keep every digit"
+         16777216); use `types::Float32`, which keeps the number Terraform gave, or \
+         `types::Number` to keep every digit"
     );
 }
 

@@ -608,8 +608,8 @@ fn number_errors_name_the_rule() {
     assert_eq!(
         err::<Strict>(&strict(&[1], &str_bytes("9007199254740993"))),
         "scale: 9007199254740993 cannot be stored in `f64` without losing precision (the \
-         nearest `f64` is 9007199254740992); use `types::Number` or `tftypes::Number` to keep \
-         every digit"
+         nearest `f64` is 9007199254740992); use `types::Float64`, which keeps the number \
+         Terraform gave, or `types::Number` to keep every digit"
     );
     assert_eq!(
         err::<Strict>(&strict(&[1], &str_bytes("1e400"))),

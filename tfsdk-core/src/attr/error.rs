@@ -436,7 +436,21 @@ fn fmt_number_error(target: &str, source: &NumberError, f: &mut fmt::Formatter<'
                         short_decimal(&nearest)
                     )?;
                 }
-                f.write_str("; use `types::Number` or `tftypes::Number` to keep every digit")
+                if target == *machine {
+                    // A native float: the framework's keeps the number it cannot hold.
+                    let framework = if *machine == "f32" {
+                        "types::Float32"
+                    } else {
+                        "types::Float64"
+                    };
+                    write!(
+                        f,
+                        "; use `{framework}`, which keeps the number Terraform gave, or \
+                         `types::Number` to keep every digit"
+                    )
+                } else {
+                    f.write_str("; use `types::Number` or `tftypes::Number` to keep every digit")
+                }
             }
         }
         NumberError::NotFinite { value } => write!(

@@ -266,3 +266,81 @@ macro_rules! float_value {
 }
 
 pub(crate) use float_value;
+
+#[cfg(test)]
+mod tests {
+    use crate::convert::{FromValue, TerraformType, ToValue};
+    use crate::tftypes::{Number, Type, Value};
+    use crate::types::{Float32, Float64};
+
+    fn number(text: &str) -> Value {
+        Value::number(text.parse::<Number>().unwrap())
+    }
+
+    /// `1 - 0.99` as Terraform computes it (512-bit binary floats), in decimal.
+    const ONE_MINUS_0_99: &str = "0.0100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002";
+
+    #[test]
+    fn a_number_more_precise_than_the_float_is_kept_and_goes_back_unchanged() {
+        let value = Float64::from_value(number(ONE_MINUS_0_99)).unwrap();
+        assert_eq!(value.get(), Some(0.01));
+        assert_eq!(value.value_float64(), 0.01);
+        assert_eq!(
+            value.to_value(&Type::Number).unwrap(),
+            number(ONE_MINUS_0_99)
+        );
+        assert_eq!(value.number(), Some(ONE_MINUS_0_99.parse().unwrap()));
+        assert_eq!(value.to_string(), ONE_MINUS_0_99);
+        // Go's `Equal` compares the numbers: the float alone is another value.
+        assert_ne!(value, Float64::new(0.01));
+        let sum = Float32::from_value(number("0.3000000000000000000000000000001")).unwrap();
+        assert_eq!(sum.get(), Some(0.3));
+        assert_eq!(
+            sum.to_value(&Type::Number).unwrap(),
+            number("0.3000000000000000000000000000001")
+        );
+    }
+
+    #[test]
+    fn a_number_a_float_prints_as_is_held_as_the_float() {
+        for text in ["0.1", "6.283185", "-0", "1e300", "2.5"] {
+            let value = Float64::from_value(number(text)).unwrap();
+            assert_eq!(value, Float64::new(text.parse().unwrap()), "{text}");
+            assert_eq!(value.to_value(&Type::Number).unwrap(), number(text));
+        }
+    }
+
+    #[test]
+    fn beyond_the_range_or_below_the_smallest_float_is_an_error() {
+        let error = Float64::from_value(number("1e400"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("1e400 does not fit in `Float64`"), "{error}");
+        let error = Float64::from_value(number("1e-400"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("1e-400 cannot be stored in `Float64`"),
+            "{error}"
+        );
+        let error = Float32::from_value(number("1e39")).unwrap_err().to_string();
+        assert!(error.contains("does not fit in `Float32`"), "{error}");
+        // Zero itself is zero.
+        assert_eq!(Float64::from_value(number("0")).unwrap(), Float64::new(0.0));
+    }
+
+    #[test]
+    fn semantic_equality_compares_the_floats() {
+        let equal = Float64::semantic_equality().expect("Float64 has a semantic equality");
+        assert!(equal(&number(ONE_MINUS_0_99), &number("0.01")));
+        assert!(!equal(&number("0.02"), &number("0.01")));
+        assert!(!equal(&Value::null(Type::Number), &number("0.01")));
+        let equal = Float32::semantic_equality().expect("Float32 has a semantic equality");
+        // 0.1 and 0.1000000001 are the same f32, not the same f64.
+        assert!(equal(&number("0.1"), &number("0.1000000001")));
+        assert!(!Float64::semantic_equality().unwrap()(
+            &number("0.1"),
+            &number("0.1000000001")
+        ));
+    }
+}
