@@ -1,5 +1,6 @@
 //! `#[function]`: an ordinary Rust function as a provider-defined function. The function stays
-//! as it is (its parameters' `///` comments and `#[variadic]` markers taken off); beside it, a
+//! as it is (its parameters' `///` comments and `#[variadic]`, `#[allow_null]` and
+//! `#[allow_unknown]` markers taken off); beside it, a
 //! struct of the same name (types and functions have separate names, so both live on) holds
 //! `function()`, the definition the server serves: the name,
 //! the doc comment as summary and description, each parameter's name, type, description and
@@ -32,6 +33,18 @@ struct Param {
     description: String,
     /// For the variadic parameter, the element type of its `Vec`.
     variadic: Option<syn::Type>,
+    /// `#[allow_null]`, where it was written (Go's `AllowNullValue`).
+    allow_null: Option<Span>,
+    /// `#[allow_unknown]`, where it was written (Go's `AllowUnknownValues`).
+    allow_unknown: Option<Span>,
+}
+
+impl Param {
+    /// Whether null reaches the function: `#[allow_null]`, or a parameter typed `Option<T>`
+    /// (the Rust type says it may be null).
+    fn allows_null(&self, ty: &syn::Type) -> bool {
+        self.allow_null.is_some() || last_segment_is(ty, "Option")
+    }
 }
 
 /// Expands `#[function(args)] item`.
@@ -171,14 +184,26 @@ fn generate(
         let pname = param.ident.to_string();
         let pname = pname.strip_prefix("r#").unwrap_or(&pname).to_owned();
         let description = &param.description;
-        quote_spanned!(ty.span()=>
-            #private::parameter::<#ty>(
-                #pname,
-                (&#private::Probe::<<#ty as #private::FromArgument>::Value>::new()).allows_null(),
-                (&#private::Probe::<<#ty as #private::FromArgument>::Value>::new()).allows_unknown(),
-                #description,
-            )
-        )
+        let allow_null = param.allows_null(ty);
+        let allow_unknown = param.allow_unknown.is_some();
+        // A type that cannot hold what the parameter allows is a compile error at the marker.
+        let holds_null = param.allow_null.map(|span| {
+            quote_spanned!(span=> #private::holds_null::<<#ty as #private::FromArgument>::Value>();)
+        });
+        let holds_unknown = param.allow_unknown.map(|span| {
+            quote_spanned!(span=> #private::holds_unknown::<<#ty as #private::FromArgument>::Value>();)
+        });
+        let parameter = quote_spanned!(ty.span()=>
+            #private::parameter::<#ty>(#pname, #allow_null, #allow_unknown, #description)
+        );
+        if holds_null.is_none() && holds_unknown.is_none() {
+            return parameter;
+        }
+        quote!({
+            #holds_null
+            #holds_unknown
+            #parameter
+        })
     };
     let fixed_parameters = fixed.iter().map(|p| parameter(p, &p.ty));
     let variadic = params
@@ -229,8 +254,6 @@ fn generate(
             /// The definition the server serves: register it with `Registry::function`.
             #[allow(dead_code)]
             #vis fn function() -> #private::Function {
-                #[allow(unused_imports)]
-                use #private::{IsNullable as _, IsUnknownable as _, NotNullable as _, NotUnknownable as _};
                 let function = #private::function(
                     #name,
                     #summary,
@@ -255,21 +278,28 @@ fn generate(
     }
 }
 
-/// Reads one parameter and takes its `///` comments and `#[variadic]` off it.
+/// Reads one parameter and takes its `///` comments and markers off it.
 fn read_param(
     typed: &mut syn::PatType,
     last: bool,
     errors: &mut darling::error::Accumulator,
 ) -> Option<Param> {
     let description = crate::attr::doc_text(&typed.attrs).unwrap_or_default();
-    let variadic = typed
-        .attrs
-        .iter()
-        .find(|a| a.path().is_ident("variadic"))
-        .cloned();
-    typed
-        .attrs
-        .retain(|a| !a.path().is_ident("doc") && !a.path().is_ident("variadic"));
+    let marker = |name: &str| {
+        typed
+            .attrs
+            .iter()
+            .find(|a| a.path().is_ident(name))
+            .cloned()
+    };
+    let variadic = marker("variadic");
+    let allow_null = marker("allow_null").map(|a| a.path().span());
+    let allow_unknown = marker("allow_unknown").map(|a| a.path().span());
+    typed.attrs.retain(|a| {
+        !["doc", "variadic", "allow_null", "allow_unknown"]
+            .iter()
+            .any(|name| a.path().is_ident(name))
+    });
     let ident = match &*typed.pat {
         syn::Pat::Ident(pat) if pat.subpat.is_none() => pat.ident.clone(),
         other => {
@@ -314,7 +344,18 @@ fn read_param(
         ty: (*typed.ty).clone(),
         description,
         variadic: element,
+        allow_null,
+        allow_unknown,
     })
+}
+
+/// Whether `ty` is written as a path whose last segment is `name` (`Option<T>`,
+/// `std::option::Option<T>`).
+fn last_segment_is(ty: &syn::Type, name: &str) -> bool {
+    match ty {
+        syn::Type::Path(path) => path.path.segments.last().is_some_and(|s| s.ident == name),
+        _ => false,
+    }
 }
 
 /// `T` of a type written `Vec<T>`.

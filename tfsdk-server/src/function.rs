@@ -37,11 +37,13 @@ pub struct Parameter {
     pub name: String,
     /// Its Terraform type (`Type::Dynamic` for any).
     pub ty: Type,
-    /// Whether null reaches the function (an `Option<T>` or framework type parameter); else
-    /// Terraform refuses a null argument itself.
+    /// Whether null reaches the function (Go's `AllowNullValue`: an `Option<T>` parameter, or
+    /// one marked `#[allow_null]`); else the argument must not be null (Terraform refuses it
+    /// itself, and so does the server).
     pub allow_null: bool,
-    /// Whether an unknown value reaches the function (a framework type parameter); else
-    /// Terraform does not call the function and the result is unknown.
+    /// Whether a value that is or holds unknown reaches the function (Go's
+    /// `AllowUnknownValues`: a parameter marked `#[allow_unknown]`); else the function is not
+    /// called and the result is unknown (as Terraform does itself).
     pub allow_unknown: bool,
     /// Documentation (Markdown).
     pub description: String,
@@ -93,10 +95,12 @@ impl Function {
     /// The type of the argument at `index` (the variadic parameter's beyond the last fixed
     /// one); `None` past the end.
     pub(crate) fn argument_type(&self, index: usize) -> Option<&Type> {
-        match self.parameters.get(index) {
-            Some(parameter) => Some(&parameter.ty),
-            None => self.variadic.as_ref().map(|variadic| &variadic.ty),
-        }
+        self.parameter_at(index).map(|parameter| &parameter.ty)
+    }
+
+    /// The parameter that takes the argument at `index`: a fixed one, else the variadic one.
+    pub(crate) fn parameter_at(&self, index: usize) -> Option<&Parameter> {
+        self.parameters.get(index).or(self.variadic.as_ref())
     }
 }
 

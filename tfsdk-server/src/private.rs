@@ -3,7 +3,6 @@
 //! Generated code reaches everything through `::tfsdk_server::__private` (or the path given
 //! with `#[function(crate = "...")]`).
 
-use std::marker::PhantomData;
 use std::sync::Arc;
 
 use tfsdk_core::convert::{FromValue, Nullable, TerraformType, ToValue, Unknownable};
@@ -22,7 +21,7 @@ pub use tfsdk_core::tftypes::Value;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a function parameter",
     label = "no conversion from a Terraform value",
-    note = "a parameter is a type tfsdk converts (`String`, `i64`, `f64`, `bool`, `Vec<T>`, `BTreeMap<String, T>`, `Option<T>` to accept null, the `types::*` framework types to accept unknown, `types::Dynamic` for any type, a `#[derive(TfObject)]` struct), or `Arg<T>` of one"
+    note = "a parameter is a type tfsdk converts (`String`, `i64`, `f64`, `bool`, `Vec<T>`, `BTreeMap<String, T>`, `Option<T>` to accept null, the `types::*` framework types (which take null with `#[allow_null]` and unknown with `#[allow_unknown]`), `types::Dynamic` for any type, a `#[derive(TfObject)]` struct), or `Arg<T>` of one"
 )]
 pub trait FromArgument: Sized {
     /// The type the argument converts into (`T` for `Arg<T>`).
@@ -90,60 +89,29 @@ pub fn no_more_arguments(arguments: &mut Arguments) -> Result<(), FunctionError>
     }
 }
 
-/// Asks at compile time whether a parameter type holds null or unknown:
-/// `(&Probe::<T>::new()).allows_null()` finds the `Is…` trait's method on the receiver as it is
-/// when `T` implements `Nullable` (`Unknownable`), else the `Not…` one only after taking a
-/// reference to it ("autoref specialisation", for the concrete types generated code names).
-pub struct Probe<T>(PhantomData<fn() -> T>);
+/// A parameter marked `#[allow_null]` holds null: its type is `Nullable`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold null, so the parameter cannot be `#[allow_null]`",
+    label = "null would have nowhere to go",
+    note = "use `Option<T>` (None is null) or a framework type such as `types::String`"
+)]
+pub trait HoldsNull {}
+impl<T: Nullable> HoldsNull for T {}
 
-impl<T> Probe<T> {
-    /// A probe of `T`.
-    pub fn new() -> Probe<T> {
-        Probe(PhantomData)
-    }
-}
+/// A parameter marked `#[allow_unknown]` holds unknown: its type is `Unknownable`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold unknown, so the parameter cannot be `#[allow_unknown]`",
+    label = "an unknown value would have nowhere to go",
+    note = "use a framework type such as `types::String` or `types::Dynamic`, which hold unknown"
+)]
+pub trait HoldsUnknown {}
+impl<T: Unknownable> HoldsUnknown for T {}
 
-impl<T> Default for Probe<T> {
-    fn default() -> Self {
-        Probe::new()
-    }
-}
+/// Compiles when `T` holds null.
+pub fn holds_null<T: HoldsNull>() {}
 
-/// The fallback: `T` holds no null.
-pub trait NotNullable {
-    /// False.
-    fn allows_null(&self) -> bool {
-        false
-    }
-}
-impl<T> NotNullable for &Probe<T> {}
-
-/// `T` holds null.
-pub trait IsNullable {
-    /// True.
-    fn allows_null(&self) -> bool {
-        true
-    }
-}
-impl<T: Nullable> IsNullable for Probe<T> {}
-
-/// The fallback: `T` holds no unknown.
-pub trait NotUnknownable {
-    /// False.
-    fn allows_unknown(&self) -> bool {
-        false
-    }
-}
-impl<T> NotUnknownable for &Probe<T> {}
-
-/// `T` holds unknown.
-pub trait IsUnknownable {
-    /// True.
-    fn allows_unknown(&self) -> bool {
-        true
-    }
-}
-impl<T: Unknownable> IsUnknownable for Probe<T> {}
+/// Compiles when `T` holds unknown.
+pub fn holds_unknown<T: HoldsUnknown>() {}
 
 /// A parameter: its name, `P`'s type, whether it takes null and unknown, its documentation.
 pub fn parameter<P: FromArgument>(

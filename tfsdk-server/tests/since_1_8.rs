@@ -41,12 +41,27 @@ fn or_else(text: Option<String>, fallback: String) -> String {
 
 /// The text in capitals; unknown while the text is.
 #[function]
-fn upper(text: types::String) -> types::String {
+fn upper(
+    #[allow_null]
+    #[allow_unknown]
+    text: types::String,
+) -> types::String {
     match text.get() {
         Some(text) => types::String::new(text.to_uppercase()),
         None if text.is_null() => types::String::null(),
         None => types::String::unknown(),
     }
+}
+
+/// How many times `lower` ran.
+static LOWER_CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The text in small letters: a framework type, yet neither null nor unknown reaches it (Go's
+/// parameters without `AllowNullValue` and `AllowUnknownValues`).
+#[function]
+fn lower(text: types::String) -> types::String {
+    LOWER_CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    types::String::new(text.value_string().to_lowercase())
 }
 
 #[function]
@@ -99,6 +114,7 @@ impl Provider for Db {
             .function(join::function())
             .function(or_else::function())
             .function(upper::function())
+            .function(lower::function())
             .function(explode::function())
             .ephemeral_resource(LeaseResource)
             .resource(UserResource);
@@ -229,7 +245,10 @@ async fn functions_are_served_with_their_signatures() {
         names.sort_unstable();
         names
     };
-    assert_eq!(names, ["explode", "join", "or_else", "parse_mode", "upper"]);
+    assert_eq!(
+        names,
+        ["explode", "join", "lower", "or_else", "parse_mode", "upper"]
+    );
     let parse_mode = &functions["parse_mode"];
     assert_eq!(
         parse_mode.summary,
@@ -247,20 +266,23 @@ async fn functions_are_served_with_their_signatures() {
     assert!(functions["or_else"].parameters[0].allow_null_value);
     assert!(!functions["or_else"].parameters[0].allow_unknown_values);
     assert!(functions["upper"].parameters[0].allow_unknown_values);
+    assert!(functions["upper"].parameters[0].allow_null_value);
+    assert!(!functions["lower"].parameters[0].allow_null_value);
+    assert!(!functions["lower"].parameters[0].allow_unknown_values);
 
     let schema = server
         .get_provider_schema(tonic::Request::new(pb::get_provider_schema::Request {}))
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(schema.functions.len(), 5);
+    assert_eq!(schema.functions.len(), 6);
     assert!(schema.diagnostics.is_empty(), "{:?}", schema.diagnostics);
     let metadata = server
         .get_metadata(tonic::Request::new(pb::get_metadata::Request {}))
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(metadata.functions.len(), 5);
+    assert_eq!(metadata.functions.len(), 6);
     assert_eq!(metadata.ephemeral_resources[0].type_name, "db_lease");
 }
 
@@ -291,7 +313,7 @@ async fn compare_schemas(address: std::net::SocketAddr) {
     assert_eq!(wire, in_process);
     assert!(wire.provider.is_some());
     assert!(!wire.resource_schemas.is_empty());
-    assert_eq!(wire.functions.len(), 5);
+    assert_eq!(wire.functions.len(), 6);
     assert_eq!(wire.ephemeral_resource_schemas.len(), 1);
     assert_eq!(
         wire.server_capabilities
@@ -304,7 +326,7 @@ async fn compare_schemas(address: std::net::SocketAddr) {
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(metadata.functions.len(), 5);
+    assert_eq!(metadata.functions.len(), 6);
 }
 
 #[tokio::test]
@@ -364,6 +386,38 @@ async fn null_and_unknown_arguments_reach_the_parameters_that_take_them() {
     assert!(result(unknown, &Type::String).is_unknown());
     let known = call(&server, "upper", &[(Value::from("abc"), Type::String)]).await;
     assert_eq!(result(known, &Type::String), Value::from("ABC"));
+}
+
+#[tokio::test]
+async fn null_and_unknown_are_refused_where_the_parameter_does_not_allow_them() {
+    use std::sync::atomic::Ordering;
+    let server = server();
+    let before = LOWER_CALLS.load(Ordering::SeqCst);
+    // Terraform refuses the null itself; a client that sends it gets Terraform's words.
+    let null = call(
+        &server,
+        "lower",
+        &[(Value::null(Type::String), Type::String)],
+    )
+    .await;
+    let error = null.error.expect("an error");
+    assert_eq!(
+        error.text,
+        "Invalid value for \"text\" parameter: argument must not be null."
+    );
+    assert_eq!(error.function_argument, Some(0));
+    // An unknown argument makes the result unknown, and the function is not called.
+    let unknown = call(
+        &server,
+        "lower",
+        &[(Value::unknown(Type::String), Type::String)],
+    )
+    .await;
+    assert!(result(unknown, &Type::String).is_unknown());
+    assert_eq!(LOWER_CALLS.load(Ordering::SeqCst), before);
+    let known = call(&server, "lower", &[(Value::from("ABC"), Type::String)]).await;
+    assert_eq!(result(known, &Type::String), Value::from("abc"));
+    assert_eq!(LOWER_CALLS.load(Ordering::SeqCst), before + 1);
 }
 
 #[tokio::test]

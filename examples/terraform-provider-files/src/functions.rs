@@ -61,13 +61,14 @@ pub fn join_path(
 /// The number of lines of a text; unknown while the text is.
 #[function]
 pub fn line_count(
-    /// The text, which may not be known yet.
+    /// The text, which may not be known yet (never null: Terraform refuses a null argument
+    /// for a parameter without `#[allow_null]`).
+    #[allow_unknown]
     text: types::String,
 ) -> types::Int64 {
     match text.get() {
         Some(text) => types::Int64::new(text.lines().count() as i64),
-        None if text.is_unknown() => types::Int64::unknown(),
-        None => types::Int64::null(),
+        None => types::Int64::unknown(),
     }
 }
 

@@ -111,6 +111,27 @@ output "mode" {
         .run();
 }
 
+#[test]
+fn a_null_argument_is_refused_unless_the_parameter_allows_it() {
+    // `line_count`'s `text` is a `types::String`, which could hold null, but is not marked
+    // `#[allow_null]`: as for Go's parameters, Terraform refuses the null before any call.
+    let text = config(
+        r#"
+output "lines" {
+  value = provider::files::line_count(null)
+}
+"#,
+    );
+    let line = line_of(&text, "line_count(null)");
+    files()
+        .min_terraform("1.8")
+        .step(Step::plan(text).expect_error(&format!(
+            "Error: Invalid function argument on main\\.tf line {line}, in output \"lines\":.* \
+             Invalid value for \"text\" parameter: argument must not be null"
+        )))
+        .run();
+}
+
 const SECRET_COPY: &str = r#"
 ephemeral "files_secret" "db" {
   path          = "secret.txt"
@@ -221,6 +242,12 @@ fn terraform_receives_the_functions_the_ephemeral_resource_and_write_only() {
     assert_eq!(
         functions["mode_string"]["parameters"][0]["is_nullable"],
         true
+    );
+    assert_eq!(
+        functions["line_count"]["parameters"][0]["is_nullable"],
+        Json::Null,
+        "{}",
+        functions["line_count"]
     );
     let secret = &provider["ephemeral_resource_schemas"]["files_secret"]["block"];
     assert_eq!(secret["attributes"]["content"]["sensitive"], true);

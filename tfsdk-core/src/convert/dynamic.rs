@@ -3,7 +3,7 @@
 //! Reading never fails and keeps null and unknown at every level. Writing checks the value
 //! fits the requested type; a null or unknown value takes the requested type.
 
-use super::{ConvertError, FromValue, TerraformType, ToValue};
+use super::{ConvertError, FromValue, Nullable, TerraformType, ToValue, Unknownable};
 use crate::tftypes::{Type, Value};
 
 impl TerraformType for Value {
@@ -38,6 +38,28 @@ impl ToValue for Value {
                 self.ty(),
             ))
         }
+    }
+}
+
+/// A value holds null (of any type: its [`ToValue`] gives it the requested one).
+impl Nullable for Value {
+    fn null() -> Value {
+        Value::null(Type::Dynamic)
+    }
+
+    fn is_null(&self) -> bool {
+        Value::is_null(self)
+    }
+}
+
+/// A value holds unknown (of any type, as for null).
+impl Unknownable for Value {
+    fn unknown() -> Value {
+        Value::unknown(Type::Dynamic)
+    }
+
+    fn is_unknown(&self) -> bool {
+        Value::is_unknown(self)
     }
 }
 

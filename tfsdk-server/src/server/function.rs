@@ -18,10 +18,37 @@ pub(crate) async fn call(
     function: &Function,
     arguments: Vec<Value>,
 ) -> Result<Value, FunctionError> {
+    if let Some(result) = refused(function, &arguments)? {
+        return Ok(result);
+    }
     let future = (function.call)(Arguments::new(arguments));
     crate::call::spawn_contained(&format!("function {}", function.name()), future)
         .await
         .map_err(FunctionError::from)?
+}
+
+/// What Terraform does before it calls a function, done again for a client that does not:
+/// a null argument for a parameter without `allow_null` is an error at the argument
+/// (Terraform's "argument must not be null"); an argument that is or holds unknown for a
+/// parameter without `allow_unknown` makes the result unknown, without a call (`Some`).
+fn refused(function: &Function, arguments: &[Value]) -> Result<Option<Value>, FunctionError> {
+    let mut unknown = false;
+    for (index, argument) in arguments.iter().enumerate() {
+        let Some(parameter) = function.parameter_at(index) else {
+            continue;
+        };
+        if argument.is_null() && !parameter.allow_null {
+            return Err(FunctionError::argument(
+                index,
+                format!(
+                    "Invalid value for \"{}\" parameter: argument must not be null.",
+                    parameter.name
+                ),
+            ));
+        }
+        unknown |= !parameter.allow_unknown && !argument.is_wholly_known();
+    }
+    Ok(unknown.then(|| Value::unknown(function.return_type.clone())))
 }
 
 /// CallFunction at the protocol's edge: the function found, the arguments decoded against its
