@@ -539,6 +539,9 @@ impl<T: TfSchema> NestedAttributeField for std::collections::BTreeSet<T> {}
 impl<T: TfSchema, S> NestedAttributeField for std::collections::HashSet<T, S> {}
 impl<T: TfSchema> NestedAttributeField for BTreeMap<String, T> {}
 impl<T: TfSchema, S> NestedAttributeField for std::collections::HashMap<String, T, S> {}
+impl<T: TfSchema> NestedAttributeField for crate::types::List<T> {}
+impl<T: TfSchema> NestedAttributeField for crate::types::Set<T> {}
+impl<T: TfSchema> NestedAttributeField for crate::types::Map<T> {}
 
 /// Compiles only for a field type `length` and string `one_of` apply to.
 pub fn one_of_strings<T: StringRule + ?Sized>() {}

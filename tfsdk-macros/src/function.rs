@@ -40,6 +40,33 @@ struct Param {
 }
 
 impl Param {
+    /// The parameter's definition, `ty` its type (the element type for the variadic one): a
+    /// marker the type cannot honour is a compile error at the marker.
+    fn definition(&self, private: &TokenStream, ty: &syn::Type) -> TokenStream {
+        let name = self.ident.to_string();
+        let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+        let description = &self.description;
+        let allow_null = self.allows_null(ty);
+        let allow_unknown = self.allow_unknown.is_some();
+        let holds_null = self.allow_null.map(|span| {
+            quote_spanned!(span=> #private::holds_null::<<#ty as #private::FromArgument>::Value>();)
+        });
+        let holds_unknown = self.allow_unknown.map(|span| {
+            quote_spanned!(span=> #private::holds_unknown::<<#ty as #private::FromArgument>::Value>();)
+        });
+        let parameter = quote_spanned!(ty.span()=>
+            #private::parameter::<#ty>(#name, #allow_null, #allow_unknown, #description)
+        );
+        if holds_null.is_none() && holds_unknown.is_none() {
+            return parameter;
+        }
+        quote!({
+            #holds_null
+            #holds_unknown
+            #parameter
+        })
+    }
+
     /// Whether null reaches the function: `#[allow_null]`, or a parameter typed `Option<T>`
     /// (the Rust type says it may be null).
     fn allows_null(&self, ty: &syn::Type) -> bool {
@@ -180,31 +207,7 @@ fn generate(
     let awaits = function.sig.asyncness.map(|_| quote!(.await));
 
     let fixed: Vec<&Param> = params.iter().filter(|p| p.variadic.is_none()).collect();
-    let parameter = |param: &Param, ty: &syn::Type| {
-        let pname = param.ident.to_string();
-        let pname = pname.strip_prefix("r#").unwrap_or(&pname).to_owned();
-        let description = &param.description;
-        let allow_null = param.allows_null(ty);
-        let allow_unknown = param.allow_unknown.is_some();
-        // A type that cannot hold what the parameter allows is a compile error at the marker.
-        let holds_null = param.allow_null.map(|span| {
-            quote_spanned!(span=> #private::holds_null::<<#ty as #private::FromArgument>::Value>();)
-        });
-        let holds_unknown = param.allow_unknown.map(|span| {
-            quote_spanned!(span=> #private::holds_unknown::<<#ty as #private::FromArgument>::Value>();)
-        });
-        let parameter = quote_spanned!(ty.span()=>
-            #private::parameter::<#ty>(#pname, #allow_null, #allow_unknown, #description)
-        );
-        if holds_null.is_none() && holds_unknown.is_none() {
-            return parameter;
-        }
-        quote!({
-            #holds_null
-            #holds_unknown
-            #parameter
-        })
-    };
+    let parameter = |param: &Param, ty: &syn::Type| param.definition(&private, ty);
     let fixed_parameters = fixed.iter().map(|p| parameter(p, &p.ty));
     let variadic = params
         .iter()

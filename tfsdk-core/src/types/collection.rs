@@ -342,7 +342,7 @@ macro_rules! collection_value_impls {
             }
         }
 
-        $crate::types::collection::collection_terraform_type!(impl[] $value<T>, $ctor, $attr_type);
+        $crate::types::collection::collection_terraform_type!(impl[] $value<T>, $ctor, $attr_type, nested in $value);
 
         $crate::types::nullable_unknownable!(impl[T: $crate::types::conversion::ToValue + $crate::types::conversion::TerraformType] $value<T>);
 
