@@ -8,7 +8,7 @@ use std::future::Future;
 use tfsdk_core::TfSchema;
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 
-use crate::{Context, RawState, Resource};
+use crate::{Context, MovedState, RawState, Resource};
 
 /// A managed resource whose objects have an identity, registered with
 /// [`Registry::resource_with_identity`](crate::Registry::resource_with_identity).
@@ -102,6 +102,43 @@ pub trait ResourceIdentity: Resource {
         ctx: &Context<Self::Provider>,
         state: &Self::Model,
     ) -> Result<Self::Identity, Diagnostics>;
+
+    /// The identity after a read that returned `state`, Terraform holding `held` (the stored
+    /// identity, if any). By default the identity of `state`, as a Go resource whose `Read`
+    /// sets `resp.Identity` from the state: an immutable identity that comes out otherwise
+    /// than `held` is then an error ("Unexpected Identity Change"). Return `held` to keep the
+    /// stored identity as Go's `Read` does when it leaves `resp.Identity` alone: for an
+    /// identity that is not derived from the state alone, such as one a move set
+    /// ([`moved_identity`](ResourceIdentity::moved_identity)).
+    ///
+    /// # Errors
+    /// Diagnostics for Terraform.
+    fn read_identity(
+        &self,
+        ctx: &Context<Self::Provider>,
+        held: Option<Self::Identity>,
+        state: &Self::Model,
+    ) -> Result<Self::Identity, Diagnostics> {
+        let _ = held;
+        self.identity(ctx, state)
+    }
+
+    /// The identity of an object this type took over by a move
+    /// ([`Resource::move_state`]), whose new state is `state`. By default the identity of
+    /// `state`; return another to set it yourself (Go's `resp.TargetIdentity`), e.g. read from
+    /// the source's identity (`source.identity`, with the source's identity model).
+    ///
+    /// # Errors
+    /// Diagnostics for Terraform.
+    fn moved_identity(
+        &self,
+        ctx: &Context<Self::Provider>,
+        source: &MovedState,
+        state: &Self::Model,
+    ) -> Result<Self::Identity, Diagnostics> {
+        let _ = source;
+        self.identity(ctx, state)
+    }
 
     /// Imports the object `identity` identifies (`import { to = ..., identity = { ... } }`,
     /// Terraform 1.12 and newer). By default an error: import by identity not supported.

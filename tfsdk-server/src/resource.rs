@@ -100,7 +100,7 @@ impl<M> From<Diagnostic> for Failed<M> {
 /// What [`Resource::move_state`] gets: an object another resource type managed, which a
 /// `moved { from = OTHER_TYPE.NAME  to = THIS_TYPE.NAME }` block hands over (Terraform 1.8 and
 /// newer).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct MovedState {
     /// The source's provider, e.g. `registry.terraform.io/example/files`.

@@ -78,10 +78,12 @@ pub(crate) trait ResourceHandler<P>: Send + Sync {
         planned: Value,
         config: Undecoded,
     ) -> BoxFuture<Result<Applied, Diagnostics>>;
+    /// The object read again, Terraform holding `held` as its identity.
     fn read(
         self: Arc<Self>,
         ctx: Context<P>,
         state: Value,
+        held: Option<Value>,
     ) -> BoxFuture<Result<Option<Stored>, Diagnostics>>;
     fn update(
         self: Arc<Self>,

@@ -7,7 +7,7 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
 use crate::lazy_schema::LazySchema;
-use crate::{Context, RawState, Resource, ResourceIdentity};
+use crate::{Context, MovedState, RawState, Resource, ResourceIdentity};
 
 use super::BoxFutureRef;
 use super::typed::{model, value};
@@ -23,6 +23,22 @@ pub(crate) trait IdentityOps<R: Resource>: Send + Sync {
         &self,
         resource: &R,
         ctx: &Context<R::Provider>,
+        state: &R::Model,
+    ) -> Result<Value, Diagnostics>;
+    /// [`ResourceIdentity::read_identity`], the held identity as a value.
+    fn read_identity(
+        &self,
+        resource: &R,
+        ctx: &Context<R::Provider>,
+        held: Option<Value>,
+        state: &R::Model,
+    ) -> Result<Value, Diagnostics>;
+    /// [`ResourceIdentity::moved_identity`].
+    fn moved_identity(
+        &self,
+        resource: &R,
+        ctx: &Context<R::Provider>,
+        source: &MovedState,
         state: &R::Model,
     ) -> Result<Value, Diagnostics>;
     fn import<'a>(
@@ -66,6 +82,29 @@ impl<R: ResourceIdentity> IdentityOps<R> for IdentityOf<R> {
         state: &R::Model,
     ) -> Result<Value, Diagnostics> {
         let identity = resource.identity(ctx, state)?;
+        value(&identity, self.lazy.ty())
+    }
+
+    fn read_identity(
+        &self,
+        resource: &R,
+        ctx: &Context<R::Provider>,
+        held: Option<Value>,
+        state: &R::Model,
+    ) -> Result<Value, Diagnostics> {
+        let held = held.map(model::<R::Identity>).transpose()?;
+        let identity = resource.read_identity(ctx, held, state)?;
+        value(&identity, self.lazy.ty())
+    }
+
+    fn moved_identity(
+        &self,
+        resource: &R,
+        ctx: &Context<R::Provider>,
+        source: &MovedState,
+        state: &R::Model,
+    ) -> Result<Value, Diagnostics> {
+        let identity = resource.moved_identity(ctx, source, state)?;
         value(&identity, self.lazy.ty())
     }
 

@@ -83,13 +83,21 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
         self: Arc<Self>,
         ctx: Context<R::Provider>,
         state: Value,
+        held: Option<Value>,
     ) -> BoxFuture<Result<Option<Stored>, Diagnostics>> {
         Box::pin(async move {
             let state = model::<R::Model>(state)?;
-            match self.inner.read(&ctx, state).await? {
-                Some(state) => self.store(&ctx, &state).map(Some),
-                None => Ok(None),
-            }
+            let Some(read) = self.inner.read(&ctx, state).await? else {
+                return Ok(None);
+            };
+            let identity = match &self.identity {
+                Some(ops) => Some(ops.read_identity(&self.inner, &ctx, held, &read)?),
+                None => None,
+            };
+            Ok(Some(Stored {
+                state: self.state(&read)?,
+                identity,
+            }))
         })
     }
 
@@ -184,10 +192,18 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
         source: MovedState,
     ) -> BoxFuture<Result<Option<Stored>, Diagnostics>> {
         Box::pin(async move {
-            match self.inner.move_state(&ctx, source).await? {
-                Some(state) => self.store(&ctx, &state).map(Some),
-                None => Ok(None),
-            }
+            let kept = source.clone();
+            let Some(moved) = self.inner.move_state(&ctx, source).await? else {
+                return Ok(None);
+            };
+            let identity = match &self.identity {
+                Some(ops) => Some(ops.moved_identity(&self.inner, &ctx, &kept, &moved)?),
+                None => None,
+            };
+            Ok(Some(Stored {
+                state: self.state(&moved)?,
+                identity,
+            }))
         })
     }
 

@@ -51,7 +51,7 @@ pub(crate) async fn read<P: Provider>(
     // What the new state's values are compared with by semantic equality: the prior state.
     let reference = resource.semantic().then(|| request.current.clone());
     let (ctx, state) = server.context(request.private);
-    let read = Arc::clone(&resource).read(ctx, request.current);
+    let read = Arc::clone(&resource).read(ctx, request.current, request.identity.clone());
     let mut outcome = call::run("read", state, read).await;
     response.private = Some(std::mem::take(&mut outcome.private));
     let (read, mut found) = outcome.split();
