@@ -145,7 +145,7 @@ pub use server::ProviderService;
 pub use server::Server;
 #[doc = include_str!("function.md")]
 pub use tfsdk_macros::function;
-pub use timeouts::{Timeouts, parse_duration, within};
+pub use timeouts::{OpenTimeouts, ReadTimeouts, Timeouts, parse_duration, within};
 
 /// The configuration model of a provider without settings: an empty `provider` block.
 #[derive(TfObject, Clone, Copy, Debug, Default, PartialEq, Eq)]

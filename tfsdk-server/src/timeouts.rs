@@ -93,27 +93,96 @@ impl Timeouts {
     }
 }
 
+/// `operation`'s timeout configured as `text`, else `default`. A negative duration is accepted,
+/// as Go's `time.ParseDuration` accepts it, and gives a deadline already passed (Go's context
+/// with a negative timeout is done at once).
 fn timeout(operation: &str, text: Option<&str>, default: Duration) -> Result<Duration, Diagnostic> {
     let Some(text) = text else {
         return Ok(default);
     };
-    parse_duration(text).map_err(|error| {
-        Diagnostic::error(
+    match tfsdk_core::types::parse_go_duration(text) {
+        Ok(nanos) => Ok(Duration::from_nanos(u64::try_from(nanos).unwrap_or(0))),
+        Err(error) => Err(Diagnostic::error(
             "Timeout Cannot Be Parsed",
             format!("timeout for {operation:?} cannot be parsed, {error}"),
-        )
-    })
+        )),
+    }
 }
 
-/// The `validate` rule of each duration: Go's words for a value that is not one.
+/// The `validate` rule of each duration: Go's words for a value that is not one (negative
+/// durations are durations).
 fn duration_text(text: &str) -> Result<(), String> {
-    parse_duration(text).map(|_| ()).map_err(|_| {
-        format!(
-            "{text:?} must be a string containing a sequence of decimal numbers, each with \
-             optional fraction and a unit suffix, such as \"300ms\", \"1.5h\" or \"2h45m\". \
-             Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\"."
-        )
-    })
+    tfsdk_core::types::parse_go_duration(text)
+        .map(|_| ())
+        .map_err(|_| {
+            format!(
+                "{text:?} must be a string containing a sequence of decimal numbers, each with \
+                 optional fraction and a unit suffix, such as \"300ms\", \"-1.5h\" or \"2h45m\". \
+                 Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\"."
+            )
+        })
+}
+
+/// The `timeouts` block of a data source (Go's `datasource/timeouts`): the read only. A field
+/// `#[tfsdk(name = "timeouts", optional, block)] timeouts: Option<ReadTimeouts>` of the data
+/// source's model (or `nested_attribute`, Go's `timeouts.Attributes`).
+///
+/// ```
+/// use std::time::Duration;
+/// use tfsdk_server::ReadTimeouts;
+///
+/// let configured = ReadTimeouts { read: Some("2m".into()) };
+/// assert_eq!(configured.read(Duration::from_secs(20))?, Duration::from_secs(120));
+/// # Ok::<(), tfsdk_core::diag::Diagnostic>(())
+/// ```
+#[derive(TfObject, Clone, Debug, Default, PartialEq, Eq)]
+#[tfsdk(schema)]
+pub struct ReadTimeouts {
+    /// How long a read may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
+    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
+    /// "s" (seconds), "m" (minutes), "h" (hours).
+    #[tfsdk(name = "read", optional, validate = duration_text)]
+    pub read: Option<String>,
+}
+
+impl ReadTimeouts {
+    /// The read timeout: the configured one, else `default`.
+    ///
+    /// # Errors
+    /// A configured value that is not a duration (Go's "Timeout Cannot Be Parsed").
+    pub fn read(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        timeout("read", self.read.as_deref(), default)
+    }
+}
+
+/// The `timeouts` block of an ephemeral resource (Go's `ephemeral/timeouts`): the open only.
+///
+/// ```
+/// use std::time::Duration;
+/// use tfsdk_server::OpenTimeouts;
+///
+/// let unset = OpenTimeouts::default();
+/// assert_eq!(unset.open(Duration::from_secs(30))?, Duration::from_secs(30));
+/// # Ok::<(), tfsdk_core::diag::Diagnostic>(())
+/// ```
+#[derive(TfObject, Clone, Debug, Default, PartialEq, Eq)]
+#[tfsdk(schema)]
+pub struct OpenTimeouts {
+    /// How long opening may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
+    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
+    /// "s" (seconds), "m" (minutes), "h" (hours).
+    #[tfsdk(name = "open", optional, validate = duration_text)]
+    pub open: Option<String>,
+}
+
+impl OpenTimeouts {
+    /// The open timeout: the configured one, else `default`.
+    ///
+    /// # Errors
+    /// A configured value that is not a duration (Go's "Timeout Cannot Be Parsed").
+    pub fn open(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        timeout("open", self.open.as_deref(), default)
+    }
 }
 
 /// Runs `future` (`operation`'s call to an API) for at most `timeout`; past it, the future is
@@ -168,6 +237,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_negative_timeout_is_a_deadline_already_passed() {
+        let configured = Timeouts {
+            delete: Some("-10m".into()),
+            ..Timeouts::default()
+        };
+        assert_eq!(
+            configured.delete(Duration::from_secs(60)),
+            Ok(Duration::ZERO)
+        );
+        let read = ReadTimeouts {
+            read: Some("-1s".into()),
+        };
+        assert_eq!(read.read(Duration::from_secs(60)), Ok(Duration::ZERO));
+        let open = OpenTimeouts {
+            open: Some("1d".into()),
+        };
+        assert_eq!(
+            open.open(Duration::from_secs(1)).unwrap_err().detail,
+            "timeout for \"open\" cannot be parsed, time: unknown unit \"d\" in duration \"1d\""
+        );
+    }
+
+    #[test]
     fn go_durations_parse() {
         let cases = [
             ("0", Duration::ZERO),
@@ -197,6 +289,15 @@ mod tests {
         for text in ["", "-1m", "m", "1..5s", "."] {
             assert!(parse_duration(text).is_err(), "{text}");
         }
+        assert!(
+            duration_text("-1.5h").is_ok(),
+            "negative durations are durations in Go"
+        );
+        let error = duration_text("5 minutes").unwrap_err();
+        assert!(
+            error.contains("such as \"300ms\", \"-1.5h\" or \"2h45m\""),
+            "{error}"
+        );
         let error = Timeouts {
             create: Some("soon".into()),
             ..Timeouts::default()
