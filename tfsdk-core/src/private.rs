@@ -376,12 +376,46 @@ pub fn validate_argument<T: FromValue>(value: &Value) -> Option<T> {
     T::from_value(value.clone()).ok()
 }
 
-/// A `validate = path` function's result, its error as text.
-///
-/// # Errors
-/// The function's error.
-pub fn validate_result<E: std::fmt::Display>(result: Result<(), E>) -> Result<(), String> {
-    result.map_err(|error| error.to_string())
+/// A `validate = path` function's result, to become a diagnostic: generated code calls
+/// `RuleOutcome(result).into_rule_result()` with both traits in scope, so that a
+/// [`Diagnostic`](crate::diag::Diagnostic) error keeps its summary (the by-value impl is found
+/// first) and any other error is a message ("Invalid Attribute Value").
+pub struct RuleOutcome<E>(pub Result<(), E>);
+
+/// A `validate = path` error that is a diagnostic: kept as it is.
+pub trait DiagnosticRuleOutcome {
+    /// The result, its error a diagnostic.
+    ///
+    /// # Errors
+    /// The function's diagnostic.
+    fn into_rule_result(self) -> Result<(), crate::diag::Diagnostic>;
+}
+
+impl DiagnosticRuleOutcome for RuleOutcome<crate::diag::Diagnostic> {
+    fn into_rule_result(self) -> Result<(), crate::diag::Diagnostic> {
+        self.0
+    }
+}
+
+/// A `validate = path` error that is a message (anything `Display`).
+pub trait MessageRuleOutcome {
+    /// The result, its error a diagnostic "Invalid Attribute Value" with the message.
+    ///
+    /// # Errors
+    /// The function's error, as a diagnostic.
+    fn into_rule_result(self) -> Result<(), crate::diag::Diagnostic>;
+}
+
+impl<E: std::fmt::Display> MessageRuleOutcome for &RuleOutcome<E> {
+    fn into_rule_result(self) -> Result<(), crate::diag::Diagnostic> {
+        match &self.0 {
+            Ok(()) => Ok(()),
+            Err(error) => Err(crate::diag::Diagnostic::error(
+                "Invalid Attribute Value",
+                error.to_string(),
+            )),
+        }
+    }
 }
 
 /// Field types that hold strings (or collections of them): what `length`, `matches` and string

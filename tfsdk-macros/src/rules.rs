@@ -94,7 +94,11 @@ fn spec(private: &syn::Path, ty: &syn::Type, rule: &Rule) -> TokenStream {
             let value_ty = value_type(ty);
             let call = quote_spanned!(path.span()=>
                 match #private::validate_argument::<#value_ty>(value) {
-                    #private::Option::Some(value) => #private::validate_result(#path(&value)),
+                    #private::Option::Some(value) => {
+                        #[allow(unused_imports)]
+                        use #private::{DiagnosticRuleOutcome as _, MessageRuleOutcome as _};
+                        #private::RuleOutcome(#path(&value)).into_rule_result()
+                    }
                     #private::Option::None => #private::Result::Ok(()),
                 }
             );

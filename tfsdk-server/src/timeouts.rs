@@ -109,17 +109,18 @@ fn timeout(operation: &str, text: Option<&str>, default: Duration) -> Result<Dur
     }
 }
 
-/// The `validate` rule of each duration: Go's words for a value that is not one (negative
-/// durations are durations).
-fn duration_text(text: &str) -> Result<(), String> {
+/// The `validate` rule of each duration: Go's summary and words for a value that is not one
+/// (negative durations are durations).
+fn duration_text(text: &str) -> Result<(), Diagnostic> {
     tfsdk_core::types::parse_go_duration(text)
         .map(|_| ())
         .map_err(|_| {
-            format!(
+            let detail = format!(
                 "{text:?} must be a string containing a sequence of decimal numbers, each with \
                  optional fraction and a unit suffix, such as \"300ms\", \"-1.5h\" or \"2h45m\". \
                  Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\"."
-            )
+            );
+            Diagnostic::error("Invalid Attribute Value Time Duration", detail)
         })
 }
 
@@ -294,6 +295,8 @@ mod tests {
             "negative durations are durations in Go"
         );
         let error = duration_text("5 minutes").unwrap_err();
+        assert_eq!(error.summary, "Invalid Attribute Value Time Duration");
+        let error = error.detail;
         assert!(
             error.contains("such as \"300ms\", \"-1.5h\" or \"2h45m\""),
             "{error}"

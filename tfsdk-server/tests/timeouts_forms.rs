@@ -144,6 +144,7 @@ async fn durations_are_validated_with_gos_words_and_may_be_negative() {
     assert!(validate("90s").await.is_empty());
     let refused = validate("5 minutes").await;
     assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].summary, "Invalid Attribute Value Time Duration");
     assert!(
         refused[0]
             .detail

@@ -120,16 +120,19 @@ impl PartialEq for Pattern {
     }
 }
 
-/// A validation function over an attribute's known value: `Err(message)` when it is invalid.
-/// The derive writes one for `validate = path`, converting the value to the field's type.
+/// A validation function over an attribute's known value: `Err(diagnostic)` when it is
+/// invalid, reported at the attribute's path. The derive writes one for `validate = path`,
+/// converting the value to the field's type; a function whose error is a message is reported
+/// as "Invalid Attribute Value", one whose error is a [`Diagnostic`] with its own summary and
+/// detail (as Go's validators choose theirs).
 #[derive(Clone, Copy)]
 pub struct CustomRule {
-    check: fn(&Value) -> Result<(), String>,
+    check: fn(&Value) -> Result<(), Diagnostic>,
 }
 
 impl CustomRule {
     /// Wraps a function.
-    pub fn new(check: fn(&Value) -> Result<(), String>) -> CustomRule {
+    pub fn new(check: fn(&Value) -> Result<(), Diagnostic>) -> CustomRule {
         CustomRule { check }
     }
 }
@@ -300,12 +303,11 @@ impl Validator {
                     return;
                 }
                 let result = super::contained("the validate function", || (rule.check)(value))
-                    .and_then(|result| result);
-                if let Err(message) = result {
-                    out.push(
-                        Diagnostic::error("Invalid Attribute Value", message)
-                            .with_path(site.path()),
-                    );
+                    .unwrap_or_else(|panic| {
+                        Err(Diagnostic::error("Invalid Attribute Value", panic))
+                    });
+                if let Err(diagnostic) = result {
+                    out.push(diagnostic.with_path(site.path()));
                 }
             }
             Validator::Unique => {

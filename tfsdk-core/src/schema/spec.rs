@@ -120,7 +120,7 @@ pub enum RuleSpec {
     /// `unique`.
     Unique,
     /// `validate = path`, wrapped to take a value.
-    Custom(fn(&Value) -> Result<(), String>),
+    Custom(fn(&Value) -> Result<(), crate::diag::Diagnostic>),
 }
 
 impl RuleSpec {
@@ -332,9 +332,12 @@ mod tests {
         Attribute::new(Type::String)
     }
 
-    fn custom(value: &Value) -> Result<(), String> {
+    fn custom(value: &Value) -> Result<(), crate::diag::Diagnostic> {
         if value.is_null() {
-            Err("null".into())
+            Err(crate::diag::Diagnostic::error(
+                "Invalid Attribute Value",
+                "null",
+            ))
         } else {
             Ok(())
         }

@@ -247,7 +247,10 @@ mod tests {
         );
 
         let custom = Validator::Custom(CustomRule::new(|value| match value.as_str() {
-            Some("bad") => Err("\"bad\" is not allowed here".to_owned()),
+            Some("bad") => Err(Diagnostic::error(
+                "Invalid Attribute Value",
+                "\"bad\" is not allowed here",
+            )),
             _ => Ok(()),
         }));
         assert_eq!(
