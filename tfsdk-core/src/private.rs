@@ -60,7 +60,7 @@ impl<T: TerraformType + FromValue + ToValue> AttributeField for T {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold an unknown value, so it cannot be a `computed` attribute",
     label = "a computed attribute is unknown in plans until the provider sets it",
-    note = "use a framework type, which holds null, unknown and known values: `types::String`, `types::Int64`, `types::Float64`, `types::Bool`, `types::Number`, `types::List<T>`, `types::Set<T>`, `types::Map<T>`, `types::Object<M>` or `types::Dynamic`"
+    note = "use a framework type, which holds null, unknown and known values: `types::String`, `types::Int64`, `types::Float64`, `types::Bool`, `types::Number`, `types::List<T>`, `types::Set<T>`, `types::Map<T>`, `types::Object<M>` or `types::Dynamic`; for a computed nested object `view::Maybe<M>` with `nested_attribute`"
 )]
 pub trait ComputedField {}
 
