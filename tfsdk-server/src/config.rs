@@ -70,6 +70,17 @@ impl<M: TfSchema> Config<M> {
     pub fn view(&self) -> Result<View<M>, Diagnostics> {
         View::<M>::from_value(self.value()?.clone()).map_err(Diagnostics::from)
     }
+
+    /// The whole configuration as the model itself (Go's `req.Config.Get(ctx, &model)`): at
+    /// apply every value of the configuration is known, so a model of plain Rust fields holds
+    /// it; a computed attribute the configuration leaves out is null there, so its field must
+    /// hold null (`types::String`, `Option<T>`).
+    ///
+    /// # Errors
+    /// As [`view`](Config::view), and a null or unknown value a field cannot hold, at its path.
+    pub fn model(&self) -> Result<M, Diagnostics> {
+        M::from_value(self.value()?.clone()).map_err(Diagnostics::from)
+    }
 }
 
 impl<M> fmt::Debug for Config<M> {

@@ -66,6 +66,10 @@ impl Resource for FirewallResource {
         let config = request.config.view()?;
         assert_eq!(config.name.get(), Some(request.planned.name.as_str()));
         assert!(config.id.is_null());
+        // The whole configuration as the model itself (Go's `req.Config.Get`).
+        let whole: Firewall = request.config.model()?;
+        assert_eq!(whole.name, request.planned.name);
+        assert!(whole.id.is_null() && whole.revision.is_null());
         let mut planned = request.planned;
         planned.id = types::String::new("fw-1");
         planned.revision = types::Int64::new(1);
