@@ -139,7 +139,9 @@ pub use plan_change::PlannedChange;
 pub use provider::Provider;
 pub use raw_state::RawState;
 pub use registry::Registry;
-pub use resource::{CreateRequest, Failed, MovedState, Resource, UpdateRequest};
+pub use resource::{
+    ClientCapabilities, CreateRequest, Failed, MovedState, Resource, UpdateRequest,
+};
 #[cfg(feature = "unstable-protocol")]
 pub use server::ProviderService;
 pub use server::Server;

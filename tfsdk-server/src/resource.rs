@@ -115,6 +115,25 @@ pub struct MovedState {
     pub identity: Option<(RawState, i64)>,
 }
 
+/// What the Terraform that sends a request can do (Go's `ClientCapabilities`), as the request
+/// says; a Terraform that says nothing can do none of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ClientCapabilities {
+    /// Write-only attributes (Terraform 1.11 and newer).
+    pub write_only_attributes_allowed: bool,
+}
+
+impl ClientCapabilities {
+    /// A client that can use write-only attributes, or not (for tests of
+    /// [`Resource::validate_config_for`]).
+    pub fn new(write_only_attributes_allowed: bool) -> ClientCapabilities {
+        ClientCapabilities {
+            write_only_attributes_allowed,
+        }
+    }
+}
+
 /// A managed resource (`resource "TYPE" "NAME" { ... }`) whose data is the derived model
 /// [`Model`](Resource::Model).
 ///
@@ -299,5 +318,19 @@ pub trait Resource: Send + Sync + 'static {
     /// (`File::paths().content()`), so that Terraform points at the line.
     fn validate_config(&self, config: &View<Self::Model>, diagnostics: &mut Diagnostics) {
         let _ = (config, diagnostics);
+    }
+
+    /// [`validate_config`](Resource::validate_config) knowing what the client can do (Go's
+    /// `req.ClientCapabilities`): a check that only matters to some clients, such as advice to
+    /// move to a write-only attribute, stays quiet for a Terraform that has none. By default it
+    /// calls `validate_config`.
+    fn validate_config_for(
+        &self,
+        client: &ClientCapabilities,
+        config: &View<Self::Model>,
+        diagnostics: &mut Diagnostics,
+    ) {
+        let _ = client;
+        self.validate_config(config, diagnostics);
     }
 }

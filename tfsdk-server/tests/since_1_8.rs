@@ -10,12 +10,12 @@ use std::time::{Duration, SystemTime};
 use tfsdk_core::convert::{TerraformType, ToValue};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::tftypes::{Type, Value};
-use tfsdk_core::{TfObject, types};
+use tfsdk_core::{TfObject, View, types};
 use tfsdk_server::proto::tfplugin6 as pb;
 use tfsdk_server::proto::tfplugin6::provider_server::Provider as _;
 use tfsdk_server::{
-    Arg, Context, CreateRequest, EphemeralResource, Failed, FunctionError, NoConfig, Opened,
-    Provider, Registry, Resource, Server, UpdateRequest, function,
+    Arg, ClientCapabilities, Context, CreateRequest, EphemeralResource, Failed, FunctionError,
+    NoConfig, Opened, Provider, Registry, Resource, Server, UpdateRequest, function,
 };
 
 /// Parses an octal mode such as `"0644"`.
@@ -197,6 +197,22 @@ impl Resource for UserResource {
 
     async fn delete(&self, _ctx: &Context<Db>, _state: User) -> Result<(), Diagnostics> {
         Ok(())
+    }
+
+    /// Advice only a Terraform with write-only attributes can follow (Go: a check of
+    /// `req.ClientCapabilities.WriteOnlyAttributesAllowed` in `ValidateConfig`).
+    fn validate_config_for(
+        &self,
+        client: &ClientCapabilities,
+        config: &View<User>,
+        diagnostics: &mut Diagnostics,
+    ) {
+        if client.write_only_attributes_allowed && config.password_wo.is_null() {
+            diagnostics.push(
+                Diagnostic::warning("No Password", "Set password_wo, which stays out of state.")
+                    .with_path(User::paths().password_wo()),
+            );
+        }
     }
 }
 
@@ -565,6 +581,33 @@ async fn a_write_only_value_reaches_create_and_never_a_plan_or_a_state() {
             .unwrap()
             .contains(&"create with hunter2".to_owned())
     );
+}
+
+#[tokio::test]
+async fn validation_knows_what_the_client_can_do() {
+    let server = server();
+    let ty = User::terraform_type();
+    let validate = |capabilities: Option<pb::ClientCapabilities>| {
+        server.validate_resource_config(tonic::Request::new(
+            pb::validate_resource_config::Request {
+                type_name: "db_user".into(),
+                config: Some(dynamic(&user(None, None), &ty)),
+                client_capabilities: capabilities,
+            },
+        ))
+    };
+    // Terraform before 1.11 cannot set a write-only password: no advice to.
+    let old = validate(None).await.unwrap().into_inner();
+    assert!(old.diagnostics.is_empty(), "{:?}", old.diagnostics);
+    let new = validate(Some(pb::ClientCapabilities {
+        write_only_attributes_allowed: true,
+        ..Default::default()
+    }))
+    .await
+    .unwrap()
+    .into_inner();
+    assert_eq!(new.diagnostics.len(), 1, "{:?}", new.diagnostics);
+    assert_eq!(new.diagnostics[0].summary, "No Password");
 }
 
 #[tokio::test]

@@ -12,7 +12,7 @@ use crate::call::BoxFuture;
 use crate::lazy_schema::LazySchema;
 use crate::resource::{CreateRequest, MovedState, UpdateRequest};
 use crate::wire::dynamic_value::Undecoded;
-use crate::{Config, Context, PlannedChange, RawState, Resource};
+use crate::{ClientCapabilities, Config, Context, PlannedChange, RawState, Resource};
 
 use super::handler::{Applied, IdentitySchema, ImportBy, ResourceHandler, Stored};
 use super::identity::IdentityOps;
@@ -55,10 +55,11 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
         if !write_only_allowed {
             found.append(self.lazy.schema().write_only_values(&config));
         }
+        let client = ClientCapabilities::new(write_only_allowed);
         found.append(validate_config::<R::Model>(
             self.lazy.schema(),
             &config,
-            |view, found| self.inner.validate_config(view, found),
+            |view, found| self.inner.validate_config_for(&client, view, found),
         ));
         found
     }
