@@ -21,9 +21,9 @@ pub use crate::object::{
 pub use crate::path::AttributePath;
 pub use crate::schema::spec::{AttributeSpec, DefaultSpec, Flags, RuleSpec, add_attributes};
 pub use crate::schema::{
-    Attribute as SchemaAttribute, AttributeChange, CustomRule, DefaultValue, DescriptionKind,
-    DiffSuppress, NestedAttributes, NestingMode, PlanModifier, Presentation, SemanticEquality,
-    Validator,
+    Attribute as SchemaAttribute, AttributeChange, ConfigRule, CustomRule, DefaultValue,
+    DescriptionKind, DiffSuppress, NestedAttributes, NestingMode, PlanModifier, Presentation,
+    SemanticEquality, Validator,
 };
 pub use crate::tftypes::{ObjectType, Type, Value, ValueData};
 pub use crate::types::Object as ObjectValue;

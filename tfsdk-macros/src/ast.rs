@@ -28,6 +28,9 @@ pub struct Container<'a> {
     pub fields: Vec<Field<'a>>,
     /// What kind of struct this is: a user's model, or a view the derive writes.
     pub kind: Kind,
+    /// Rules over several top-level attributes (`exactly_one_of(a, b)` on the struct): the
+    /// `ConfigRule` variant and the attributes' names.
+    pub config_validators: Vec<(&'static str, Vec<String>)>,
     /// The struct whose schema attributes this one lists as its own: a view's model (the same
     /// names and types), so that the view writes no table of its own.
     pub attributes_of: Option<syn::Type>,

@@ -22,6 +22,19 @@ pub struct ContainerOptions {
     pub view: Option<syn::Ident>,
     /// The name of the typed paths type (default: the struct's name + `Paths`).
     pub paths: Option<syn::Ident>,
+    /// `exactly_one_of(a, b)` on a schema struct: exactly one of these fields' attributes is
+    /// configured (Go's `resourcevalidator.ExactlyOneOf`); may be given more than once.
+    #[darling(multiple)]
+    pub exactly_one_of: Vec<SpannedValue<PathList>>,
+    /// `at_least_one_of(a, b)`: at least one is configured (Go's `AtLeastOneOf`).
+    #[darling(multiple)]
+    pub at_least_one_of: Vec<SpannedValue<PathList>>,
+    /// `required_together(a, b)`: all or none are configured (Go's `RequiredTogether`).
+    #[darling(multiple)]
+    pub required_together: Vec<SpannedValue<PathList>>,
+    /// `conflicting(a, b)`: at most one is configured (Go's `Conflicting`).
+    #[darling(multiple)]
+    pub conflicting: Vec<SpannedValue<PathList>>,
     /// The struct's doc comment.
     pub attrs: Vec<syn::Attribute>,
 }

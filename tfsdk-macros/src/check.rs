@@ -104,6 +104,8 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
         }
     }
     let fields = resolve_combinations(drafts, &attribute_fields, &mut errors);
+    let config_validators =
+        config_validators(&options, schema.is_some(), &attribute_fields, &mut errors);
     check_duplicate_names(&fields, &mut errors);
 
     let private = match &options.krate {
@@ -128,6 +130,7 @@ pub fn read(input: &syn::DeriveInput) -> Result<Container<'_>, darling::Error> {
         fields,
         kind: Kind::Model,
         attributes_of: None,
+        config_validators,
     })
 }
 
@@ -1292,6 +1295,74 @@ fn second_of(order: &[(String, Span)], a: &str, b: &str) -> Span {
         (Some(pa), None) => order[pa].1,
         (None, None) => Span::call_site(),
     }
+}
+
+/// The struct's rules over several attributes (`exactly_one_of(a, b)`, …), each field named
+/// resolved to its attribute's name: on a schema struct only, naming at least two fields that
+/// name attributes; every mistake reported at once, at the name or the option.
+fn config_validators(
+    options: &ContainerOptions,
+    is_schema: bool,
+    attribute_fields: &HashMap<String, String>,
+    errors: &mut darling::error::Accumulator,
+) -> Vec<(&'static str, Vec<String>)> {
+    let groups = [
+        ("ExactlyOneOf", "exactly_one_of", &options.exactly_one_of),
+        ("AtLeastOneOf", "at_least_one_of", &options.at_least_one_of),
+        (
+            "RequiredTogether",
+            "required_together",
+            &options.required_together,
+        ),
+        ("Conflicting", "conflicting", &options.conflicting),
+    ];
+    let mut found = Vec::new();
+    for (rule, option, lists) in groups {
+        for list in lists {
+            if !is_schema {
+                errors.push(
+                    darling::Error::custom(format!(
+                        "`{option}(...)` checks a block's configuration: it needs \
+                         `#[tfsdk(schema)]` on the struct"
+                    ))
+                    .with_span(&list.span()),
+                );
+                continue;
+            }
+            if list.len() < 2 {
+                errors.push(
+                    darling::Error::custom(format!(
+                        "`{option}(...)` names at least two fields of this struct"
+                    ))
+                    .with_span(&list.span()),
+                );
+                continue;
+            }
+            let names: Vec<String> = list
+                .iter()
+                .filter_map(|path| {
+                    let name = path
+                        .get_ident()
+                        .and_then(|ident| attribute_fields.get(&ident.to_string()));
+                    if name.is_none() {
+                        errors.push(
+                            darling::Error::custom(format!(
+                                "`{option}` names fields of this struct that are attributes; \
+                                 `{}` is not one",
+                                quote::ToTokens::to_token_stream(path)
+                            ))
+                            .with_span(path),
+                        );
+                    }
+                    name.cloned()
+                })
+                .collect();
+            if names.len() == list.len() {
+                found.push((rule, names));
+            }
+        }
+    }
+    found
 }
 
 #[cfg(test)]

@@ -257,6 +257,16 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
     let description_kind = container.plain_description.then(|| {
         quote!(const DESCRIPTION_KIND: #private::DescriptionKind = #private::DescriptionKind::Plain;)
     });
+    let config_validators = (!container.config_validators.is_empty()).then(|| {
+        let entries = container.config_validators.iter().map(|(rule, names)| {
+            let rule = syn::Ident::new(rule, Span::call_site());
+            quote!((#private::ConfigRule::#rule, &[#(#names),*]))
+        });
+        quote! {
+            const CONFIG_VALIDATORS: &'static [(#private::ConfigRule, &'static [&'static str])] =
+                &[#(#entries),*];
+        }
+    });
     let flattened_checks = container.flattened().map(|field| {
         let ty = field.ty;
         let private = respan(quote!(#private), ty.span());
@@ -277,6 +287,7 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
         impl #impl_generics #private::TfSchema for #ident #ty_generics #where_clause {
             const DESCRIPTION: #private::Option<&'static str> = #description;
             #description_kind
+            #config_validators
 
             type View = #view #ty_generics;
         }

@@ -139,6 +139,7 @@ fn view_struct(container: &Container<'_>) -> TokenStream {
         vis,
         fields: view_fields,
         kind: Kind::View,
+        config_validators: Vec::new(),
         // A view's attributes are its model's, the same names and types: the view lists them
         // through the model's table rather than a copy (a generic model's impl has bounds the
         // view's may not, so a generic view keeps its own).

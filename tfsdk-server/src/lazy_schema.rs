@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use tfsdk_core::TfSchema;
 use tfsdk_core::diag::Diagnostics;
-use tfsdk_core::schema::{Attribute, DescriptionKind, Schema};
+use tfsdk_core::schema::{Attribute, ConfigRule, ConfigValidator, DescriptionKind, Schema};
 use tfsdk_core::tftypes::Type;
 
 /// What registration knows of a schema before it is built: its description, the function that
@@ -24,6 +24,8 @@ pub(crate) struct LazySchema {
     type_name: &'static str,
     description: Option<&'static str>,
     description_kind: DescriptionKind,
+    /// Rules over several top-level attributes, by name.
+    config_validators: &'static [(ConfigRule, &'static [&'static str])],
     attributes: fn(&mut BTreeMap<String, Attribute>),
     check: SchemaCheck,
     built: OnceLock<BuiltSchema>,
@@ -79,6 +81,7 @@ impl LazySchema {
             type_name,
             description: T::DESCRIPTION,
             description_kind: T::DESCRIPTION_KIND,
+            config_validators: T::CONFIG_VALIDATORS,
             // The runtime's generic entry point (in the schema code's own section), with the
             // model's table accessor inlined into it.
             attributes: T::attributes_fn(),
@@ -91,8 +94,9 @@ impl LazySchema {
     fn build(&self) -> (Schema, Diagnostics) {
         let mut attributes = BTreeMap::new();
         (self.attributes)(&mut attributes);
-        let schema =
-            Schema::new(attributes).with_description(self.description, self.description_kind);
+        let schema = Schema::new(attributes)
+            .with_description(self.description, self.description_kind)
+            .with_config_validators(ConfigValidator::all(self.config_validators));
         let problems = self.check.problems(self.type_name, &schema);
         (schema, problems)
     }

@@ -357,6 +357,10 @@ pub trait TfSchema: TfObject {
     /// How [`TfSchema::DESCRIPTION`] is written (`#[tfsdk(description_kind = "plain")]`).
     const DESCRIPTION_KIND: DescriptionKind = DescriptionKind::Markdown;
 
+    /// Rules over several top-level attributes (`#[tfsdk(exactly_one_of(a, b))]` and the
+    /// others on the struct), by attribute name.
+    const CONFIG_VALIDATORS: &'static [(crate::schema::ConfigRule, &'static [&'static str])] = &[];
+
     /// The typed view the derive writes next to the struct (`FileView` for `File`): the same
     /// fields, each holding null, unknown or a known value at every depth (see
     /// [`view`](crate::view)).
@@ -366,7 +370,9 @@ pub trait TfSchema: TfObject {
     fn schema() -> Schema {
         let mut attributes = BTreeMap::new();
         Self::collect_schema_attributes(&mut attributes);
-        Schema::new(attributes).with_description(Self::DESCRIPTION, Self::DESCRIPTION_KIND)
+        Schema::new(attributes)
+            .with_description(Self::DESCRIPTION, Self::DESCRIPTION_KIND)
+            .with_config_validators(crate::schema::ConfigValidator::all(Self::CONFIG_VALIDATORS))
     }
 
     /// The function that adds this model's schema attributes (nested ones and flattened

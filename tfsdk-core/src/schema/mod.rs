@@ -47,6 +47,7 @@ macro_rules! function_wrapper_impls {
     };
 }
 
+mod config_rules;
 mod identity;
 mod json;
 mod pairing;
@@ -65,6 +66,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::tftypes::{Type, Value};
 
+pub use config_rules::{ConfigRule, ConfigValidator};
 pub use identity::identity_change;
 pub use plan::Plan;
 pub use plan_modifier::{AttributeChange, PlanModifier};
@@ -80,6 +82,8 @@ pub struct Schema {
     pub description: Option<String>,
     /// How Terraform is told to read `description` (`#[tfsdk(description_kind = "plain")]`).
     pub description_kind: DescriptionKind,
+    /// Rules over several top-level attributes (`#[tfsdk(exactly_one_of(a, b))]` on the struct).
+    pub config_validators: Vec<ConfigValidator>,
 }
 
 /// One attribute: its type and behaviours.
@@ -556,6 +560,7 @@ impl Schema {
             attributes,
             description: None,
             description_kind: DescriptionKind::Markdown,
+            config_validators: Vec::new(),
         }
     }
 

@@ -50,6 +50,7 @@ impl Schema {
     pub fn validate(&self, config: &Value) -> Diagnostics {
         let mut out = Diagnostics::new();
         object(&self.attributes, config, &Here::ROOT, &mut out);
+        self.config_rule_problems(config, &mut out);
         out
     }
 }
