@@ -38,6 +38,7 @@ import argparse
 import json
 import os
 import pathlib
+import resource
 import shutil
 import subprocess
 import sys
@@ -45,10 +46,88 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import scale_go  # noqa: E402  (the Go twin of the generated provider)
+import whole_run  # noqa: E402  (Terraform's driver for whole runs)
 
 # ------------------------------------------------------------------------------------------
 # The generated provider
 # ------------------------------------------------------------------------------------------
+
+
+# The attributes of a rule block (and of each `statement` block below it), as
+# (member, derive options, Rust type, doc): the one description both generators read.
+RULE_FIELDS = [
+    ("name", 'name = "name", required, length = 1..=64', "String", "The rule's name."),
+    ("priority", 'name = "priority", optional, range = 0..=1000', "Option<i64>", "Its priority, lower first."),
+    ("action", 'name = "action", optional, one_of = ["allow", "deny", "count"]', "Option<String>", "What the rule does."),
+    ("enabled", 'name = "enabled", optional', "Option<bool>", "Whether the rule is on."),
+    ("note", 'name = "note", optional', "Option<String>", "A free-form note."),
+]
+
+# The resource model of the benchmark's shape: 25 attributes, the last a block list of rules.
+BASE_FIELDS = [
+    ("id", 'name = "id", computed, stable', "types::String", "The thing's id, assigned by the API."),
+    ("arn", 'name = "arn", computed, stable', "types::String", "Its resource name."),
+    ("name", 'name = "name", required, length = 1..=128', "String", "The thing's name."),
+    ("description", 'name = "description", optional', "Option<String>", "What it is for."),
+    ("kind", 'name = "kind", optional, one_of = ["standard", "premium", "archive"]', "Option<String>", "Its kind."),
+    ("size", 'name = "size", optional, default = 10i64', "Option<i64>", "Its size, 10 when unset."),
+    ("count", 'name = "count", optional', "Option<i64>", "How many."),
+    ("weight", 'name = "weight", optional', "Option<f64>", "A weight."),
+    ("enabled", 'name = "enabled", optional, default = true', "Option<bool>", "Whether it is on."),
+    ("protected", 'name = "protected", optional', "Option<bool>", "Whether deletion is refused."),
+    ("region", 'name = "region", optional, computed', "types::String", "The region, the provider's when unset."),
+    ("zone", 'name = "zone", optional, force_new', "Option<String>", "The zone; a change replaces it."),
+    ("owner", 'name = "owner", optional', "Option<String>", "Who owns it."),
+    ("email", 'name = "email", optional, length = 3..=254', "Option<String>", "Where to send notices."),
+    ("retention_days", 'name = "retention_days", optional, range = 1..=3650', "Option<i64>", "How long to keep it."),
+    ("created_at", 'name = "created_at", computed, stable', "types::String", "When it was made."),
+    ("updated_at", 'name = "updated_at", computed', "types::String", "When it last changed."),
+    ("version", 'name = "version", computed', "types::Int64", "Bumped on every change."),
+    ("tags", 'name = "tags", optional', "Option<BTreeMap<String, String>>", "Tags, by key."),
+    ("aliases", 'name = "aliases", optional', "Option<Vec<String>>", "Other names."),
+    ("ports", 'name = "ports", optional', "Option<Vec<i64>>", "Ports it listens on."),
+    ("endpoint", 'name = "endpoint", computed', "types::String", "Where to reach it."),
+    ("status", 'name = "status", computed', "types::String", "Its status."),
+    ("comment", 'name = "comment", optional', "Option<String>", "A comment."),
+]
+
+# The larger shape (--shape large): 35 more attributes of the same kinds, about 60 in all,
+# and every resource's rule blocks three levels deep, as many AWS resources have.
+LARGE_EXTRA = 35
+
+
+def extra_field(j):
+    kinds = [
+        ('optional, length = 1..=256', "Option<String>", "A setting, as text."),
+        ('optional, range = 0..=100000', "Option<i64>", "A setting, as a number."),
+        ('optional', "Option<bool>", "A setting, on or off."),
+        ('optional, force_new', "Option<String>", "A setting; a change replaces the thing."),
+        ('optional', "Option<Vec<String>>", "A setting, as a list."),
+        ('optional, one_of = ["low", "medium", "high"]', "Option<String>", "A setting, one of three."),
+        ('optional, default = 1i64', "Option<i64>", "A setting, 1 when unset."),
+    ]
+    options, ty, doc = kinds[j % len(kinds)]
+    return (f"setting_{j}", f'name = "setting_{j}", {options}', ty, f"{doc} ({j})")
+
+
+def model_fields(i, shape="base"):
+    """Resource i's fields as (member, derive options, Rust type, doc), its rule block last."""
+    fields = list(BASE_FIELDS)
+    if shape == "large":
+        fields += [extra_field(j) for j in range(LARGE_EXTRA)]
+    fields.append(("rules", 'name = "rule", optional, block', f"Option<Vec<Thing{i}Rule>>", "Its rules, one `rule` block each."))
+    return fields
+
+
+def nesting_depth(i, n, shape="base"):
+    """How many `statement` levels lie below resource i's rule block: one resource in fifty
+    nests four levels deep (as AWS's wafv2); with the large shape every one nests three."""
+    if is_deep(i, n):
+        return 3
+    return 2 if shape == "large" else 0
 
 
 def nested_rule(i, depth, name, serde):
@@ -69,28 +148,13 @@ def nested_rule(i, depth, name, serde):
             + tf('name = "statement", optional, block')
             + f"    pub statement: Option<Vec<{child_name}>>,\n"
         )
-    out.append(
-        f"""/// A rule of the thing: five attributes.
-{derive}
-pub struct {name} {{
-    /// The rule's name.
-{tf('name = "name", required, length = 1..=64')}    pub name: String,
-    /// Its priority, lower first.
-{tf('name = "priority", optional, range = 0..=1000')}    pub priority: Option<i64>,
-    /// What the rule does.
-{tf('name = "action", optional, one_of = ["allow", "deny", "count"]')}    pub action: Option<String>,
-    /// Whether the rule is on.
-{tf('name = "enabled", optional')}    pub enabled: Option<bool>,
-    /// A free-form note.
-{tf('name = "note", optional')}    pub note: Option<String>,
-{child}}}
-"""
-    )
+    body = "".join(f"    /// {doc}\n{tf(options)}    pub {member}: {ty},\n" for member, options, ty, doc in RULE_FIELDS)
+    out.append(f"/// A rule of the thing: five attributes.\n{derive}\npub struct {name} {{\n{body}{child}}}\n")
     return "\n".join(out)
 
 
-def model_struct(i, deep, serde):
-    """The resource model `Thing{i}` of ~25 attributes, and its nested block type."""
+def model_struct(i, depth, serde, shape="base"):
+    """The resource model `Thing{i}`, and its nested block type `depth` levels deep."""
     name = f"Thing{i}"
     rule = f"{name}Rule"
     derive = (
@@ -99,40 +163,14 @@ def model_struct(i, deep, serde):
         else "#[derive(TfObject, Clone, Debug, PartialEq)]\n#[tfsdk(schema(resource))]"
     )
     tf = (lambda s: "") if serde else (lambda s: f"    #[tfsdk({s})]\n")
-    fields = [
-        ("id", 'name = "id", computed, stable', "types::String", "The thing's id, assigned by the API."),
-        ("arn", 'name = "arn", computed, stable', "types::String", "Its resource name."),
-        ("name", 'name = "name", required, length = 1..=128', "String", "The thing's name."),
-        ("description", 'name = "description", optional', "Option<String>", "What it is for."),
-        ("kind", 'name = "kind", optional, one_of = ["standard", "premium", "archive"]', "Option<String>", "Its kind."),
-        ("size", 'name = "size", optional, default = 10i64', "Option<i64>", "Its size, 10 when unset."),
-        ("count", 'name = "count", optional', "Option<i64>", "How many."),
-        ("weight", 'name = "weight", optional', "Option<f64>", "A weight."),
-        ("enabled", 'name = "enabled", optional, default = true', "Option<bool>", "Whether it is on."),
-        ("protected", 'name = "protected", optional', "Option<bool>", "Whether deletion is refused."),
-        ("region", 'name = "region", optional, computed', "types::String", "The region, the provider's when unset."),
-        ("zone", 'name = "zone", optional, force_new', "Option<String>", "The zone; a change replaces it."),
-        ("owner", 'name = "owner", optional', "Option<String>", "Who owns it."),
-        ("email", 'name = "email", optional, length = 3..=254', "Option<String>", "Where to send notices."),
-        ("retention_days", 'name = "retention_days", optional, range = 1..=3650', "Option<i64>", "How long to keep it."),
-        ("created_at", 'name = "created_at", computed, stable', "types::String", "When it was made."),
-        ("updated_at", 'name = "updated_at", computed', "types::String", "When it last changed."),
-        ("version", 'name = "version", computed', "types::Int64", "Bumped on every change."),
-        ("tags", 'name = "tags", optional', "Option<BTreeMap<String, String>>", "Tags, by key."),
-        ("aliases", 'name = "aliases", optional', "Option<Vec<String>>", "Other names."),
-        ("ports", 'name = "ports", optional', "Option<Vec<i64>>", "Ports it listens on."),
-        ("endpoint", 'name = "endpoint", computed', "types::String", "Where to reach it."),
-        ("status", 'name = "status", computed', "types::String", "Its status."),
-        ("comment", 'name = "comment", optional', "Option<String>", "A comment."),
-        ("rules", 'name = "rule", optional, block', f"Option<Vec<{rule}>>", "Its rules, one `rule` block each."),
-    ]
+    fields = model_fields(i, shape)
     body = []
     for member, options, ty, doc in fields:
         if serde:
             # serde has no framework types: the same Rust shape with plain options.
             ty = {"types::String": "Option<String>", "types::Int64": "Option<i64>"}.get(ty, ty)
         body.append(f"    /// {doc}\n{tf(options)}    pub {member}: {ty},\n")
-    out = [nested_rule(i, 3 if deep else 0, rule, serde), f"/// Thing {i}: a resource of ~25 attributes.\n{derive}\npub struct {name} {{\n{''.join(body)}}}\n"]
+    out = [nested_rule(i, depth, rule, serde), f"/// Thing {i}: a resource of ~{len(fields)} attributes.\n{derive}\npub struct {name} {{\n{''.join(body)}}}\n"]
     return "\n".join(out)
 
 
@@ -184,21 +222,21 @@ impl DataSource for Thing{i}DataSource {{
 """
 
 
-def resource_module(i, deep, with_data_source, service_crate):
+def resource_module(i, depth, with_data_source, service_crate):
     provider = "crate::ScaleProvider" if not service_crate else "scale_common::ScaleProvider"
     uses = [
         "use std::collections::BTreeMap;",
         "",
         "use tfsdk_core::diag::Diagnostics;",
         "use tfsdk_core::{TfObject, types};",
-        "use tfsdk_server::{Context, CreateRequest, DataSource, Resource, UpdateRequest};",
+        "use tfsdk_server::{Context, CreateRequest, DataSource, Failed, Resource, UpdateRequest};",
         "",
         f"use {provider};",
     ]
     if not with_data_source:
-        uses[4] = "use tfsdk_server::{Context, CreateRequest, Resource, UpdateRequest};"
+        uses[4] = "use tfsdk_server::{Context, CreateRequest, Failed, Resource, UpdateRequest};"
     src = [f"//! Resource `scale_thing{i}`.", "#![allow(clippy::all)]", "", *uses, ""]
-    src.append(model_struct(i, deep, serde=False))
+    src.append(model_struct(i, depth, serde=False, shape=SHAPE))
     src.append(
         f"""/// The `scale_thing{i}` resource type.
 pub struct Thing{i}Resource;
@@ -212,7 +250,7 @@ impl Resource for Thing{i}Resource {{
         &self,
         ctx: &Context<ScaleProvider>,
         request: CreateRequest<Thing{i}>,
-    ) -> Result<Thing{i}, Diagnostics> {{
+    ) -> Result<Thing{i}, Failed<Thing{i}>> {{
         let mut thing = request.planned;
         let id = ctx.provider().store.insert("thing{i}", &thing.name);
         thing.id = types::String::new(id.clone());
@@ -238,7 +276,7 @@ impl Resource for Thing{i}Resource {{
         &self,
         _ctx: &Context<ScaleProvider>,
         request: UpdateRequest<Thing{i}>,
-    ) -> Result<Thing{i}, Diagnostics> {{
+    ) -> Result<Thing{i}, Failed<Thing{i}>> {{
         let mut thing = request.planned;
         thing.updated_at = types::String::new("2026-01-02T00:00:00Z");
         thing.version = types::Int64::new(request.prior.version.get().unwrap_or(0) + 1);
@@ -401,7 +439,7 @@ publish = false
             "terraform_provider_scale::ScaleProvider::default())\n}\n",
         )
         for i in range(n):
-            write(directory / f"src/thing{i}.rs", resource_module(i, is_deep(i, n), i % 4 == 0, False))
+            write(directory / f"src/thing{i}.rs", resource_module(i, nesting_depth(i, n, SHAPE), i % 4 == 0, False))
         if PROFILES:
             write(directory / "build.rs", RECOMMENDED_BUILD_RS)
         return directory / "src/thing0.rs"
@@ -436,7 +474,7 @@ publish = false
             + "\n}\n",
         )
         for i in indices:
-            write(directory / f"service{k}/src/thing{i}.rs", resource_module(i, is_deep(i, n), i % 4 == 0, True))
+            write(directory / f"service{k}/src/thing{i}.rs", resource_module(i, nesting_depth(i, n, SHAPE), i % 4 == 0, True))
         service_deps += f'scale-service{k} = {{ path = "../service{k}" }}\n'
         register.append(f"        scale_service{k}::register(registry);")
     write(
@@ -496,9 +534,13 @@ serde = {{ version = "1", features = ["derive"] }}
     for i in range(n):
         write(
             directory / f"src/thing{i}.rs",
-            "use std::collections::BTreeMap;\n\n" + model_struct(i, is_deep(i, n), serde=True),
+            "use std::collections::BTreeMap;\n\n" + model_struct(i, nesting_depth(i, n, SHAPE), serde=True, shape=SHAPE),
         )
 
+
+# The shape of each resource (--shape): "base" (~25 attributes) or "large" (~60, nested three
+# levels deep).
+SHAPE = "base"
 
 # The generated crates' profiles: cargo's defaults, or with --recommended-profile what the
 # README ("A provider of a thousand resources") recommends for large providers.
@@ -552,14 +594,15 @@ sys.exit(code)
 """
 
 
-def cargo(directory, *args, env=None, log=None):
+def run_timed(command, directory, env=None):
+    """Runs `command` in `directory`; returns (wall seconds, CPU seconds of it and its
+    children). Exits with its output when it fails."""
     full_env = dict(os.environ)
     full_env.update(env or {})
-    if log:
-        full_env["SCALE_RUSTC_LOG"] = str(log)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     result = subprocess.run(
-        ["cargo", *args],
+        command,
         cwd=directory,
         env=full_env,
         stdout=subprocess.PIPE,
@@ -567,9 +610,23 @@ def cargo(directory, *args, env=None, log=None):
         text=True,
     )
     elapsed = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
         sys.stderr.write(result.stdout[-6000:])
-        raise SystemExit(f"cargo {' '.join(args)} failed in {directory}")
+        raise SystemExit(f"{' '.join(command)} failed in {directory}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
+
+
+# CPU seconds of the last `cargo` call.
+LAST_CPU = [0.0]
+
+
+def cargo(directory, *args, env=None, log=None):
+    full_env = dict(env or {})
+    if log:
+        full_env["SCALE_RUSTC_LOG"] = str(log)
+    elapsed, LAST_CPU[0] = run_timed(["cargo", *args], directory, full_env)
     return elapsed
 
 
@@ -607,8 +664,14 @@ def probe(binary, resource_type):
     return json.loads(out.stdout)
 
 
+def rust_directory(args, n):
+    """Where the Rust provider of n resources is generated."""
+    name = f"n{n}" if args.crates <= 1 else f"n{n}-c{args.crates}"
+    return args.dir / (name if SHAPE == "base" else f"{name}-{SHAPE}")
+
+
 def measure(args, n):
-    directory = args.dir / (f"n{n}" if args.crates <= 1 else f"n{n}-c{args.crates}")
+    directory = rust_directory(args, n)
     row_profile = "recommended" if PROFILES else "default"
     # One target directory per tfsdk checkout: dependencies are built once for each.
     target = args.dir / ("target" if TFSDK == ROOT else f"target-{TFSDK.name}")
@@ -621,10 +684,14 @@ def measure(args, n):
     # build); then the provider of n resources, and its own crates forgotten.
     generate(directory, min(n, args.crates), args.crates)
     cargo(directory, "build", "--bin", "terraform-provider-scale", env=env)
+    go = GoProvider(args, n) if args.go else None
+    if go:
+        go.warm()
     edited = generate(directory, n, args.crates)
     row = {
         "resources": n,
         "crates": args.crates,
+        "shape": SHAPE,
         "profile": row_profile,
         "source_lines": source_lines(directory),
     }
@@ -635,11 +702,16 @@ def measure(args, n):
     cargo(directory, "clean", *clean, env=env)
     log = args.dir / f"rustc-{n}.log"
     log.unlink(missing_ok=True)
+    row["load_before_build"] = machine_load()
     row["debug_build_s"] = cargo(directory, "build", "--bin", "terraform-provider-scale", env=env, log=log)
+    row["debug_build_cpu_s"] = LAST_CPU[0]
     row["debug_rustc_s"], peak = rustc_log(log, own)
     row["debug_peak_mb"] = peak / 1024
     binary = target / "debug/terraform-provider-scale"
     row["debug_binary_mb"] = binary.stat().st_size / 1e6
+    if go:
+        row["load_before_go_build"] = machine_load()
+        go.full_build(row)
 
     # A two-line edit in one resource: a doc comment and a string literal.
     text = edited.read_text()
@@ -651,6 +723,8 @@ def measure(args, n):
     log.unlink(missing_ok=True)
     row["rebuild_s"] = cargo(directory, "build", "--bin", "terraform-provider-scale", env=env, log=log)
     edited.write_text(text)
+    if go:
+        go.rebuild(row)
 
     if not args.no_run:
         row.update({f"debug_{k}": v for k, v in probe(binary, "scale_thing0").items()})
@@ -670,7 +744,15 @@ def measure(args, n):
         stripped = args.dir / f"stripped-{n}"
         subprocess.run(["strip", "-o", str(stripped), str(release)], check=True)
         row["stripped_release_mb"] = stripped.stat().st_size / 1e6
-        if not args.no_run:
+        if go:
+            go_stripped = go.strip(args, row)
+            if not args.no_run:
+                row["load_before_probes"] = machine_load()
+                alternate_probes(row, stripped, go_stripped)
+            if args.whole_runs:
+                row["load_before_whole_runs"] = machine_load()
+                whole_runs(args, row, stripped, go_stripped)
+        elif not args.no_run:
             row.update({f"release_{k}": v for k, v in probe(release, "scale_thing0").items()})
 
     if args.serde_baseline:
@@ -688,6 +770,145 @@ def measure(args, n):
         row["tfsdk_models_peak_mb"] = models_peak / 1024
         row["models_vs_serde"] = models_s / serde_s if serde_s else None
     return row
+
+
+# ------------------------------------------------------------------------------------------
+# The same provider in Go (--go), measured in the same run, step by step after the Rust one
+# ------------------------------------------------------------------------------------------
+
+
+class GoProvider:
+    """The Go twin of the provider (`scale_go.py`): built, edited, stripped and launched
+    beside the Rust one, each step right after the Rust step it is compared with."""
+
+    def __init__(self, args, n):
+        self.n = n
+        self.services = max(1, args.crates)
+        self.directory = args.dir / f"go-n{n}-s{self.services}-{SHAPE}"
+        self.binary = self.directory / "bin/terraform-provider-scale"
+        # Its own build cache: the framework is compiled once and kept, as cargo keeps the
+        # Rust dependencies; the provider's packages change with every run (a nonce).
+        self.env = {
+            "GOCACHE": str(args.dir / "gocache"),
+            "GOFLAGS": "-mod=mod",
+            "GOTOOLCHAIN": "local",
+            "CGO_ENABLED": "0",
+        }
+
+    def generate(self, n, nonce):
+        edited = scale_go.generate(
+            self.directory,
+            n,
+            self.services,
+            lambda i: model_fields(i, SHAPE),
+            RULE_FIELDS,
+            lambda i: nesting_depth(i, self.n, SHAPE),
+            nonce,
+        )
+        # As a Go team's sources are: formatted.
+        subprocess.run(["gofmt", "-w", "."], cwd=self.directory, check=True)
+        return edited
+
+    def build(self):
+        return run_timed(["go", "build", "-o", str(self.binary), "."], self.directory, self.env)
+
+    def warm(self):
+        """Dependencies first, untimed: a provider of one resource per service."""
+        self.generate(min(self.n, self.services), "warm")
+        run_timed(["go", "mod", "tidy"], self.directory, self.env)
+        self.build()
+
+    def full_build(self, row):
+        self.edited = self.generate(self.n, f"{time.time_ns()}")
+        row["go_build_s"], row["go_build_cpu_s"] = self.build()
+        row["go_binary_mb"] = self.binary.stat().st_size / 1e6
+        row["go_source_lines"] = sum(
+            sum(1 for _ in path.open()) for path in self.directory.rglob("*.go")
+        )
+
+    def rebuild(self, row):
+        text = self.edited.read_text()
+        self.edited.write_text(scale_go.edit(text))
+        row["go_rebuild_s"], _ = self.build()
+        self.edited.write_text(text)
+        self.build()
+
+    def strip(self, args, row):
+        stripped = args.dir / f"go-stripped-{self.n}"
+        subprocess.run(["strip", "-o", str(stripped), str(self.binary)], check=True)
+        row["go_stripped_mb"] = stripped.stat().st_size / 1e6
+        return stripped
+
+
+def machine_load():
+    """The 1-minute load average, read before a step."""
+    return float(pathlib.Path("/proc/loadavg").read_text().split()[0])
+
+
+def alternate_probes(row, rust_binary, go_binary, rounds=2):
+    """`scale-probe` on the Rust and the Go binary in turn; each figure the median of
+    rounds × 5 launches."""
+    samples = {"release": [], "go": []}
+    for _ in range(rounds):
+        samples["release"].append(probe(rust_binary, "scale_thing0"))
+        samples["go"].append(probe(go_binary, "scale_thing0"))
+    for prefix, runs in samples.items():
+        for key in runs[0]:
+            values = sorted(r[key] for r in runs)
+            row[f"{prefix}_{key}"] = values[len(values) // 2]
+
+
+def whole_run_configurations(n):
+    """Terraform configurations of the whole runs: one instance each of 100 of the types, and
+    1,000 instances of one type, each with a rule block and a few optional attributes."""
+
+    def body(name):
+        return {
+            "name": name,
+            "description": "made by scale.py",
+            "tags": {"team": "scale"},
+            "aliases": ["a", "b"],
+            "rule": [{"name": "r1", "priority": 1, "action": "allow"}],
+        }
+
+    required = {"terraform": {"required_providers": {"scale": {"source": "example/scale"}}}}
+    hundred = dict(required, resource={
+        f"scale_thing{i}": {"a": body(f"thing-{i}")} for i in range(min(100, n))
+    })
+    thousand = dict(required, resource={
+        "scale_thing1": {"a": dict(body("thing-${count.index}"), count=1000)}
+    })
+    return {"100 types": hundred, "1000 × one type": thousand}
+
+
+def whole_runs(args, row, rust_binary, go_binary):
+    """Plan, apply, no-change plan and destroy of each configuration under Terraform 1.15.5,
+    the Rust provider and the Go one in turn (`whole_run.py`'s driver: wall time and the
+    provider processes' CPU)."""
+    whole_run.install_terraform()
+    rcs = {}
+    for side, binary in (("rust", rust_binary), ("go", go_binary)):
+        plugins = args.dir / f"plugins-{side}"
+        plugins.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(binary, plugins / "terraform-provider-scale")
+        rc = args.dir / f"{side}.tfrc"
+        rc.write_text(
+            'provider_installation {\n  dev_overrides { "example/scale" = "%s" }\n  direct {}\n}\n'
+            % plugins
+        )
+        rcs[side] = rc
+    for name, config in whole_run_configurations(row["resources"]).items():
+        key = name.replace(" × ", "x").replace(" ", "_")
+        for _ in range(args.whole_runs):
+            for side, rc in rcs.items():
+                directory = args.dir / f"whole-{key}-{side}"
+                shutil.rmtree(directory, ignore_errors=True)
+                directory.mkdir(parents=True)
+                (directory / "main.tf.json").write_text(json.dumps(config))
+                for command, command_args, expect in whole_run.COMMANDS:
+                    wall, provider_cpu, _ = whole_run.run(directory, rc, command_args, expect)
+                    slot = row.setdefault("whole", {}).setdefault(f"{key} {command}", {})
+                    slot.setdefault(side, []).append({"wall_s": wall, "provider_cpu_s": provider_cpu})
 
 
 def timed_crate_build(directory, package, env, log):
@@ -723,7 +944,7 @@ tfsdk-core = {{ path = "{TFSDK.as_posix()}/tfsdk-core" }}
         write(
             directory / f"src/thing{i}.rs",
             "use std::collections::BTreeMap;\nuse tfsdk_core::{TfObject, types};\n\n"
-            + model_struct(i, is_deep(i, n), serde=False),
+            + model_struct(i, nesting_depth(i, n, SHAPE), serde=False, shape=SHAPE),
         )
 
 
@@ -778,6 +999,24 @@ def main():
         action="store_true",
         help="write the provider crate(s) under --dir and stop (to profile them by hand)",
     )
+    parser.add_argument(
+        "--go",
+        action="store_true",
+        help="also generate the same provider in Go (terraform-plugin-framework) and measure it "
+        "step by step beside the Rust one (with --release: probes and whole Terraform runs too)",
+    )
+    parser.add_argument(
+        "--shape",
+        choices=["base", "large"],
+        default="base",
+        help="resources of ~25 attributes (base) or ~60 with rule blocks three levels deep (large)",
+    )
+    parser.add_argument(
+        "--whole-runs",
+        type=int,
+        default=1,
+        help="with --go --release: rounds of whole Terraform runs per provider (0: none)",
+    )
     parser.add_argument("--dir", type=pathlib.Path, default=pathlib.Path(tempfile.gettempdir()) / "tfsdk-scale")
     parser.add_argument("--json", type=pathlib.Path)
     parser.add_argument(
@@ -787,8 +1026,9 @@ def main():
         help="the tfsdk checkout to build against (a worktree of another commit, for before/after)",
     )
     args = parser.parse_args()
-    global TFSDK, PROFILES
+    global TFSDK, PROFILES, SHAPE
     TFSDK = args.tfsdk.resolve()
+    SHAPE = args.shape
     if args.recommended_profile:
         PROFILES = RECOMMENDED_PROFILES
     args.dir = args.dir.resolve()
@@ -804,9 +1044,13 @@ def main():
         )
     if args.generate_only:
         for n in args.resources:
-            directory = args.dir / (f"n{n}" if args.crates <= 1 else f"n{n}-c{args.crates}")
+            directory = rust_directory(args, n)
             generate(directory, n, args.crates)
             print(directory)
+            if args.go:
+                go = GoProvider(args, n)
+                go.generate(n, "generate-only")
+                print(go.directory)
         return
     rows = []
     for n in args.resources:
