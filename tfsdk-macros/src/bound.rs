@@ -53,6 +53,15 @@ pub fn with_field_bounds(
     clause
 }
 
+/// A local of the generated code (`value`, `out`, the attribute list) to write inside a
+/// `quote_spanned!` block: named where the derive is called, like the same name written in a
+/// `quote!` block that declares or uses it. The block's other tokens keep the user's span for
+/// errors; a local spanned there would carry the user's hygiene, and in a struct that an
+/// author's `macro_rules!` macro writes it would not be the local the other block means.
+pub fn local(name: &str) -> syn::Ident {
+    syn::Ident::new(name, proc_macro2::Span::call_site())
+}
+
 /// The same tokens, all spanned at `span` (so an error inside them points there).
 pub fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
     tokens

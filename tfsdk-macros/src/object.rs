@@ -180,13 +180,17 @@ fn from_attributes(container: &Container<'_>, unique_use: &TokenStream) -> Token
                 let read = match &f.role {
                     Role::Attribute(a) => {
                         let name = &a.name;
+                        let (errors, attributes) = (crate::bound::local("__tfsdk_errors"), crate::bound::local("attributes"));
                         quote_spanned!(ty.span()=>
-                            __tfsdk_errors.record(#private::take_attribute::<#ty>(attributes, #name))
+                            #errors.record(#private::take_attribute::<#ty>(#attributes, #name))
                         )
                     }
-                    Role::Flatten => quote_spanned!(ty.span()=>
-                        __tfsdk_errors.record(#private::take_flattened::<#ty>(attributes))
-                    ),
+                    Role::Flatten => {
+                        let (errors, attributes) = (crate::bound::local("__tfsdk_errors"), crate::bound::local("attributes"));
+                        quote_spanned!(ty.span()=>
+                            #errors.record(#private::take_flattened::<#ty>(#attributes))
+                        )
+                    }
                     Role::Skip => quote_spanned!(ty.span()=>
                         #private::Option::Some(#private::skipped::<#ty>())
                     ),
@@ -231,12 +235,9 @@ fn from_checked_attributes(container: &Container<'_>) -> TokenStream {
         let read = match &f.role {
             Role::Attribute(a) => {
                 let name = &a.name;
+                let (attributes, errors) = (crate::bound::local("__tfsdk_attributes"), crate::bound::local("__tfsdk_errors"));
                 quote_spanned!(ty.span()=>
-                    #private::read_attribute::<#ty>(
-                        &mut __tfsdk_attributes,
-                        &mut __tfsdk_errors,
-                        #name,
-                    )
+                    #private::read_attribute::<#ty>(&mut #attributes, &mut #errors, #name)
                 )
             }
             Role::Skip | Role::Flatten => quote_spanned!(ty.span()=>
@@ -279,13 +280,17 @@ fn write_attributes(container: &Container<'_>) -> TokenStream {
         match &f.role {
             Role::Attribute(a) => {
                 let name = &a.name;
+                let (out, this) = (crate::bound::local("out"), <syn::Token![self]>::default());
                 Some(quote_spanned!(ty.span()=>
-                    #private::put_attribute::<#ty>(out, #name, &self.#member);
+                    #private::put_attribute::<#ty>(#out, #name, &#this.#member);
                 ))
             }
-            Role::Flatten => Some(quote_spanned!(ty.span()=>
-                #private::put_flattened::<#ty>(out, &self.#member);
-            )),
+            Role::Flatten => {
+                let (out, this) = (crate::bound::local("out"), <syn::Token![self]>::default());
+                Some(quote_spanned!(ty.span()=>
+                    #private::put_flattened::<#ty>(#out, &#this.#member);
+                ))
+            }
             Role::Skip => None,
         }
     });

@@ -9,7 +9,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::Rule;
-use crate::bound::respan;
+use crate::bound::{local, respan};
 use crate::schema::value_type;
 
 /// The compile-time checks that each rule fits the field's type, spanned at the option.
@@ -92,8 +92,9 @@ fn spec(private: &syn::Path, ty: &syn::Type, rule: &Rule) -> TokenStream {
         }
         Rule::Custom(path) => {
             let value_ty = value_type(ty);
+            let argument = local("value");
             let call = quote_spanned!(path.span()=>
-                match #private::validate_argument::<#value_ty>(value) {
+                match #private::validate_argument::<#value_ty>(#argument) {
                     #private::Option::Some(value) => {
                         #[allow(unused_imports)]
                         use #private::{DiagnosticRuleOutcome as _, MessageRuleOutcome as _};

@@ -7,7 +7,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Attribute, Container, PlanModifier, Presentation, Role};
-use crate::bound::{respan, where_clause};
+use crate::bound::{local, respan, where_clause};
 use crate::rules;
 
 /// The body of `collect_schema_attributes`: the compile-time checks of each attribute's options,
@@ -25,9 +25,12 @@ pub fn collect_attributes(container: &Container<'_>) -> TokenStream {
                 checks.push(attribute_checks(private, ty, attribute));
                 specs.push(attribute_spec(private, ty, attribute));
             }
-            Role::Flatten => flattened.push(quote_spanned!(ty.span()=>
-                #private::add_flattened_schema::<#ty>(out);
-            )),
+            Role::Flatten => {
+                let out = local("out");
+                flattened.push(quote_spanned!(ty.span()=>
+                    #private::add_flattened_schema::<#ty>(#out);
+                ));
+            }
             Role::Skip => {}
         }
     }
@@ -134,14 +137,15 @@ fn default(private: &syn::Path, ty: &syn::Type, expr: Option<&syn::Expr>) -> Opt
     let expr = expr?;
     let value_ty = value_type(ty);
     let private = respan(quote!(#private), expr.span());
+    let local_value = local("value");
     let value = quote_spanned!(expr.span()=>
-        let value: #value_ty = ::core::convert::Into::into(#expr);
+        let #local_value: #value_ty = ::core::convert::Into::into(#expr);
     );
     Some(quote!(
         #private::DefaultSpec {
             compute: || {
                 #value
-                #private::default_value::<#ty, #value_ty>(&value)
+                #private::default_value::<#ty, #value_ty>(&#local_value)
             },
             dynamic: false,
         }
@@ -178,8 +182,9 @@ fn diff_suppress(
 ) -> Option<TokenStream> {
     let path = path?;
     let value_ty = value_type(ty);
+    let (old, new) = (local("old"), local("new"));
     let suppress = quote_spanned!(path.span()=>
-        match #private::suppress_arguments::<#value_ty>(old, new) {
+        match #private::suppress_arguments::<#value_ty>(#old, #new) {
             #private::Option::Some((old, new)) => #path(&old, &new),
             #private::Option::None => false,
         }
@@ -195,16 +200,18 @@ fn plan_modifier(private: &syn::Path, ty: &syn::Type, modifier: &PlanModifier) -
     let view = quote!(<#ty as #private::Viewable>::View);
     match modifier {
         PlanModifier::Modify(path) => {
+            let plan = local("plan");
             let call = quote_spanned!(path.span()=>
-                #private::modify_attribute::<#view>(plan, #path)
+                #private::modify_attribute::<#view>(#plan, #path)
             );
             quote!(#private::PlanModifier::Modify(
                 |plan: &mut #private::AttributeChange<'_, #private::Value>| #call
             ))
         }
         PlanModifier::RequiresReplaceIf(path) => {
+            let plan = local("plan");
             let call = quote_spanned!(path.span()=>
-                #private::replace_if::<#view>(plan, #path)
+                #private::replace_if::<#view>(#plan, #path)
             );
             quote!(#private::PlanModifier::RequiresReplaceIf(
                 |plan: &mut #private::AttributeChange<'_, #private::Value>| #call

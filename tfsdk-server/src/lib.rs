@@ -87,6 +87,9 @@
 //! One arrow runs back: [`Provider::register`] takes the [`Registry`] it fills.
 #![warn(missing_docs)]
 
+// `timeouts!` names this crate `::tfsdk_server` in the derive input it writes, in this crate too.
+extern crate self as tfsdk_server;
+
 mod action;
 mod call;
 mod config;
@@ -112,6 +115,7 @@ mod resource;
 mod schema_checks;
 mod server;
 mod timeouts;
+mod timeouts_macro;
 mod wire;
 
 #[doc(hidden)]
@@ -147,7 +151,9 @@ pub use server::ProviderService;
 pub use server::Server;
 #[doc = include_str!("function.md")]
 pub use tfsdk_macros::function;
-pub use timeouts::{OpenTimeouts, ReadTimeouts, Timeouts, parse_duration, within};
+pub use timeouts::{
+    OpenTimeouts, ReadTimeouts, Timeouts, configured_timeout, parse_duration, valid_duration, within,
+};
 
 /// The configuration model of a provider without settings: an empty `provider` block.
 #[derive(TfObject, Clone, Copy, Debug, Default, PartialEq, Eq)]

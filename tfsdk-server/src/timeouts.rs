@@ -5,9 +5,9 @@
 use std::future::Future;
 use std::time::Duration;
 
-use tfsdk_core::TfObject;
 use tfsdk_core::diag::Diagnostic;
 
+crate::timeouts! {
 /// How long each operation of a managed resource may take, as configuration sets it: a field
 /// `#[tfsdk(name = "timeouts", optional, block)] timeouts: Option<Timeouts>` of the resource's
 /// model gives practitioners Go's `timeouts { create = "30m" }` block (documented in generated
@@ -32,71 +32,35 @@ use tfsdk_core::diag::Diagnostic;
 ///
 /// Durations use Go's syntax (`"300ms"`, `"1.5h"`, `"2h45m"`; units `ns`, `us`, `µs`, `ms`,
 /// `s`, `m`, `h`); one that does not parse is an error at validation.
-#[derive(TfObject, Clone, Debug, Default, PartialEq, Eq)]
-#[tfsdk(schema)]
 pub struct Timeouts {
-    /// How long a create may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
-    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
-    /// "s" (seconds), "m" (minutes), "h" (hours).
-    #[tfsdk(name = "create", optional, validate = duration_text)]
-    pub create: Option<String>,
-    /// How long a read may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
-    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
-    /// "s" (seconds), "m" (minutes), "h" (hours). Read operations occur during any refresh or
-    /// planning operation when refresh is enabled.
-    #[tfsdk(name = "read", optional, validate = duration_text)]
-    pub read: Option<String>,
-    /// How long an update may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
-    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
-    /// "s" (seconds), "m" (minutes), "h" (hours).
-    #[tfsdk(name = "update", optional, validate = duration_text)]
-    pub update: Option<String>,
-    /// How long a delete may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
-    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
-    /// "s" (seconds), "m" (minutes), "h" (hours). Setting a timeout for a Delete operation is only applicable if
-    /// changes are saved into state before the destroy operation occurs.
-    #[tfsdk(name = "delete", optional, validate = duration_text)]
-    pub delete: Option<String>,
+    create,
+    read,
+    update,
+    delete,
+}
 }
 
-impl Timeouts {
-    /// The create timeout: the configured one, else `default`.
-    ///
-    /// # Errors
-    /// A configured value that is not a duration (Go's "Timeout Cannot Be Parsed").
-    pub fn create(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        timeout("create", self.create.as_deref(), default)
-    }
-
-    /// The read timeout: the configured one, else `default`.
-    ///
-    /// # Errors
-    /// As [`create`](Timeouts::create).
-    pub fn read(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        timeout("read", self.read.as_deref(), default)
-    }
-
-    /// The update timeout: the configured one, else `default`.
-    ///
-    /// # Errors
-    /// As [`create`](Timeouts::create).
-    pub fn update(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        timeout("update", self.update.as_deref(), default)
-    }
-
-    /// The delete timeout: the configured one, else `default`.
-    ///
-    /// # Errors
-    /// As [`create`](Timeouts::create).
-    pub fn delete(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        timeout("delete", self.delete.as_deref(), default)
-    }
-}
-
-/// `operation`'s timeout configured as `text`, else `default`. A negative duration is accepted,
-/// as Go's `time.ParseDuration` accepts it, and gives a deadline already passed (Go's context
-/// with a negative timeout is done at once).
-fn timeout(operation: &str, text: Option<&str>, default: Duration) -> Result<Duration, Diagnostic> {
+/// `operation`'s timeout configured as `text`, else `default`: what the methods of a
+/// [`timeouts!`](crate::timeouts!) block call. A negative duration is accepted, as Go's
+/// `time.ParseDuration` accepts it, and gives a deadline already passed (Go's context with a
+/// negative timeout is done at once).
+///
+/// ```
+/// use std::time::Duration;
+///
+/// let default = Duration::from_secs(60);
+/// assert_eq!(tfsdk_server::configured_timeout("create", Some("2m"), default)?, Duration::from_secs(120));
+/// assert_eq!(tfsdk_server::configured_timeout("create", None, default)?, default);
+/// # Ok::<(), tfsdk_core::diag::Diagnostic>(())
+/// ```
+///
+/// # Errors
+/// `text` is not a duration: Go's "Timeout Cannot Be Parsed".
+pub fn configured_timeout(
+    operation: &str,
+    text: Option<&str>,
+    default: Duration,
+) -> Result<Duration, Diagnostic> {
     let Some(text) = text else {
         return Ok(default);
     };
@@ -109,9 +73,18 @@ fn timeout(operation: &str, text: Option<&str>, default: Duration) -> Result<Dur
     }
 }
 
-/// The `validate` rule of each duration: Go's summary and words for a value that is not one
-/// (negative durations are durations).
-fn duration_text(text: &str) -> Result<(), Diagnostic> {
+/// The `validate` rule of each duration of a [`timeouts!`](crate::timeouts!) block: Go's
+/// summary and words for a value that is not one (negative durations are durations).
+///
+/// ```
+/// assert!(tfsdk_server::valid_duration("-1.5h").is_ok());
+/// let refused = tfsdk_server::valid_duration("1d").unwrap_err();
+/// assert_eq!(refused.summary, "Invalid Attribute Value Time Duration");
+/// ```
+///
+/// # Errors
+/// `text` is not a duration in Go's syntax.
+pub fn valid_duration(text: &str) -> Result<(), Diagnostic> {
     tfsdk_core::types::parse_go_duration(text)
         .map(|_| ())
         .map_err(|_| {
@@ -124,6 +97,7 @@ fn duration_text(text: &str) -> Result<(), Diagnostic> {
         })
 }
 
+crate::timeouts! {
 /// The `timeouts` block of a data source (Go's `datasource/timeouts`): the read only. A field
 /// `#[tfsdk(name = "timeouts", optional, block)] timeouts: Option<ReadTimeouts>` of the data
 /// source's model (or `nested_attribute`, Go's `timeouts.Attributes`).
@@ -136,26 +110,12 @@ fn duration_text(text: &str) -> Result<(), Diagnostic> {
 /// assert_eq!(configured.read(Duration::from_secs(20))?, Duration::from_secs(120));
 /// # Ok::<(), tfsdk_core::diag::Diagnostic>(())
 /// ```
-#[derive(TfObject, Clone, Debug, Default, PartialEq, Eq)]
-#[tfsdk(schema)]
 pub struct ReadTimeouts {
-    /// How long a read may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
-    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
-    /// "s" (seconds), "m" (minutes), "h" (hours).
-    #[tfsdk(name = "read", optional, validate = duration_text)]
-    pub read: Option<String>,
+    read,
+}
 }
 
-impl ReadTimeouts {
-    /// The read timeout: the configured one, else `default`.
-    ///
-    /// # Errors
-    /// A configured value that is not a duration (Go's "Timeout Cannot Be Parsed").
-    pub fn read(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        timeout("read", self.read.as_deref(), default)
-    }
-}
-
+crate::timeouts! {
 /// The `timeouts` block of an ephemeral resource (Go's `ephemeral/timeouts`): the open only.
 ///
 /// ```
@@ -166,24 +126,9 @@ impl ReadTimeouts {
 /// assert_eq!(unset.open(Duration::from_secs(30))?, Duration::from_secs(30));
 /// # Ok::<(), tfsdk_core::diag::Diagnostic>(())
 /// ```
-#[derive(TfObject, Clone, Debug, Default, PartialEq, Eq)]
-#[tfsdk(schema)]
 pub struct OpenTimeouts {
-    /// How long opening may take. A string that can be [parsed as a duration](https://pkg.go.dev/time#ParseDuration)
-    /// consisting of numbers and unit suffixes, such as "30s" or "2h45m". Valid time units are
-    /// "s" (seconds), "m" (minutes), "h" (hours).
-    #[tfsdk(name = "open", optional, validate = duration_text)]
-    pub open: Option<String>,
+    open,
 }
-
-impl OpenTimeouts {
-    /// The open timeout: the configured one, else `default`.
-    ///
-    /// # Errors
-    /// A configured value that is not a duration (Go's "Timeout Cannot Be Parsed").
-    pub fn open(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        timeout("open", self.open.as_deref(), default)
-    }
 }
 
 /// Runs `future` (`operation`'s call to an API) for at most `timeout`; past it, the future is
@@ -291,10 +236,10 @@ mod tests {
             assert!(parse_duration(text).is_err(), "{text}");
         }
         assert!(
-            duration_text("-1.5h").is_ok(),
+            valid_duration("-1.5h").is_ok(),
             "negative durations are durations in Go"
         );
-        let error = duration_text("5 minutes").unwrap_err();
+        let error = valid_duration("5 minutes").unwrap_err();
         assert_eq!(error.summary, "Invalid Attribute Value Time Duration");
         let error = error.detail;
         assert!(
