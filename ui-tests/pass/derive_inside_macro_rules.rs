@@ -31,7 +31,7 @@ tfsdk_server::timeouts! {
 
 fn main() {
     let schema = <Volume as tfsdk_core::TfSchema>::schema();
-    assert!(schema.block.attributes.contains_key("size"));
+    assert!(schema.attributes.contains_key("size"));
     let all = AllTimeouts::default();
     assert!(all.open(std::time::Duration::from_secs(1)).is_ok());
 }
