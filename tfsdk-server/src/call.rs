@@ -22,6 +22,8 @@ pub(crate) struct Outcome<T> {
     pub(crate) diagnostics: Diagnostics,
     /// The private state after the call.
     pub(crate) private: Vec<u8>,
+    /// What the call asked for with [`Context::defer`](crate::Context::defer).
+    pub(crate) deferred: Option<crate::DeferredReason>,
 }
 
 impl<T> Outcome<T> {
@@ -68,6 +70,7 @@ pub(crate) async fn run<T: Send + 'static>(
         result,
         diagnostics: state.diagnostics,
         private: state.private,
+        deferred: state.deferred,
     }
 }
 

@@ -6,6 +6,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tokio_util::sync::CancellationToken;
 
+use crate::DeferredReason;
+
 /// Tells provider code that Terraform asked it to stop (the `StopProvider` call, sent when the
 /// practitioner presses Ctrl-C).
 ///
@@ -60,6 +62,10 @@ pub struct Context<P> {
 pub(crate) struct CallState {
     pub(crate) diagnostics: Diagnostics,
     pub(crate) private: Vec<u8>,
+    /// Terraform's request allows a deferred answer.
+    pub(crate) deferral_allowed: bool,
+    /// What provider code asked for with [`Context::defer`].
+    pub(crate) deferred: Option<DeferredReason>,
 }
 
 impl<P> Context<P> {
@@ -71,8 +77,8 @@ impl<P> Context<P> {
         private: Vec<u8>,
     ) -> (Context<P>, Arc<Mutex<CallState>>) {
         let shared = Arc::new(Mutex::new(CallState {
-            diagnostics: Diagnostics::new(),
             private,
+            ..CallState::default()
         }));
         let context = Context {
             provider,
@@ -129,6 +135,32 @@ impl<P> Context<P> {
     /// Only resource reads, plans, applies and imports keep it.
     pub fn set_private_state(&self, private: impl Into<Vec<u8>>) {
         self.state().private = private.into();
+    }
+
+    /// True when Terraform's request allows a deferred answer
+    /// (`ClientCapabilities.deferral_allowed`: Terraform 1.9 and newer with
+    /// `-allow-deferral`, or a stack). False in calls that cannot be deferred.
+    pub fn deferral_allowed(&self) -> bool {
+        self.state().deferral_allowed
+    }
+
+    /// Puts this object's change off to a later run, as Go's `resp.Deferred`: in a resource's
+    /// plan (`modify_plan`), read or import, or a data source's read, the answer tells
+    /// Terraform to come back once `reason` no longer holds (the plan, state or import
+    /// returned alongside is what Terraform shows meanwhile). In
+    /// [`Provider::configure`](crate::Provider::configure) it defers every plan, read, import
+    /// and data source read of the run, without calling the types' code.
+    ///
+    /// Deferring when [`deferral_allowed`](Context::deferral_allowed) is false is an error of
+    /// the call ("Invalid Deferred Resource Response", or Go's "Invalid Deferred Provider
+    /// Response" from `configure`).
+    pub fn defer(&self, reason: DeferredReason) {
+        self.state().deferred = Some(reason);
+    }
+
+    /// Lets this call defer when Terraform's request allows it.
+    pub(crate) fn allow_deferral(&self, allowed: bool) {
+        self.state().deferral_allowed = allowed;
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, CallState> {

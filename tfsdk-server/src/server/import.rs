@@ -6,10 +6,12 @@ use std::sync::Arc;
 
 use tfsdk_core::diag::Diagnostics;
 
-use super::{Server, answer, call, decode, encode, identity_data, known};
-use crate::Provider;
+use tfsdk_core::tftypes::Value;
+
+use super::{Server, answer, call, decode, deferral_allowed, encode, identity_data, known};
 use crate::proto::tfplugin6 as pb;
 use crate::registry::{ImportBy, ResourceHandler, Stored};
+use crate::{DeferredReason, Provider, deferral};
 
 /// What an import answers.
 #[derive(Debug, Default)]
@@ -18,27 +20,51 @@ pub(crate) struct ImportResponse {
     pub(crate) imported: Option<Stored>,
     /// The private data the import left.
     pub(crate) private: Vec<u8>,
+    /// The import is put off to a later run.
+    pub(crate) deferred: Option<DeferredReason>,
     /// Errors and warnings.
     pub(crate) diagnostics: Diagnostics,
 }
 
-/// Imports the object `by` names through `resource`.
+/// Imports the object `by` names through `resource`; `deferral_allowed` is Terraform's client
+/// capability.
 pub(crate) async fn import<P: Provider>(
     server: &Server<P>,
     resource: Arc<dyn ResourceHandler<P>>,
     by: ImportBy,
+    deferral_allowed: bool,
 ) -> ImportResponse {
-    let (ctx, state) = server.context(Vec::new());
+    // The provider deferred in `configure`: an unknown object stands for the import, as Go's
+    // framework sends.
+    if let Some(reason) = server.provider_deferral(deferral_allowed) {
+        let unknown = Value::unknown(resource.object_type().clone());
+        return ImportResponse {
+            imported: Some(Stored {
+                state: unknown,
+                identity: None,
+            }),
+            private: Vec::new(),
+            deferred: Some(reason),
+            diagnostics: Diagnostics::new(),
+        };
+    }
+    let (ctx, state) = server.deferrable_context(Vec::new(), deferral_allowed);
     let mut outcome = call::run("import", state, resource.import(ctx, by)).await;
     let private = std::mem::take(&mut outcome.private);
+    let deferred = outcome.deferred.take();
     let (imported, mut found) = outcome.split();
+    let deferred = deferral::accepted(deferred, deferral_allowed, "import", &mut found);
     let imported = imported.and_then(|mut imported| {
-        imported.state = known::checked("import", imported.state, &mut found);
+        // A deferred import may hold what is not known yet.
+        if deferred.is_none() {
+            imported.state = known::checked("import", imported.state, &mut found);
+        }
         (!found.has_error()).then_some(imported)
     });
     ImportResponse {
         imported,
         private,
+        deferred,
         diagnostics: found,
     }
 }
@@ -67,8 +93,10 @@ pub(super) async fn import_resource_state<P: Provider>(
     };
     let ty = resource.object_type().clone();
     let identity_ty = resource.identity_type();
-    let imported = import(server, resource, by).await;
+    let deferral_allowed = deferral_allowed(request.client_capabilities.as_ref());
+    let imported = import(server, resource, by, deferral_allowed).await;
     let mut found = imported.diagnostics;
+    response.deferred = deferral::to_proto(imported.deferred);
     if let Some(imported_object) = imported.imported {
         let encoded = encode(&imported_object.state, &ty).and_then(|state| {
             let identity = identity_data(imported_object.identity.as_ref(), identity_ty.as_ref())?;

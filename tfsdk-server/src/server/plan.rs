@@ -11,11 +11,11 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, answer, call, decode, encode, is_null, noted};
-use crate::Provider;
+use super::{Server, answer, call, decode, deferral_allowed, encode, is_null, noted};
 use crate::proto::tfplugin6 as pb;
 use crate::registry::ResourceHandler;
 use crate::wire;
+use crate::{DeferredReason, Provider, deferral};
 
 /// A plan, as the server's core takes it.
 pub(crate) struct PlanRequest {
@@ -27,6 +27,8 @@ pub(crate) struct PlanRequest {
     pub(crate) destroy: bool,
     /// The stored private data.
     pub(crate) private: Vec<u8>,
+    /// Terraform allows a deferred answer.
+    pub(crate) deferral_allowed: bool,
 }
 
 /// What a plan answers.
@@ -40,6 +42,9 @@ pub(crate) struct PlanResponse {
     pub(crate) keeps_identity: bool,
     /// The private data after the plan; `None` keeps the stored one.
     pub(crate) private: Option<Vec<u8>>,
+    /// The change is put off to a later run; the plan returned is what Terraform shows
+    /// meanwhile.
+    pub(crate) deferred: Option<DeferredReason>,
     /// Errors and warnings.
     pub(crate) diagnostics: Diagnostics,
 }
@@ -56,11 +61,12 @@ pub(crate) async fn plan<P: Provider>(
         config,
         destroy,
         private,
+        deferral_allowed,
     } = request;
     // Destroy: the resource may warn or refuse; the plan is the null state.
     if destroy {
         if !prior.is_null() {
-            let (ctx, state) = server.context(private);
+            let (ctx, state) = server.deferrable_context(private, deferral_allowed);
             let mut outcome = call::run(
                 "destroy plan",
                 state,
@@ -68,7 +74,14 @@ pub(crate) async fn plan<P: Provider>(
             )
             .await;
             response.private = Some(std::mem::take(&mut outcome.private));
+            let deferred = outcome.deferred.take();
             response.diagnostics = outcome.split().1;
+            response.deferred = deferral::accepted(
+                deferred,
+                deferral_allowed,
+                "plan",
+                &mut response.diagnostics,
+            );
         }
         if !response.diagnostics.has_error() {
             response.planned = Some(Value::null(resource.object_type().clone()));
@@ -76,7 +89,7 @@ pub(crate) async fn plan<P: Provider>(
         return response;
     }
     let prior = (!prior.is_null()).then_some(prior);
-    let (ctx, state) = server.context(private);
+    let (ctx, state) = server.deferrable_context(private, deferral_allowed);
     // The attributes' plan modifiers reach the same context as `modify_plan` after them:
     // the provider, and the private state each may change.
     let context: &dyn Any = &ctx;
@@ -90,8 +103,15 @@ pub(crate) async fn plan<P: Provider>(
     let modify_plan = Arc::clone(&resource).modify_plan(ctx, prior, config, plan);
     let mut outcome = call::run("plan modification", state, modify_plan).await;
     response.private = Some(std::mem::take(&mut outcome.private));
+    let deferred = outcome.deferred.take();
     let (modified, more) = outcome.split();
     response.diagnostics.append(more);
+    response.deferred = deferral::accepted(
+        deferred,
+        deferral_allowed,
+        "plan",
+        &mut response.diagnostics,
+    );
     if let Some((planned_state, requires_replace)) = modified {
         response.planned = Some(resource.schema().normalize_state(planned_state));
         response.keeps_identity = requires_replace.is_empty();
@@ -110,6 +130,14 @@ pub(super) async fn plan_resource_change<P: Provider>(
         planned_private: request.prior_private.clone(),
         ..Default::default()
     };
+    let deferral_allowed = deferral_allowed(request.client_capabilities.as_ref());
+    // The provider deferred in `configure`: Terraform's own proposal is the plan shown
+    // meanwhile, and the resource is not asked, as Go's framework does.
+    if let Some(reason) = server.provider_deferral(deferral_allowed) {
+        response.planned_state = request.proposed_new_state;
+        response.deferred = deferral::to_proto(Some(reason));
+        return response;
+    }
     // The plan is made from the prior state and the configuration (Terraform's proposal is
     // the same merge, redone here by the schema's rules); the proposal only says whether this
     // is a destroy, which its first byte tells.
@@ -120,6 +148,7 @@ pub(super) async fn plan_resource_change<P: Provider>(
             destroy: is_null(request.proposed_new_state.as_ref(), ty)?,
             config: decode(request.config.as_ref(), ty)?,
             private: request.prior_private,
+            deferral_allowed,
         };
         Ok((resource, typed))
     });
@@ -130,6 +159,7 @@ pub(super) async fn plan_resource_change<P: Provider>(
     let ty = resource.object_type().clone();
     let planned = plan(server, resource, typed).await;
     let mut found = planned.diagnostics;
+    response.deferred = deferral::to_proto(planned.deferred);
     if let Some(private) = planned.private {
         response.planned_private = private;
     }

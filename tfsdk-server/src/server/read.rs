@@ -8,12 +8,12 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
 use super::{
-    Server, answer, call, decode, decode_identity, encode, identity_data, identity_rule, known,
-    noted,
+    Server, answer, call, decode, decode_identity, deferral_allowed, encode, identity_data,
+    identity_rule, known, noted,
 };
-use crate::Provider;
 use crate::proto::tfplugin6 as pb;
 use crate::registry::ResourceHandler;
+use crate::{DeferredReason, Provider, deferral};
 
 /// A read, as the server's core takes it.
 pub(crate) struct ReadRequest {
@@ -23,6 +23,8 @@ pub(crate) struct ReadRequest {
     pub(crate) private: Vec<u8>,
     /// The identity Terraform holds, when the resource has one and Terraform sent it.
     pub(crate) identity: Option<Value>,
+    /// Terraform allows a deferred answer.
+    pub(crate) deferral_allowed: bool,
 }
 
 /// What a read answers. Each `None` keeps what Terraform holds.
@@ -34,6 +36,9 @@ pub(crate) struct ReadResponse {
     pub(crate) identity: Option<Option<Value>>,
     /// The private data after the read.
     pub(crate) private: Option<Vec<u8>>,
+    /// The read is put off to a later run (what Terraform holds stays, unless a state came
+    /// back with it).
+    pub(crate) deferred: Option<DeferredReason>,
     /// Errors and warnings.
     pub(crate) diagnostics: Diagnostics,
 }
@@ -48,13 +53,20 @@ pub(crate) async fn read<P: Provider>(
     if request.current.is_null() {
         return response;
     }
+    // The provider deferred in `configure`: nothing can be read yet, as Go's framework.
+    if let Some(reason) = server.provider_deferral(request.deferral_allowed) {
+        response.deferred = Some(reason);
+        return response;
+    }
     // What the new state's values are compared with by semantic equality: the prior state.
     let reference = resource.semantic().then(|| request.current.clone());
-    let (ctx, state) = server.context(request.private);
+    let (ctx, state) = server.deferrable_context(request.private, request.deferral_allowed);
     let read = Arc::clone(&resource).read(ctx, request.current, request.identity.clone());
     let mut outcome = call::run("read", state, read).await;
     response.private = Some(std::mem::take(&mut outcome.private));
+    let deferred = outcome.deferred.take();
     let (read, mut found) = outcome.split();
+    response.deferred = deferral::accepted(deferred, request.deferral_allowed, "read", &mut found);
     let Some(read) = read else {
         response.diagnostics = found;
         return response;
@@ -114,9 +126,11 @@ pub(super) async fn read_resource<P: Provider>(
         current,
         private: request.private,
         identity,
+        deferral_allowed: deferral_allowed(request.client_capabilities.as_ref()),
     };
     let read = read(server, resource, request).await;
     let mut found = read.diagnostics;
+    response.deferred = deferral::to_proto(read.deferred);
     if let Some(private) = read.private {
         response.private = private;
     }

@@ -196,6 +196,7 @@ fn a_plan_on_values_creates_updates_in_place_replaces_and_destroys() {
         config,
         destroy,
         private: Vec::new(),
+        deferral_allowed: false,
     };
     block_on(async {
         let created = plan(
@@ -323,6 +324,7 @@ fn a_read_on_values_keeps_the_stored_spelling_and_drops_a_gone_object() {
             current,
             private: Vec::new(),
             identity: Some(identity("id-a")),
+            deferral_allowed: false,
         };
         let read_back = read(&server, Arc::clone(&resource), request(value(&stored("a")))).await;
         assert!(
@@ -356,7 +358,13 @@ fn a_read_on_values_keeps_the_stored_spelling_and_drops_a_gone_object() {
 fn import_upgrade_and_move_on_values() {
     let (server, resource) = server();
     block_on(async {
-        let imported = import(&server, Arc::clone(&resource), ImportBy::Id("id-x".into())).await;
+        let imported = import(
+            &server,
+            Arc::clone(&resource),
+            ImportBy::Id("id-x".into()),
+            false,
+        )
+        .await;
         let imported = imported.imported.unwrap();
         assert_eq!(
             imported.state.attribute("name"),
