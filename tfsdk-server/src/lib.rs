@@ -95,6 +95,7 @@ mod call;
 mod config;
 mod context;
 mod data_source;
+mod deferral;
 mod ephemeral;
 mod forward;
 mod function;
@@ -114,6 +115,7 @@ mod registry;
 mod resource;
 mod schema_checks;
 mod server;
+mod state_store;
 mod timeouts;
 mod timeouts_macro;
 mod wire;
@@ -130,6 +132,7 @@ pub use action::{Action, Progress};
 pub use config::Config;
 pub use context::{Context, StopToken};
 pub use data_source::DataSource;
+pub use deferral::DeferredReason;
 pub use ephemeral::{EphemeralResource, Opened};
 pub use forward::{
     FORWARD_CACHE_VARIABLE, FORWARD_EXECUTABLE_VARIABLE, FORWARD_START_TIMEOUT_VARIABLE, Forward,
@@ -149,10 +152,12 @@ pub use resource::{
 #[cfg(feature = "unstable-protocol")]
 pub use server::ProviderService;
 pub use server::Server;
+pub use state_store::{LockInfo, StateStore};
 #[doc = include_str!("function.md")]
 pub use tfsdk_macros::function;
 pub use timeouts::{
-    OpenTimeouts, ReadTimeouts, Timeouts, configured_timeout, parse_duration, valid_duration, within,
+    OpenTimeouts, ReadTimeouts, Timeouts, configured_timeout, parse_duration, valid_duration,
+    within,
 };
 
 /// The configuration model of a provider without settings: an empty `provider` block.

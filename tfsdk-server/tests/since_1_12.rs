@@ -2,7 +2,7 @@
 //! beside every state, import by identity, identity upgrades), list resources (streamed, with
 //! a limit, with and without whole states, errors at the end), MoveResourceState (taken over,
 //! or refused), GenerateResourceConfig (what configuration sets), actions (progress then
-//! completion, a panic contained), state stores refused, and the 6.11 deprecation messages.
+//! completion, a panic contained), a state store it does not have, and the 6.11 deprecation messages.
 
 use tfsdk_core::convert::{FromValue, TerraformType, ToValue};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
@@ -150,7 +150,7 @@ impl ResourceIdentity for Buckets {
 #[derive(TfObject)]
 #[tfsdk(schema(list))]
 struct Filter {
-    #[tfsdk(name = "count", required)]
+    #[tfsdk(name = "wanted", required)]
     count: i64,
     #[tfsdk(name = "fail", optional)]
     fail: Option<bool>,
@@ -409,7 +409,7 @@ async fn list(
     #[derive(TfObject)]
     #[tfsdk(schema(list))]
     struct Config {
-        #[tfsdk(name = "count", required)]
+        #[tfsdk(name = "wanted", required)]
         count: i64,
         #[tfsdk(name = "fail", optional)]
         fail: Option<bool>,
@@ -655,8 +655,9 @@ async fn actions_report_progress_then_complete() {
     assert_eq!(old_name.deprecation_message, "Use `name` instead.");
 }
 
+/// A provider without state stores answers a state store call with Terraform's "not found".
 #[tokio::test]
-async fn state_stores_are_refused() {
+async fn a_state_store_the_provider_does_not_have_is_not_found() {
     let answer = server()
         .get_states(tonic::Request::new(pb::get_states::Request {
             type_name: "cloud_s3".into(),
@@ -664,7 +665,7 @@ async fn state_stores_are_refused() {
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(answer.diagnostics[0].summary, "State Store Not Supported");
+    assert_eq!(answer.diagnostics[0].summary, "State Store Type Not Found");
 }
 
 /// A bucket the API moves to another region on every read: its identity changes.

@@ -43,6 +43,7 @@ enum Kind {
     List,
     Action,
     Function,
+    StateStore,
 }
 
 impl<P: Provider> Front<P> {
@@ -64,6 +65,7 @@ impl<P: Provider> Front<P> {
             Kind::List => registry.list_resources.contains_key(name),
             Kind::Action => registry.actions.contains_key(name),
             Kind::Function => registry.functions.contains_key(name),
+            Kind::StateStore => registry.state_stores.contains_key(name),
         }
     }
 }
@@ -362,19 +364,6 @@ macro_rules! routed {
     )*};
 }
 
-/// A state-store call: this provider serves none, so each goes to the child.
-macro_rules! state_store {
-    ($($method:ident, $module:ident, $call:literal;)*) => {$(
-        rpc!($method(self, request: pb::$module::Request) -> pb::$module::Response {
-            let request = request.into_inner();
-            self.forward($call, request, Default::default(), |mut client, request| async move {
-                client.$method(request).await
-            })
-            .await
-        });
-    )*};
-}
-
 impl<P: Provider> pb::provider_server::Provider for Front<P> {
     rpc!(get_metadata(self, request: pb::get_metadata::Request) -> pb::get_metadata::Response {
         let rust = self.rust.get_metadata(request).await?.into_inner();
@@ -532,13 +521,13 @@ impl<P: Provider> pb::provider_server::Provider for Front<P> {
         plan_action, plan_action, "PlanAction", Action, action_type, |_r| Default::default();
     }
 
-    state_store! {
-        validate_state_store_config, validate_state_store_config, "ValidateStateStoreConfig";
-        configure_state_store, configure_state_store, "ConfigureStateStore";
-        lock_state, lock_state, "LockState";
-        unlock_state, unlock_state, "UnlockState";
-        get_states, get_states, "GetStates";
-        delete_state, delete_state, "DeleteState";
+    routed! {
+        validate_state_store_config, validate_state_store_config, "ValidateStateStoreConfig", StateStore, type_name, |_r| Default::default();
+        configure_state_store, configure_state_store, "ConfigureStateStore", StateStore, type_name, |_r| Default::default();
+        lock_state, lock_state, "LockState", StateStore, type_name, |_r| Default::default();
+        unlock_state, unlock_state, "UnlockState", StateStore, type_name, |_r| Default::default();
+        get_states, get_states, "GetStates", StateStore, type_name, |_r| Default::default();
+        delete_state, delete_state, "DeleteState", StateStore, type_name, |_r| Default::default();
     }
 
     type ListResourceStream = Stream<pb::list_resource::Event>;
@@ -570,14 +559,26 @@ impl<P: Provider> pb::provider_server::Provider for Front<P> {
     type ReadStateBytesStream = Stream<pb::read_state_bytes::ResponseChunk>;
 
     rpc!(read_state_bytes(self, request: pb::read_state_bytes::Request) -> Self::ReadStateBytesStream {
-        self.forward_stream("ReadStateBytes", request.into_inner(), |mut client, request| async move {
+        let request = request.into_inner();
+        if self.serves(Kind::StateStore, &request.type_name) {
+            return self.rust.read_state_bytes(tonic::Request::new(request)).await;
+        }
+        self.forward_stream("ReadStateBytes", request, |mut client, request| async move {
             client.read_state_bytes(request).await
         })
         .await
     });
 
     rpc!(write_state_bytes(self, request: tonic::Streaming<pb::write_state_bytes::RequestChunk>) -> pb::write_state_bytes::Response {
-        let chunks = request.into_inner().map_while(Result::ok);
+        // The first chunk names the store: this provider's, or the child's.
+        let mut chunks = request.into_inner().map_while(Result::ok);
+        let first = chunks.next().await;
+        let store = first.as_ref().and_then(|chunk| chunk.meta.as_ref());
+        let chunks = tokio_stream::iter(first.clone()).chain(chunks);
+        if store.is_some_and(|meta| self.serves(Kind::StateStore, &meta.type_name)) {
+            let answer = self.rust.write_state_chunks(chunks.map(Ok)).await;
+            return Ok(tonic::Response::new(answer));
+        }
         self.forward("WriteStateBytes", chunks, Default::default(), |mut client, chunks| async move {
             client.write_state_bytes(chunks).await
         })

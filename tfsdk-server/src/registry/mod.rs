@@ -1,14 +1,15 @@
 //! The provider's resources and data sources, registered by type name and held behind
 //! type-erased handlers, so the server works on Terraform values while provider code works on
 //! its own models. Registration and its checks are here; the handlers' traits in `handler`,
-//! the adapters from provider types to them in `typed`, `resource`, `identity` and `kinds`,
-//! and what a create or update's result becomes in `applied`.
+//! the adapters from provider types to them in `typed`, `resource`, `identity` and `kinds`
+//! (state stores: `state_store`), and what a create or update's result becomes in `applied`.
 
 mod applied;
 mod handler;
 mod identity;
 mod kinds;
 mod resource;
+mod state_store;
 mod typed;
 
 pub(crate) use handler::{
@@ -17,6 +18,7 @@ pub(crate) use handler::{
 };
 use identity::{IdentityOf, IdentityOps};
 use resource::TypedResource;
+pub(crate) use state_store::{StateStoreHandler, StoreAnswer, StoreCall};
 use typed::Typed;
 pub(crate) use typed::validate_config;
 
@@ -31,7 +33,7 @@ use tfsdk_core::schema::Schema;
 use crate::lazy_schema::{LazySchema, SchemaCheck};
 use crate::{
     Action, DataSource, EphemeralResource, Function, ListResource, Provider, Resource,
-    ResourceIdentity,
+    ResourceIdentity, StateStore,
 };
 
 /// A future borrowing what it works on.
@@ -45,6 +47,7 @@ pub struct Registry<P> {
     pub(crate) ephemeral_resources: BTreeMap<&'static str, Registered<dyn EphemeralHandler<P>>>,
     pub(crate) list_resources: BTreeMap<&'static str, Registered<dyn ListHandler<P>>>,
     pub(crate) actions: BTreeMap<&'static str, Registered<dyn ActionHandler<P>>>,
+    pub(crate) state_stores: BTreeMap<&'static str, Registered<dyn StateStoreHandler<P>>>,
     pub(crate) functions: BTreeMap<String, Function>,
     /// Registration mistakes (a type name used twice), reported with the schema.
     pub(crate) diagnostics: Diagnostics,
@@ -58,6 +61,7 @@ impl<P: Provider> Registry<P> {
             ephemeral_resources: BTreeMap::new(),
             list_resources: BTreeMap::new(),
             actions: BTreeMap::new(),
+            state_stores: BTreeMap::new(),
             functions: BTreeMap::new(),
             diagnostics: Diagnostics::new(),
         }
@@ -184,6 +188,24 @@ impl<P: Provider> Registry<P> {
             found,
             "action",
             A::TYPE_NAME,
+            Registered::new(handler, lazy),
+        );
+        self
+    }
+
+    /// Adds a state store (`terraform { state_store "TYPE" { ... } }`: Terraform keeps its
+    /// state files there; experimental in Terraform 1.15).
+    #[inline]
+    pub fn state_store<S: StateStore<Provider = P>>(&mut self, store: S) -> &mut Registry<P> {
+        let lazy = LazySchema::of::<S::Model>(S::TYPE_NAME, SchemaCheck::Unplanned("state store"));
+        let lazy = Arc::new(lazy);
+        let handler: Arc<dyn StateStoreHandler<P>> = Arc::new(Typed::new(store, Arc::clone(&lazy)));
+        let (map, found) = (&mut self.state_stores, &mut self.diagnostics);
+        insert_handler(
+            map,
+            found,
+            "state store",
+            S::TYPE_NAME,
             Registered::new(handler, lazy),
         );
         self

@@ -23,10 +23,10 @@ mod read;
 mod rpc;
 mod schema;
 mod service;
+mod state_store;
 mod stop;
 #[cfg(test)]
 mod tests;
-mod unsupported;
 mod upgrade;
 mod validate;
 
@@ -51,7 +51,7 @@ use crate::registry::{
     ResourceHandler,
 };
 use crate::wire;
-use crate::{Context, Provider, StopToken};
+use crate::{Context, DeferredReason, Provider, StopToken};
 
 /// A provider served over plugin protocol 6: the implementation of the `tfplugin6.Provider`
 /// service that [`serve`](crate::serve) puts on the wire.
@@ -66,6 +66,11 @@ pub struct Server<P: Provider> {
     provider_schema: Schema,
     provider_type: Type,
     stop: Mutex<StopToken>,
+    /// The provider deferred in `configure`: every plan, read, import and data source read
+    /// of the run is deferred for this reason.
+    deferred: Mutex<Option<DeferredReason>>,
+    /// The chunk size of state files agreed at ConfigureStateStore.
+    chunk_size: Mutex<Option<i64>>,
 }
 
 impl<P: Provider> Server<P> {
@@ -85,6 +90,8 @@ impl<P: Provider> Server<P> {
             provider_schema,
             provider_type,
             stop: Mutex::new(StopToken::new()),
+            deferred: Mutex::new(None),
+            chunk_size: Mutex::new(None),
         }
     }
 
@@ -112,6 +119,25 @@ impl<P: Provider> Server<P> {
             .unwrap_or_else(PoisonError::into_inner)
             .clone();
         Context::new(Arc::clone(&self.provider), stop, private)
+    }
+
+    /// A context for a call that may defer: one whose request carries Terraform's
+    /// `deferral_allowed`.
+    fn deferrable_context(
+        &self,
+        private: Vec<u8>,
+        deferral_allowed: bool,
+    ) -> (Context<P>, Arc<Mutex<CallState>>) {
+        let (ctx, state) = self.context(private);
+        ctx.allow_deferral(deferral_allowed);
+        (ctx, state)
+    }
+
+    /// The reason every change of the run is deferred, when the provider deferred in
+    /// `configure` and this request allows it.
+    fn provider_deferral(&self, deferral_allowed: bool) -> Option<DeferredReason> {
+        let deferred = *self.deferred.lock().unwrap_or_else(PoisonError::into_inner);
+        deferred.filter(|_| deferral_allowed)
     }
 
     fn resource(&self, type_name: &str) -> Result<Arc<dyn ResourceHandler<P>>, Diagnostic> {
@@ -163,6 +189,11 @@ fn registered<H: ?Sized>(
         })
 }
 
+/// Terraform's `deferral_allowed` client capability (false when the request carries none).
+fn deferral_allowed(capabilities: Option<&pb::ClientCapabilities>) -> bool {
+    capabilities.is_some_and(|capabilities| capabilities.deferral_allowed)
+}
+
 /// A response message of the protocol, with its diagnostics field.
 trait Response {
     fn diagnostics_mut(&mut self) -> &mut Vec<pb::Diagnostic>;
@@ -199,6 +230,12 @@ responses!(
     plan_action,
     configure_provider,
     generate_resource_config,
+    configure_state_store,
+    write_state_bytes,
+    lock_state,
+    unlock_state,
+    get_states,
+    delete_state,
 );
 
 /// Where every edge ends: what the call found, written into its response once.

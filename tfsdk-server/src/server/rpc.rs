@@ -3,7 +3,7 @@
 
 use super::{
     Server, Stream, action, apply, configure, data_source, ephemeral, function, generate, identity,
-    import, list, moved, plan, read, schema, stop, unsupported, upgrade, validate,
+    import, list, moved, plan, read, schema, state_store, stop, upgrade, validate,
 };
 use crate::Provider;
 use crate::proto::tfplugin6 as pb;
@@ -236,21 +236,17 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         request: tonic::Request<pb::validate_state_store_config::Request>,
     ) -> RpcResult<pb::validate_state_store_config::Response> {
-        let request = request.into_inner();
-        ok(pb::validate_state_store_config::Response {
-            diagnostics: unsupported::state_store(&request.type_name),
-        })
+        ok(state_store::validate_state_store_config(
+            self,
+            request.into_inner(),
+        ))
     }
 
     async fn configure_state_store(
         &self,
         request: tonic::Request<pb::configure_state_store::Request>,
     ) -> RpcResult<pb::configure_state_store::Response> {
-        let request = request.into_inner();
-        ok(pb::configure_state_store::Response {
-            diagnostics: unsupported::state_store(&request.type_name),
-            capabilities: None,
-        })
+        ok(state_store::configure_state_store(self, request.into_inner()).await)
     }
 
     type ReadStateBytesStream = Stream<pb::read_state_bytes::ResponseChunk>;
@@ -259,64 +255,42 @@ impl<P: Provider> pb::provider_server::Provider for Server<P> {
         &self,
         request: tonic::Request<pb::read_state_bytes::Request>,
     ) -> RpcResult<Self::ReadStateBytesStream> {
-        let chunk = pb::read_state_bytes::ResponseChunk {
-            diagnostics: unsupported::state_store(&request.into_inner().type_name),
-            ..Default::default()
-        };
-        ok(Box::pin(tokio_stream::iter([Ok(chunk)])))
+        ok(state_store::read_state_bytes(self, request.into_inner()).await)
     }
 
     async fn write_state_bytes(
         &self,
         request: tonic::Request<tonic::Streaming<pb::write_state_bytes::RequestChunk>>,
     ) -> RpcResult<pb::write_state_bytes::Response> {
-        // The first chunk names the store; nothing is kept.
-        let first = request.into_inner().message().await.ok().flatten();
-        let type_name = first
-            .and_then(|chunk| chunk.meta)
-            .map(|meta| meta.type_name)
-            .unwrap_or_default();
-        ok(pb::write_state_bytes::Response {
-            diagnostics: unsupported::state_store(&type_name),
-        })
+        ok(state_store::write_state_bytes(self, request.into_inner()).await)
     }
 
     async fn lock_state(
         &self,
         request: tonic::Request<pb::lock_state::Request>,
     ) -> RpcResult<pb::lock_state::Response> {
-        ok(pb::lock_state::Response {
-            lock_id: String::new(),
-            diagnostics: unsupported::state_store(&request.into_inner().type_name),
-        })
+        ok(state_store::lock_state(self, request.into_inner()).await)
     }
 
     async fn unlock_state(
         &self,
         request: tonic::Request<pb::unlock_state::Request>,
     ) -> RpcResult<pb::unlock_state::Response> {
-        ok(pb::unlock_state::Response {
-            diagnostics: unsupported::state_store(&request.into_inner().type_name),
-        })
+        ok(state_store::unlock_state(self, request.into_inner()).await)
     }
 
     async fn get_states(
         &self,
         request: tonic::Request<pb::get_states::Request>,
     ) -> RpcResult<pb::get_states::Response> {
-        ok(pb::get_states::Response {
-            state_ids: Vec::new(),
-            diagnostics: unsupported::state_store(&request.into_inner().type_name),
-        })
+        ok(state_store::get_states(self, request.into_inner()).await)
     }
 
     async fn delete_state(
         &self,
         request: tonic::Request<pb::delete_state::Request>,
     ) -> RpcResult<pb::delete_state::Response> {
-        ok(pb::delete_state::Response {
-            diagnostics: unsupported::state_store(&request.into_inner().type_name),
-        })
+        ok(state_store::delete_state(self, request.into_inner()).await)
     }
 
     async fn stop_provider(

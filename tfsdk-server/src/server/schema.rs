@@ -83,6 +83,12 @@ pub(crate) fn encode_provider_schema<P: Provider>(
             ..Response::default()
         });
     }
+    for (name, store) in &registry.state_stores {
+        put(Response {
+            state_store_schemas: entry(name, served(&store.schema, 0)),
+            ..Response::default()
+        });
+    }
     for function in registry.functions.values() {
         put(Response {
             functions: entry(
@@ -179,6 +185,13 @@ pub(super) fn get_metadata<P: Provider>(server: &Server<P>) -> pb::get_metadata:
                 type_name: (*name).to_owned(),
             })
             .collect(),
-        state_stores: Vec::new(),
+        state_stores: server
+            .registry
+            .state_stores
+            .keys()
+            .map(|name| pb::get_metadata::StateStoreMetadata {
+                type_name: (*name).to_owned(),
+            })
+            .collect(),
     }
 }
