@@ -663,13 +663,13 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
             "aliases",
             "arn",
             "comment",
-            "count",
             "created_at",
             "description",
             "email",
             "enabled",
             "endpoint",
             "id",
+            "instance_count",
             "kind",
             "name",
             "owner",
@@ -776,7 +776,7 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
                             dynamic: false,
                         }),
                     ::tfsdk_core::__private::AttributeSpec::new(
-                            "count",
+                            "instance_count",
                             ::tfsdk_core::__private::schema_attribute::<Option<i64>>,
                         )
                         .optional()
@@ -956,12 +956,6 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
                         >,
                     },
                     ::tfsdk_core::__private::NamedAttrType {
-                        name: "count",
-                        attr_type: ::tfsdk_core::__private::field_attr_type::<
-                            Option<i64>,
-                        >,
-                    },
-                    ::tfsdk_core::__private::NamedAttrType {
                         name: "created_at",
                         attr_type: ::tfsdk_core::__private::field_attr_type::<
                             types::String,
@@ -995,6 +989,12 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
                         name: "id",
                         attr_type: ::tfsdk_core::__private::field_attr_type::<
                             types::String,
+                        >,
+                    },
+                    ::tfsdk_core::__private::NamedAttrType {
+                        name: "instance_count",
+                        attr_type: ::tfsdk_core::__private::field_attr_type::<
+                            Option<i64>,
                         >,
                     },
                     ::tfsdk_core::__private::NamedAttrType {
@@ -1134,9 +1134,6 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
         let __tfsdk_field_23 = ::tfsdk_core::__private::read_attribute::<
             Option<String>,
         >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "comment");
-        let __tfsdk_field_6 = ::tfsdk_core::__private::read_attribute::<
-            Option<i64>,
-        >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "count");
         let __tfsdk_field_15 = ::tfsdk_core::__private::read_attribute::<
             types::String,
         >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "created_at");
@@ -1155,6 +1152,9 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
         let __tfsdk_field_0 = ::tfsdk_core::__private::read_attribute::<
             types::String,
         >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "id");
+        let __tfsdk_field_6 = ::tfsdk_core::__private::read_attribute::<
+            Option<i64>,
+        >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "instance_count");
         let __tfsdk_field_4 = ::tfsdk_core::__private::read_attribute::<
             Option<String>,
         >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "kind");
@@ -1239,7 +1239,6 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
         ::tfsdk_core::__private::put_attribute::<
             Option<String>,
         >(out, "comment", &self.comment);
-        ::tfsdk_core::__private::put_attribute::<Option<i64>>(out, "count", &self.count);
         ::tfsdk_core::__private::put_attribute::<
             types::String,
         >(out, "created_at", &self.created_at);
@@ -1256,6 +1255,9 @@ impl ::tfsdk_core::__private::ObjectFields for Thing {
             types::String,
         >(out, "endpoint", &self.endpoint);
         ::tfsdk_core::__private::put_attribute::<types::String>(out, "id", &self.id);
+        ::tfsdk_core::__private::put_attribute::<
+            Option<i64>,
+        >(out, "instance_count", &self.count);
         ::tfsdk_core::__private::put_attribute::<
             Option<String>,
         >(out, "kind", &self.kind);
@@ -1657,13 +1659,13 @@ impl ::tfsdk_core::__private::ObjectFields for ThingView {
             "aliases",
             "arn",
             "comment",
-            "count",
             "created_at",
             "description",
             "email",
             "enabled",
             "endpoint",
             "id",
+            "instance_count",
             "kind",
             "name",
             "owner",
@@ -1720,12 +1722,6 @@ impl ::tfsdk_core::__private::ObjectFields for ThingView {
                         >,
                     },
                     ::tfsdk_core::__private::NamedAttrType {
-                        name: "count",
-                        attr_type: ::tfsdk_core::__private::field_attr_type::<
-                            <Option<i64> as ::tfsdk_core::__private::Viewable>::View,
-                        >,
-                    },
-                    ::tfsdk_core::__private::NamedAttrType {
                         name: "created_at",
                         attr_type: ::tfsdk_core::__private::field_attr_type::<
                             <types::String as ::tfsdk_core::__private::Viewable>::View,
@@ -1759,6 +1755,12 @@ impl ::tfsdk_core::__private::ObjectFields for ThingView {
                         name: "id",
                         attr_type: ::tfsdk_core::__private::field_attr_type::<
                             <types::String as ::tfsdk_core::__private::Viewable>::View,
+                        >,
+                    },
+                    ::tfsdk_core::__private::NamedAttrType {
+                        name: "instance_count",
+                        attr_type: ::tfsdk_core::__private::field_attr_type::<
+                            <Option<i64> as ::tfsdk_core::__private::Viewable>::View,
                         >,
                     },
                     ::tfsdk_core::__private::NamedAttrType {
@@ -1904,9 +1906,6 @@ impl ::tfsdk_core::__private::ObjectFields for ThingView {
         let __tfsdk_field_23 = ::tfsdk_core::__private::read_attribute::<
             <Option<String> as ::tfsdk_core::__private::Viewable>::View,
         >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "comment");
-        let __tfsdk_field_6 = ::tfsdk_core::__private::read_attribute::<
-            <Option<i64> as ::tfsdk_core::__private::Viewable>::View,
-        >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "count");
         let __tfsdk_field_15 = ::tfsdk_core::__private::read_attribute::<
             <types::String as ::tfsdk_core::__private::Viewable>::View,
         >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "created_at");
@@ -1925,6 +1924,9 @@ impl ::tfsdk_core::__private::ObjectFields for ThingView {
         let __tfsdk_field_0 = ::tfsdk_core::__private::read_attribute::<
             <types::String as ::tfsdk_core::__private::Viewable>::View,
         >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "id");
+        let __tfsdk_field_6 = ::tfsdk_core::__private::read_attribute::<
+            <Option<i64> as ::tfsdk_core::__private::Viewable>::View,
+        >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "instance_count");
         let __tfsdk_field_4 = ::tfsdk_core::__private::read_attribute::<
             <Option<String> as ::tfsdk_core::__private::Viewable>::View,
         >(&mut __tfsdk_attributes, &mut __tfsdk_errors, "kind");
@@ -2012,9 +2014,6 @@ impl ::tfsdk_core::__private::ObjectFields for ThingView {
             <Option<String> as ::tfsdk_core::__private::Viewable>::View,
         >(out, "comment", &self.comment);
         ::tfsdk_core::__private::put_attribute::<
-            <Option<i64> as ::tfsdk_core::__private::Viewable>::View,
-        >(out, "count", &self.count);
-        ::tfsdk_core::__private::put_attribute::<
             <types::String as ::tfsdk_core::__private::Viewable>::View,
         >(out, "created_at", &self.created_at);
         ::tfsdk_core::__private::put_attribute::<
@@ -2032,6 +2031,9 @@ impl ::tfsdk_core::__private::ObjectFields for ThingView {
         ::tfsdk_core::__private::put_attribute::<
             <types::String as ::tfsdk_core::__private::Viewable>::View,
         >(out, "id", &self.id);
+        ::tfsdk_core::__private::put_attribute::<
+            <Option<i64> as ::tfsdk_core::__private::Viewable>::View,
+        >(out, "instance_count", &self.count);
         ::tfsdk_core::__private::put_attribute::<
             <Option<String> as ::tfsdk_core::__private::Viewable>::View,
         >(out, "kind", &self.kind);
@@ -2317,7 +2319,7 @@ impl ThingPaths {
         > as ::tfsdk_core::__private::Viewable>::Paths as ::tfsdk_core::__private::FromPath>::from_path(
             ::tfsdk_core::__private::AttributePath::at_name(
                 ::core::clone::Clone::clone(&self.path),
-                "count",
+                "instance_count",
             ),
         )
     }

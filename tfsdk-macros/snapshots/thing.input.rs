@@ -44,7 +44,7 @@ pub struct Thing {
     #[tfsdk(name = "size", optional, default = 10i64)]
     pub size: Option<i64>,
     /// How many.
-    #[tfsdk(name = "count", optional)]
+    #[tfsdk(name = "instance_count", optional)]
     pub count: Option<i64>,
     /// A weight.
     #[tfsdk(name = "weight", optional)]

@@ -181,6 +181,7 @@ fn read_field<'a>(
     check_kind(member, name, &order, &behaviours, &mut problems);
     if let Some(name) = name {
         check_name(name, &mut problems);
+        check_reserved_name(name, role, &mut problems);
     }
     let mut rules = Vec::new();
     let mut combinations = Vec::new();
@@ -1199,6 +1200,47 @@ fn check_name(
             &format!(
                 "invalid attribute name {text:?}: a name starts with a lowercase letter and has \
                  only lowercase letters, digits and underscores{hint}"
+            ),
+        ));
+    }
+}
+
+/// Root names Terraform keeps for itself in a resource's (and every other type's) block: its
+/// meta-arguments. Go's framework refuses them too (`ReservedResourceAttributeNames`).
+const RESERVED_ROOT_NAMES: [&str; 7] = [
+    "connection",
+    "count",
+    "depends_on",
+    "for_each",
+    "lifecycle",
+    "provider",
+    "provisioner",
+];
+
+/// Root names of the provider block Terraform keeps for itself
+/// (`ReservedProviderAttributeNames`).
+const RESERVED_PROVIDER_NAMES: [&str; 2] = ["alias", "version"];
+
+/// A root attribute named as one of Terraform's meta-arguments, which no configuration could
+/// set: an error where the struct says which block it is (`schema(resource)` and the other
+/// roles); a plain `schema` struct is checked by the server when a type uses it as its root.
+fn check_reserved_name(
+    name: &darling::util::SpannedValue<String>,
+    role: Option<SchemaRole>,
+    errors: &mut darling::error::Accumulator,
+) {
+    let (reserved, block): (&[&str], &str) = match role {
+        Some(SchemaRole::Provider) => (&RESERVED_PROVIDER_NAMES, "the provider block"),
+        Some(SchemaRole::Any) | None => return,
+        Some(_) => (&RESERVED_ROOT_NAMES, "a resource or data source block"),
+    };
+    if reserved.contains(&name.as_str()) {
+        errors.push(error(
+            name.span(),
+            &format!(
+                "{:?} is a reserved root attribute/block name in {block}: Terraform reads it as \
+                 its own meta-argument, so no configuration could set it; choose another name",
+                name.as_str()
             ),
         ));
     }

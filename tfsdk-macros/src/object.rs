@@ -180,13 +180,19 @@ fn from_attributes(container: &Container<'_>, unique_use: &TokenStream) -> Token
                 let read = match &f.role {
                     Role::Attribute(a) => {
                         let name = &a.name;
-                        let (errors, attributes) = (crate::bound::local("__tfsdk_errors"), crate::bound::local("attributes"));
+                        let (errors, attributes) = (
+                            crate::bound::local("__tfsdk_errors"),
+                            crate::bound::local("attributes"),
+                        );
                         quote_spanned!(ty.span()=>
                             #errors.record(#private::take_attribute::<#ty>(#attributes, #name))
                         )
                     }
                     Role::Flatten => {
-                        let (errors, attributes) = (crate::bound::local("__tfsdk_errors"), crate::bound::local("attributes"));
+                        let (errors, attributes) = (
+                            crate::bound::local("__tfsdk_errors"),
+                            crate::bound::local("attributes"),
+                        );
                         quote_spanned!(ty.span()=>
                             #errors.record(#private::take_flattened::<#ty>(#attributes))
                         )
@@ -235,7 +241,10 @@ fn from_checked_attributes(container: &Container<'_>) -> TokenStream {
         let read = match &f.role {
             Role::Attribute(a) => {
                 let name = &a.name;
-                let (attributes, errors) = (crate::bound::local("__tfsdk_attributes"), crate::bound::local("__tfsdk_errors"));
+                let (attributes, errors) = (
+                    crate::bound::local("__tfsdk_attributes"),
+                    crate::bound::local("__tfsdk_errors"),
+                );
                 quote_spanned!(ty.span()=>
                     #private::read_attribute::<#ty>(&mut #attributes, &mut #errors, #name)
                 )

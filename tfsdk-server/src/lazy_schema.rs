@@ -46,7 +46,8 @@ pub(crate) enum SchemaCheck {
 impl SchemaCheck {
     /// The problems in the schema of `type_name`.
     fn problems(self, type_name: &str, schema: &Schema) -> Diagnostics {
-        match self {
+        let mut found = crate::schema_checks::reserved_root_names(schema, false);
+        found.append(match self {
             SchemaCheck::Resource => schema.write_only_problems(),
             SchemaCheck::Identity => {
                 crate::schema_checks::identity_schema_problems(type_name, schema)
@@ -54,7 +55,8 @@ impl SchemaCheck {
             SchemaCheck::Unplanned(kind) => {
                 crate::schema_checks::unplanned_schema_problems(kind, type_name, schema)
             }
-        }
+        });
+        found
     }
 }
 

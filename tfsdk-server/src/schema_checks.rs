@@ -1,6 +1,7 @@
 //! What Terraform refuses in a schema and the derive cannot see, found when a schema is first
 //! built: identity attributes of the wrong kind, computed provider arguments, write-only
-//! attributes outside managed resources, plan behaviours on schemas that are never planned.
+//! attributes outside managed resources, plan behaviours on schemas that are never planned,
+//! root attributes named as Terraform's meta-arguments.
 //! Each problem is an error diagnostic, reported with the schema so that Terraform stops with
 //! the attribute's name.
 
@@ -77,7 +78,47 @@ pub(crate) fn provider_schema_problems(schema: &Schema) -> Diagnostics {
         "the provider block",
         schema,
     ));
+    found.append(reserved_root_names(schema, true));
     found
+}
+
+/// Root names Terraform keeps for its meta-arguments in every block a type configures, and in
+/// the provider block (Go's `ReservedResourceAttributeNames`, `ReservedProviderAttributeNames`).
+const RESERVED_ROOT_NAMES: [&str; 7] = [
+    "connection",
+    "count",
+    "depends_on",
+    "for_each",
+    "lifecycle",
+    "provider",
+    "provisioner",
+];
+const RESERVED_PROVIDER_NAMES: [&str; 2] = ["alias", "version"];
+
+/// Go's error for each root attribute of `schema` that Terraform reads as a meta-argument (no
+/// configuration could set it); `provider` for the provider block. A model with a role
+/// (`schema(resource)`, ...) is refused at compile time; this catches a plain `schema` struct
+/// used as a type's root.
+pub(crate) fn reserved_root_names(schema: &Schema, provider: bool) -> Diagnostics {
+    let (reserved, checked): (&[&str], &str) = if provider {
+        (&RESERVED_PROVIDER_NAMES, "the provider schema")
+    } else {
+        (&RESERVED_ROOT_NAMES, "the resource or data source schema")
+    };
+    (schema.attributes.keys())
+        .filter(|name| reserved.contains(&name.as_str()))
+        .map(|name| {
+            Diagnostic::error(
+                "Reserved Root Attribute/Block Name",
+                format!(
+                    "When validating {checked}, an implementation issue was found. This is \
+                     always an issue with the provider and should be reported to the provider \
+                     developers.\n\n{name:?} is a reserved root attribute/block name. This is to \
+                     prevent practitioners from needing special Terraform configuration syntax."
+                ),
+            )
+        })
+        .collect()
 }
 
 /// An error for each write-only attribute of a schema that is not a managed resource's (`kind`
@@ -147,4 +188,36 @@ pub(crate) fn unplanned_schema_problems(
             schema,
         ))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use tfsdk_core::{TfObject, TfSchema};
+
+    use super::reserved_root_names;
+
+    /// A plain `schema` struct (no role, so the derive cannot tell where it is used).
+    #[derive(TfObject)]
+    #[tfsdk(schema)]
+    struct Plain {
+        #[tfsdk(name = "count", optional)]
+        count: Option<i64>,
+        #[tfsdk(name = "alias", optional)]
+        alias: Option<String>,
+    }
+
+    #[test]
+    fn meta_argument_names_at_the_root_are_refused_with_gos_words() {
+        let schema = Plain::schema();
+        let found = reserved_root_names(&schema, false);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let error = found.iter().next().unwrap();
+        assert_eq!(error.summary, "Reserved Root Attribute/Block Name");
+        assert!(error.detail.ends_with(
+            "\"count\" is a reserved root attribute/block name. This is to prevent \
+             practitioners from needing special Terraform configuration syntax."
+        ));
+        let found = reserved_root_names(&schema, true);
+        assert_eq!(found.len(), 1, "alias, in the provider block");
+    }
 }

@@ -58,7 +58,11 @@ impl Resource for Volumes {
     type Model = Volume;
     const TYPE_NAME: &'static str = "api_volume";
 
-    async fn create(&self, _: &Context<Api>, r: CreateRequest<Volume>) -> Result<Volume, Failed<Volume>> {
+    async fn create(
+        &self,
+        _: &Context<Api>,
+        r: CreateRequest<Volume>,
+    ) -> Result<Volume, Failed<Volume>> {
         let timeouts = r.planned.timeouts.clone().unwrap_or_default();
         timeouts.create(std::time::Duration::from_secs(600))?;
         Ok(r.planned)
@@ -68,7 +72,11 @@ impl Resource for Volumes {
         Ok(Some(volume))
     }
 
-    async fn update(&self, _: &Context<Api>, r: UpdateRequest<Volume>) -> Result<Volume, Failed<Volume>> {
+    async fn update(
+        &self,
+        _: &Context<Api>,
+        r: UpdateRequest<Volume>,
+    ) -> Result<Volume, Failed<Volume>> {
         Ok(r.planned)
     }
 
@@ -123,7 +131,10 @@ impl Provider for Api {
     type Config = NoConfig;
 
     fn register(&self, registry: &mut Registry<Self>) {
-        registry.data_source(Lookups).resource(Jobs).resource(Volumes);
+        registry
+            .data_source(Lookups)
+            .resource(Jobs)
+            .resource(Volumes);
     }
 }
 
@@ -206,19 +217,29 @@ async fn a_resource_chooses_the_operations_its_timeouts_block_offers() {
         .await
         .unwrap()
         .into_inner();
-    let volume = schema.resource_schemas["api_volume"].block.as_ref().unwrap();
+    let volume = schema.resource_schemas["api_volume"]
+        .block
+        .as_ref()
+        .unwrap();
     let block = (volume.block_types.iter())
         .find(|b| b.type_name == "timeouts")
         .expect("a timeouts block");
     let attributes = &block.block.as_ref().unwrap().attributes;
     let names: Vec<&str> = attributes.iter().map(|a| a.name.as_str()).collect();
     assert_eq!(names, ["create", "delete"]);
-    assert!(attributes[0].description.starts_with("How long a create may take."));
+    assert!(
+        attributes[0]
+            .description
+            .starts_with("How long a create may take.")
+    );
 
     let validate = |create: &str| {
         let config = Volume {
             size: 1,
-            timeouts: Some(VolumeTimeouts { create: Some(create.into()), delete: None }),
+            timeouts: Some(VolumeTimeouts {
+                create: Some(create.into()),
+                delete: None,
+            }),
         };
         let ty = Volume::terraform_type();
         let request = pb::validate_resource_config::Request {
@@ -231,7 +252,9 @@ async fn a_resource_chooses_the_operations_its_timeouts_block_offers() {
         };
         let server = &server;
         async move {
-            (server.validate_resource_config(tonic::Request::new(request)).await)
+            (server
+                .validate_resource_config(tonic::Request::new(request))
+                .await)
                 .unwrap()
                 .into_inner()
                 .diagnostics

@@ -5,7 +5,7 @@ use tfsdk_core::{TfObject, types};
 struct Filter {
     #[tfsdk(name = "prefix", optional, default = "")]
     prefix: Option<String>,
-    #[tfsdk(name = "count", computed)]
+    #[tfsdk(name = "total", computed)]
     count: types::Int64,
 }
 
