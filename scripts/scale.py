@@ -74,7 +74,7 @@ BASE_FIELDS = [
     ("description", 'name = "description", optional', "Option<String>", "What it is for."),
     ("kind", 'name = "kind", optional, one_of = ["standard", "premium", "archive"]', "Option<String>", "Its kind."),
     ("size", 'name = "size", optional, default = 10i64', "Option<i64>", "Its size, 10 when unset."),
-    ("count", 'name = "count", optional', "Option<i64>", "How many."),
+    ("instance_count", 'name = "instance_count", optional', "Option<i64>", "How many."),
     ("weight", 'name = "weight", optional', "Option<f64>", "A weight."),
     ("enabled", 'name = "enabled", optional, default = true', "Option<bool>", "Whether it is on."),
     ("protected", 'name = "protected", optional', "Option<bool>", "Whether deletion is refused."),

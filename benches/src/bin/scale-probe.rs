@@ -107,6 +107,33 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// A gRPC channel to the address of a handshake line: TCP (`127.0.0.1:1234`, as this
+/// toolkit's servers listen) or a Unix socket (as Go's go-plugin listens on Linux).
+async fn channel(
+    network: &str,
+    address: &str,
+) -> Result<tonic::transport::Channel, Box<dyn std::error::Error>> {
+    if network != "unix" {
+        return Ok(
+            tonic::transport::Endpoint::from_shared(format!("http://{address}"))?
+                .connect()
+                .await?,
+        );
+    }
+    let path = address.to_owned();
+    let connector = tower::service_fn(move |_: tonic::transport::Uri| {
+        let path = path.clone();
+        async move {
+            let stream = tokio::net::UnixStream::connect(path).await?;
+            Ok::<_, std::io::Error>(hyper_util::rt::TokioIo::new(stream))
+        }
+    });
+    // The URI is not used: the connector goes to the socket.
+    Ok(tonic::transport::Endpoint::from_static("http://[::1]:1")
+        .connect_with_connector(connector)
+        .await?)
+}
+
 async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std::error::Error>> {
     let started = Instant::now();
     let mut child = Command::new(binary)
@@ -124,14 +151,13 @@ async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std
     BufReader::new(stdout).read_line(&mut line)?;
     let handshake = started.elapsed();
     let start = memory(child.id());
-    let address = line
-        .trim_end()
-        .split('|')
-        .nth(3)
-        .ok_or_else(|| format!("not a handshake line: {line:?}"))?
-        .to_owned();
+    let fields: Vec<&str> = line.trim_end().split('|').collect();
+    let (Some(network), Some(address)) = (fields.get(2), fields.get(3)) else {
+        return Err(format!("not a handshake line: {line:?}").into());
+    };
+    let (network, address) = ((*network).to_owned(), (*address).to_owned());
     let result = async {
-        let mut client = ProviderClient::connect(format!("http://{address}")).await?;
+        let mut client = ProviderClient::new(channel(&network, &address).await?);
         let before = Instant::now();
         let metadata = client
             .get_metadata(pb::get_metadata::Request {})
@@ -144,6 +170,14 @@ async fn launch(binary: &str, resource_type: &str) -> Result<Launch, Box<dyn std
             .await?
             .into_inner();
         let schema_time = before.elapsed();
+        // A schema answered with errors is no schema: say so rather than time it.
+        if let Some(error) = schema.diagnostics.iter().find(|d| d.severity == 1) {
+            return Err(format!(
+                "GetProviderSchema answered an error: {}: {}",
+                error.summary, error.detail
+            )
+            .into());
+        }
         let schema_bytes = prost::Message::encoded_len(&schema);
         // A null configuration of the resource's type: validation walks its schema.
         let before = Instant::now();
