@@ -8,8 +8,6 @@
 
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 
-use crate::proto::tfplugin6 as pb;
-
 /// Why a change is put off to a later run (Go's `resource.DeferredReason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -20,23 +18,6 @@ pub enum DeferredReason {
     ProviderConfigUnknown,
     /// Something the object needs does not exist yet.
     AbsentPrerequisite,
-}
-
-impl DeferredReason {
-    fn to_proto(self) -> pb::deferred::Reason {
-        match self {
-            DeferredReason::ResourceConfigUnknown => pb::deferred::Reason::ResourceConfigUnknown,
-            DeferredReason::ProviderConfigUnknown => pb::deferred::Reason::ProviderConfigUnknown,
-            DeferredReason::AbsentPrerequisite => pb::deferred::Reason::AbsentPrereq,
-        }
-    }
-}
-
-/// The response's `deferred` field.
-pub(crate) fn to_proto(reason: Option<DeferredReason>) -> Option<pb::Deferred> {
-    reason.map(|reason| pb::Deferred {
-        reason: reason.to_proto().into(),
-    })
 }
 
 /// The deferral provider code asked for, if Terraform allows one; else an error, since a

@@ -31,8 +31,8 @@
 //! - plugin protocol 6.11 (Terraform 1.15): resource identities beside every state, import and
 //!   upgrade by identity, list resources streamed to `terraform query` (limits, whole states on
 //!   request, configuration generated from them), [`Resource::move_state`] for `moved` blocks
-//!   between types, actions, deprecation messages; state store calls are refused with a clear
-//!   error;
+//!   between types, actions, deprecation messages, deferred changes ([`Context::defer`]), state
+//!   stores ([`StateStore`]: state files streamed in chunks, locks);
 //! - logs: [`tracing`] events written as hclog JSON at `TF_LOG_PROVIDER` / `TF_LOG`'s level
 //!   ([`logging`]), standard output sent to standard error after the handshake;
 //! - every diagnostic carries its attribute path, so Terraform points at the argument;
@@ -77,8 +77,8 @@
 //! | layer | modules | holds |
 //! |---|---|---|
 //! | the protocol | `proto`, `wire`, [`logging`] | the generated messages, their conversions to and from tfsdk-core's values, schemas, paths and diagnostics; hclog output |
-//! | what provider code is given | `context`, `config`, `raw_state`, `plan_change`, `call`, `timeouts` | [`Context`], [`Config`], [`RawState`], [`PlannedChange`], and running provider code in its own task (a panic is the request's error) |
-//! | the author's traits | `provider`, `resource`, `identity`, `data_source`, `ephemeral`, `function`, `list`, `action` | [`Provider`], [`Resource`], … and the types they exchange |
+//! | what provider code is given | `context`, `config`, `raw_state`, `plan_change`, `call`, `timeouts`, `timeouts_macro`, `deferral` | [`Context`], [`Config`], [`RawState`], [`PlannedChange`], [`DeferredReason`], [`timeouts!`], and running provider code in its own task (a panic is the request's error) |
+//! | the author's traits | `provider`, `resource`, `identity`, `data_source`, `ephemeral`, `function`, `list`, `action`, `state_store` | [`Provider`], [`Resource`], [`StateStore`], … and the types they exchange |
 //! | the registry | `registry`, `lazy_schema`, `schema_checks` | the traits type-erased behind handler traits the server drives, schemas built on first use and checked |
 //! | the handlers | `server` | one file per RPC: the call's typed core (requests and responses as values, enums and diagnostics) and its edge, which decodes the protocol's request and encodes the answer; only the edges (and `wire`) name protocol messages |
 //! | the launch | `launch`, `forward` | handshake, mutual TLS, the controller, signals, debug mode, [`InProcess`]; the provider served beside, launched as a child, and the front that routes each call ([`serve_beside`], [`Forward`]) |

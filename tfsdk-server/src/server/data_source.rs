@@ -6,7 +6,9 @@ use std::sync::Arc;
 use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, answer, call, decode, deferral_allowed, encode, known, noted};
+use super::{
+    Server, answer, call, decode, deferral_allowed, deferred_to_proto, encode, known, noted,
+};
 use crate::proto::tfplugin6 as pb;
 use crate::registry::DataSourceHandler;
 use crate::{DeferredReason, Provider, deferral};
@@ -76,7 +78,7 @@ pub(super) async fn read_data_source<P: Provider>(
     let allowed = deferral_allowed(request.client_capabilities.as_ref());
     let read = read(server, data_source, config, allowed).await;
     let mut found = read.diagnostics;
-    response.deferred = deferral::to_proto(read.deferred);
+    response.deferred = deferred_to_proto(read.deferred);
     if let Some(state) = read.state {
         response.state = noted(encode(&state, &ty), &mut found);
     }

@@ -8,7 +8,9 @@ use tfsdk_core::diag::Diagnostics;
 
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, answer, call, decode, deferral_allowed, encode, identity_data, known};
+use super::{
+    Server, answer, call, decode, deferral_allowed, deferred_to_proto, encode, identity_data, known,
+};
 use crate::proto::tfplugin6 as pb;
 use crate::registry::{ImportBy, ResourceHandler, Stored};
 use crate::{DeferredReason, Provider, deferral};
@@ -96,7 +98,7 @@ pub(super) async fn import_resource_state<P: Provider>(
     let deferral_allowed = deferral_allowed(request.client_capabilities.as_ref());
     let imported = import(server, resource, by, deferral_allowed).await;
     let mut found = imported.diagnostics;
-    response.deferred = deferral::to_proto(imported.deferred);
+    response.deferred = deferred_to_proto(imported.deferred);
     if let Some(imported_object) = imported.imported {
         let encoded = encode(&imported_object.state, &ty).and_then(|state| {
             let identity = identity_data(imported_object.identity.as_ref(), identity_ty.as_ref())?;

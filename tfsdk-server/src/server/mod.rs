@@ -189,6 +189,18 @@ fn registered<H: ?Sized>(
         })
 }
 
+/// A response's `deferred` field.
+fn deferred_to_proto(reason: Option<DeferredReason>) -> Option<pb::Deferred> {
+    let reason = match reason? {
+        DeferredReason::ResourceConfigUnknown => pb::deferred::Reason::ResourceConfigUnknown,
+        DeferredReason::ProviderConfigUnknown => pb::deferred::Reason::ProviderConfigUnknown,
+        DeferredReason::AbsentPrerequisite => pb::deferred::Reason::AbsentPrereq,
+    };
+    Some(pb::Deferred {
+        reason: reason.into(),
+    })
+}
+
 /// Terraform's `deferral_allowed` client capability (false when the request carries none).
 fn deferral_allowed(capabilities: Option<&pb::ClientCapabilities>) -> bool {
     capabilities.is_some_and(|capabilities| capabilities.deferral_allowed)

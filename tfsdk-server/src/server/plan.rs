@@ -11,7 +11,9 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::tftypes::Value;
 
-use super::{Server, answer, call, decode, deferral_allowed, encode, is_null, noted};
+use super::{
+    Server, answer, call, decode, deferral_allowed, deferred_to_proto, encode, is_null, noted,
+};
 use crate::proto::tfplugin6 as pb;
 use crate::registry::ResourceHandler;
 use crate::wire;
@@ -135,7 +137,7 @@ pub(super) async fn plan_resource_change<P: Provider>(
     // meanwhile, and the resource is not asked, as Go's framework does.
     if let Some(reason) = server.provider_deferral(deferral_allowed) {
         response.planned_state = request.proposed_new_state;
-        response.deferred = deferral::to_proto(Some(reason));
+        response.deferred = deferred_to_proto(Some(reason));
         return response;
     }
     // The plan is made from the prior state and the configuration (Terraform's proposal is
@@ -159,7 +161,7 @@ pub(super) async fn plan_resource_change<P: Provider>(
     let ty = resource.object_type().clone();
     let planned = plan(server, resource, typed).await;
     let mut found = planned.diagnostics;
-    response.deferred = deferral::to_proto(planned.deferred);
+    response.deferred = deferred_to_proto(planned.deferred);
     if let Some(private) = planned.private {
         response.planned_private = private;
     }

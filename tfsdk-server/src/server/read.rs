@@ -8,8 +8,8 @@ use tfsdk_core::diag::Diagnostics;
 use tfsdk_core::tftypes::Value;
 
 use super::{
-    Server, answer, call, decode, decode_identity, deferral_allowed, encode, identity_data,
-    identity_rule, known, noted,
+    Server, answer, call, decode, decode_identity, deferral_allowed, deferred_to_proto, encode,
+    identity_data, identity_rule, known, noted,
 };
 use crate::proto::tfplugin6 as pb;
 use crate::registry::ResourceHandler;
@@ -130,7 +130,7 @@ pub(super) async fn read_resource<P: Provider>(
     };
     let read = read(server, resource, request).await;
     let mut found = read.diagnostics;
-    response.deferred = deferral::to_proto(read.deferred);
+    response.deferred = deferred_to_proto(read.deferred);
     if let Some(private) = read.private {
         response.private = private;
     }
