@@ -168,6 +168,14 @@ pub trait Resource: Send + Sync + 'static {
     /// [`upgrade_state`](Resource::upgrade_state) for older versions.
     const SCHEMA_VERSION: i64 = 0;
 
+    /// The schema version this resource serves: [`SCHEMA_VERSION`](Resource::SCHEMA_VERSION)
+    /// unless the resource chooses it at run time, as Go's `Schema` method may set `Version`
+    /// from anything the provider knows when it starts (read once, when the type is
+    /// registered). [`upgrade_state`](Resource::upgrade_state) gets states of other versions.
+    fn schema_version(&self) -> i64 {
+        Self::SCHEMA_VERSION
+    }
+
     /// Creates the object from the planned model (`request.planned`) and returns the new state,
     /// every computed attribute known.
     ///
@@ -253,6 +261,7 @@ pub trait Resource: Send + Sync + 'static {
         raw: RawState,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send {
         let _ = (ctx, raw);
+        let current = self.schema_version();
         async move {
             Err(Diagnostic::error(
                 "Unable to Upgrade Resource State",
@@ -260,7 +269,7 @@ pub trait Resource: Send + Sync + 'static {
                     "The state of this {} resource was written with schema version {version}; \
                      the provider is at version {} and has no upgrade from it.",
                     Self::TYPE_NAME,
-                    Self::SCHEMA_VERSION
+                    current
                 ),
             )
             .into())

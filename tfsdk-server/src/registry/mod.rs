@@ -141,14 +141,16 @@ impl<P: Provider> Registry<P> {
             SchemaCheck::Resource,
         ));
         let (identity, identity_schema) = identity.unzip();
+        let version = resource.schema_version();
         let handler = TypedResource {
             typed: Typed::new(resource, Arc::clone(&lazy)),
             identity,
+            version,
         };
         let entry = Registered {
             handler: Arc::new(handler) as Arc<dyn ResourceHandler<P>>,
             schema: lazy,
-            version: R::SCHEMA_VERSION,
+            version,
             identity_schema,
         };
         let (map, found) = (&mut self.resources, &mut self.diagnostics);

@@ -22,6 +22,8 @@ use super::typed::{Typed, model, validate_config};
 pub(crate) struct TypedResource<R: Resource> {
     pub(super) typed: Typed<R>,
     pub(super) identity: Option<Box<dyn IdentityOps<R>>>,
+    /// [`Resource::schema_version`], read once at registration.
+    pub(super) version: i64,
 }
 
 impl<R: Resource> std::ops::Deref for TypedResource<R> {
@@ -38,7 +40,7 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
     }
 
     fn schema_version(&self) -> i64 {
-        R::SCHEMA_VERSION
+        self.version
     }
 
     fn identity_schema(&self) -> Option<IdentitySchema<'_>> {
