@@ -168,6 +168,13 @@ pub trait Resource: Send + Sync + 'static {
     /// [`upgrade_state`](Resource::upgrade_state) for older versions.
     const SCHEMA_VERSION: i64 = 0;
 
+    /// Go's `ImportStatePassthroughID`: `Some("id")` makes an import by ID store a state of
+    /// that attribute alone (every other attribute null), which [`read`](Resource::read) then
+    /// fills in from the API, as Go's `Read` does after a passthrough; [`import`](Resource::import)
+    /// is then not called. The model must hold such a state (fields that are `Option`s or
+    /// framework types such as `types::String`); an import tells which field cannot.
+    const IMPORT_PASSTHROUGH: Option<&'static str> = None;
+
     /// The schema version this resource serves: [`SCHEMA_VERSION`](Resource::SCHEMA_VERSION)
     /// unless the resource chooses it at run time, as Go's `Schema` method may set `Version`
     /// from anything the provider knows when it starts (read once, when the type is

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::schema::Plan;
-use tfsdk_core::tftypes::Value;
+use tfsdk_core::tftypes::{Type, Value};
 
 use crate::call::BoxFuture;
 use crate::lazy_schema::LazySchema;
@@ -31,6 +31,50 @@ impl<R: Resource> std::ops::Deref for TypedResource<R> {
 
     fn deref(&self) -> &Typed<R> {
         &self.typed
+    }
+}
+
+impl<R: Resource> TypedResource<R> {
+    /// Go's `ImportStatePassthroughID`: a state of `attribute` set to the ID and every other
+    /// attribute null, for the read Terraform runs next to fill in. That read takes the
+    /// model, so the model must hold such a state: checked here, the field at fault named.
+    fn passthrough(&self, attribute: &str, id: String) -> Result<Stored, Diagnostics> {
+        let ty = self.lazy.ty();
+        let attributes = ty.as_object().map(|object| object.attributes());
+        if attributes.and_then(|a| a.get(attribute)) != Some(&Type::String) {
+            return Err(Diagnostic::error(
+                "Invalid Import Passthrough",
+                format!(
+                    "{} imports by passing the ID to the attribute {attribute:?}, which is not a                      string attribute of its schema. This is a bug in the provider.",
+                    R::TYPE_NAME
+                ),
+            )
+            .into());
+        }
+        let values = (attributes.into_iter().flatten()).map(|(name, attribute_ty)| {
+            let value = match name.as_str() == attribute {
+                true => Value::string(id.as_str()),
+                false => Value::null(attribute_ty.clone()),
+            };
+            (name.clone(), value)
+        });
+        let partial = Value::object(ty.clone(), values)
+            .map_err(|error| Diagnostic::error("Invalid Import Passthrough", error.to_string()))?;
+        let model = model::<R::Model>(partial).map_err(|found| {
+            let explained = found.into_iter().map(|mut diagnostic| {
+                diagnostic.detail.push_str(
+                    "\n\nAn import by passthrough stores the ID alone, every other attribute \
+                     null, for the read that follows: each field of the model must hold null \
+                     (an Option or a framework type), or the resource implements `import`.",
+                );
+                diagnostic
+            });
+            explained.collect::<Diagnostics>()
+        })?;
+        Ok(Stored {
+            state: self.state(&model)?,
+            identity: None,
+        })
     }
 }
 
@@ -140,7 +184,10 @@ impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
     ) -> BoxFuture<Result<Stored, Diagnostics>> {
         Box::pin(async move {
             let state = match (by, &self.identity) {
-                (ImportBy::Id(id), _) => self.inner.import(&ctx, id).await?,
+                (ImportBy::Id(id), _) => match R::IMPORT_PASSTHROUGH {
+                    Some(attribute) => return self.passthrough(attribute, id),
+                    None => self.inner.import(&ctx, id).await?,
+                },
                 (ImportBy::Identity(identity), Some(ops)) => {
                     ops.import(&self.inner, &ctx, identity).await?
                 }
