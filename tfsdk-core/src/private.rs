@@ -239,14 +239,14 @@ schema_text! {
 }
 
 schema_text! {
-    /// The nested attributes of a schema struct used as one object.
-    pub fn nested_single<T: TfObject>() -> NestedAttributes {
+    /// The nested attributes of a schema struct used as one object, with its block-level
+    /// rules.
+    pub fn nested_single<T: crate::TfSchema>() -> NestedAttributes {
         let mut attributes = BTreeMap::new();
         T::collect_schema_attributes(&mut attributes);
-        NestedAttributes {
-            nesting: NestingMode::Single,
-            attributes,
-        }
+        let mut nested = NestedAttributes::new(NestingMode::Single, attributes);
+        nested.config_validators = crate::schema::ConfigValidator::all(T::CONFIG_VALIDATORS);
+        nested
     }
 }
 

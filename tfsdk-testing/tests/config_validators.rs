@@ -1,5 +1,6 @@
 //! Block-level configuration validators under both Terraforms, with Go's messages: a
-//! certificate takes its key inline or from a file, exactly one of them.
+//! certificate takes its key inline or from a file, exactly one of them; each of its subject
+//! names is a DNS name or an address (the rule of a nested struct, held in each block).
 
 use tfsdk_core::TfObject;
 use tfsdk_core::diag::Diagnostics;
@@ -28,6 +29,21 @@ struct Certificate {
     /// The chain's name.
     #[tfsdk(name = "chain_name", optional)]
     chain_name: Option<String>,
+    /// Other names of the subject.
+    #[tfsdk(name = "san", optional, block)]
+    san: Option<Vec<SubjectName>>,
+}
+
+/// A subject name: a DNS name or an IP address.
+#[derive(TfObject, Clone, Debug)]
+#[tfsdk(schema, exactly_one_of(dns, ip))]
+struct SubjectName {
+    /// A DNS name.
+    #[tfsdk(name = "dns", optional)]
+    dns: Option<String>,
+    /// An IP address.
+    #[tfsdk(name = "ip", optional)]
+    ip: Option<String>,
 }
 
 struct Certificates;
@@ -102,8 +118,67 @@ fn block_rules_say_what_go_says() {
             ),
         )
         .step(
+            Step::plan(certificate(
+                "  key = \"k\"\n  san {\n    dns = \"a.example\"\n  }\n  san {\n  }",
+            ))
+            .expect_error(
+                "Missing Attribute Configuration.*Exactly one of these attributes must be \
+                 configured: \\[dns,ip\\]",
+            ),
+        )
+        .step(
             Step::apply(certificate("  key = \"k\""))
                 .expect_action(&certificate_a, PlannedAction::Create),
         )
         .run();
+}
+
+/// The nested struct's rule is checked in each of its objects, at the object's path.
+#[test]
+fn a_nested_structs_rule_holds_in_each_object() {
+    use tfsdk_core::TfSchema;
+    use tfsdk_core::tftypes::{Type, Value};
+    let ty = <Certificate as tfsdk_core::convert::TerraformType>::terraform_type();
+    let string = |s: Option<&str>| s.map_or(Value::null(Type::String), Value::from);
+    let name = |dns: Option<&str>, ip: Option<&str>| {
+        Value::object_of([("dns", string(dns)), ("ip", string(ip))])
+    };
+    let sans = Value::list(
+        Type::object([("dns", Type::String), ("ip", Type::String)]),
+        [
+            name(Some("a.example"), None),
+            name(None, None),
+            name(Some("b"), Some("10.0.0.1")),
+        ],
+    )
+    .unwrap();
+    let config = Value::object(
+        ty,
+        [
+            ("key", string(Some("k"))),
+            ("key_file", string(None)),
+            ("chain", string(None)),
+            ("chain_name", string(None)),
+            ("san", sans),
+        ],
+    )
+    .unwrap();
+    let found: Vec<String> = Certificate::schema()
+        .validate(&config)
+        .iter()
+        .map(|d| {
+            format!(
+                "{} at {}",
+                d.summary,
+                d.path.as_ref().map(ToString::to_string).unwrap_or_default()
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Missing Attribute Configuration at san[1]",
+            "Invalid Attribute Combination at san[2].dns",
+        ]
+    );
 }

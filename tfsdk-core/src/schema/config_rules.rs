@@ -1,11 +1,12 @@
 //! Configuration validators of a whole block (Go's `resourcevalidator`, `datasourcevalidator`
 //! and `providervalidator`): rules over several top-level attributes that no one attribute's
 //! rule says, `#[tfsdk(exactly_one_of(a, b))]` and the like on the struct, with the messages of
-//! Go's `configvalidator` package.
+//! Go's `configvalidator` package. On a nested struct the rules hold in each of its objects
+//! (Go's `objectvalidator` on the nested object), reported at the object's path.
 
 use super::Schema;
+use super::walk::Here;
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::path::AttributePath;
 use crate::tftypes::Value;
 
 /// What a [`ConfigValidator`] requires of its attributes.
@@ -85,8 +86,9 @@ impl ConfigValidator {
         format!("{what}: [{}]", self.attributes.join(","))
     }
 
-    /// The rule's problems in `config`, an object of `schema`'s type.
-    fn check(&self, config: &Value, out: &mut Diagnostics) {
+    /// The rule's problems in `config`, an object of `schema`'s type, found `here` (the root
+    /// for a block's own rules, the object's place for a nested struct's).
+    pub(super) fn check(&self, config: &Value, here: &Here<'_>, out: &mut Diagnostics) {
         let mut configured = Vec::new();
         let mut unknown = false;
         for name in &self.attributes {
@@ -98,9 +100,18 @@ impl ConfigValidator {
         }
         let combination = |name: &String| {
             Diagnostic::error("Invalid Attribute Combination", self.description())
-                .with_path(AttributePath::root(name.as_str()))
+                .with_path(here.name(name).path())
         };
-        let missing = || Diagnostic::error("Missing Attribute Configuration", self.description());
+        let at_object = |diagnostic: Diagnostic| match here.is_root() {
+            true => diagnostic,
+            false => diagnostic.with_path(here.path()),
+        };
+        let missing = || {
+            at_object(Diagnostic::error(
+                "Missing Attribute Configuration",
+                self.description(),
+            ))
+        };
         match self.rule {
             ConfigRule::ExactlyOneOf => {
                 if configured.len() > 1 {
@@ -117,10 +128,10 @@ impl ConfigValidator {
             ConfigRule::RequiredTogether => {
                 let some = !configured.is_empty();
                 if some && !unknown && configured.len() < self.attributes.len() {
-                    out.push(Diagnostic::error(
+                    out.push(at_object(Diagnostic::error(
                         "Invalid Attribute Combination",
                         self.description(),
-                    ));
+                    )));
                 }
             }
             ConfigRule::Conflicting => {
@@ -150,7 +161,7 @@ impl Schema {
             return;
         }
         for validator in &self.config_validators {
-            validator.check(config, out);
+            validator.check(config, &Here::ROOT, out);
         }
     }
 }

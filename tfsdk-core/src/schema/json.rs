@@ -193,6 +193,7 @@ mod tests {
         outer.nested = Some(NestedAttributes {
             nesting: NestingMode::List,
             attributes: BTreeMap::from([("key".to_string(), inner)]),
+            config_validators: Vec::new(),
         });
         let mut schema = Schema::new(BTreeMap::from([("keys".to_string(), outer)]));
         schema.description = Some("A thing.".into());

@@ -367,6 +367,9 @@ pub struct NestedAttributes {
     pub nesting: NestingMode,
     /// The attributes of each nested object.
     pub attributes: BTreeMap<String, Attribute>,
+    /// Rules over several attributes of each nested object (`#[tfsdk(exactly_one_of(a, b))]`
+    /// on the nested struct).
+    pub config_validators: Vec<ConfigValidator>,
 }
 
 /// How nested objects are arranged in an attribute's value.
@@ -388,16 +391,14 @@ impl NestedAttributes {
         NestedAttributes {
             nesting,
             attributes,
+            config_validators: Vec::new(),
         }
     }
 
     /// These nested objects as the elements of a collection: `Some` only for a single object
     /// (a list of lists of objects is not a nested attribute).
     pub fn in_collection(self, nesting: NestingMode) -> Option<NestedAttributes> {
-        (self.nesting == NestingMode::Single).then_some(NestedAttributes {
-            nesting,
-            attributes: self.attributes,
-        })
+        (self.nesting == NestingMode::Single).then_some(NestedAttributes { nesting, ..self })
     }
 }
 

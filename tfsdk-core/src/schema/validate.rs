@@ -100,6 +100,11 @@ fn nested_objects(
 ) {
     pair_elements(nested, None, value, here, |here, _, element| {
         object(&nested.attributes, element, here, out);
+        if element.as_object().is_some() {
+            for validator in &nested.config_validators {
+                validator.check(element, here, out);
+            }
+        }
     });
 }
 
@@ -335,6 +340,7 @@ mod tests {
             nested: Some(NestedAttributes {
                 nesting: NestingMode::List,
                 attributes: inner,
+                config_validators: Vec::new(),
             }),
             ..Attribute::new(Type::list(element.clone()))
         };

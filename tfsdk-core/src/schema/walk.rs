@@ -56,6 +56,11 @@ impl<'a> Here<'a> {
         }
     }
 
+    /// True at the root of the walk.
+    pub(super) fn is_root(&self) -> bool {
+        self.parent.is_none()
+    }
+
     /// The path from the root to here.
     pub(super) fn path(&self) -> AttributePath {
         let mut steps = Vec::new();

@@ -158,6 +158,7 @@ mod tests {
             nested: Some(NestedAttributes {
                 nesting: NestingMode::Set,
                 attributes: BTreeMap::from([("secret".to_owned(), secret())]),
+                config_validators: Vec::new(),
             }),
             ..Attribute::new(Type::set(element))
         };

@@ -106,6 +106,7 @@ fn nested(dice: &mut Dice, depth: u32) -> Attribute {
     attribute.nested = Some(NestedAttributes {
         nesting,
         attributes,
+        config_validators: Vec::new(),
     });
     attribute
 }

@@ -36,6 +36,7 @@ fn disks() -> Attribute {
                     },
                 ),
             ]),
+            config_validators: Vec::new(),
         }),
         ..attribute(Type::list(disk_type()))
     }
@@ -309,6 +310,7 @@ fn tagged_set_schema(stable: bool) -> Schema {
                         },
                     ),
                 ]),
+                config_validators: Vec::new(),
             }),
             ..attribute(Type::set(element))
         },
@@ -828,6 +830,7 @@ fn requires_replace_if_configured_in_a_new_list_element_replaces_as_force_new_do
                         ..attribute(Type::Number)
                     },
                 )]),
+                config_validators: Vec::new(),
             }),
             ..attribute(Type::list(rule.clone()))
         },
@@ -947,6 +950,7 @@ fn a_set_element_the_api_respells_keeps_the_planned_spelling() {
                         },
                     ),
                 ]),
+                config_validators: Vec::new(),
             }),
             ..attribute(Type::set(element.clone()))
         },
