@@ -38,6 +38,7 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import resource
 import shutil
 import subprocess
@@ -569,6 +570,21 @@ RECOMMENDED_BUILD_RS = """fn main() {
 }
 """
 
+# The binary crate's build.rs for each way of linking it (--link-variants): position
+# dependent (the README's advice until now), a position-independent executable (rustc's
+# default: the tables' pointers relocated at start), and one with packed relative relocations
+# (DT_RELR: the relocation table a few kilobytes, the relocated pages still copied).
+LINK_BUILD_RS = {
+    "no-pie": RECOMMENDED_BUILD_RS,
+    "pie": "fn main() {}\n",
+    "pie-relr": """fn main() {
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo::rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
+    }
+}
+""",
+}
+
 # ------------------------------------------------------------------------------------------
 # Measuring
 # ------------------------------------------------------------------------------------------
@@ -754,6 +770,8 @@ def measure(args, n):
                 whole_runs(args, row, stripped, go_stripped)
         elif not args.no_run:
             row.update({f"release_{k}": v for k, v in probe(release, "scale_thing0").items()})
+        if args.link_variants and PROFILES:
+            link_variants(args, directory, target, env, row)
 
     if args.serde_baseline:
         # serde's derive on the same structs, then the same structs derived with TfObject alone
@@ -911,6 +929,37 @@ def whole_runs(args, row, rust_binary, go_binary):
                     slot.setdefault(side, []).append({"wall_s": wall, "provider_cpu_s": provider_cpu})
 
 
+def link_variants(args, directory, target, env, row):
+    """The same release provider linked each way of `LINK_BUILD_RS`: what each costs at
+    start-up and in memory, its relocation table and stripped size. Only the binary crate is
+    built again (its build script changed), so this is a relink."""
+    build_rs = directory / ("build.rs" if args.crates <= 1 else "provider/build.rs")
+    kept = build_rs.read_text()
+    for mode, text in LINK_BUILD_RS.items():
+        build_rs.write_text(text)
+        link_s = cargo(directory, "build", "--release", "--bin", "terraform-provider-scale", env=env)
+        release = target / "release/terraform-provider-scale"
+        stripped = args.dir / f"stripped-{row['resources']}-{mode}"
+        subprocess.run(["strip", "-o", str(stripped), str(release)], check=True)
+        headers = subprocess.run(
+            ["readelf", "-h", "-S", "-W", str(stripped)], stdout=subprocess.PIPE, text=True, check=True
+        ).stdout
+        # Section lines: [Nr] Name Type Address Offset Size ...
+        sections = re.findall(r"\]\s+(\S+)\s+\S+\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)", headers)
+        relocations = sum(int(size, 16) for name, size in sections if name in (".rela.dyn", ".relr.dyn"))
+        entry = {
+            "relink_s": link_s,
+            "stripped_mb": stripped.stat().st_size / 1e6,
+            "position_independent": "DYN (" in headers,
+            "relocation_table_kb": relocations / 1024,
+        }
+        if not args.no_run:
+            entry.update(probe(stripped, "scale_thing0"))
+        row.setdefault("link", {})[mode] = entry
+    build_rs.write_text(kept)
+    cargo(directory, "build", "--release", "--bin", "terraform-provider-scale", env=env)
+
+
 def timed_crate_build(directory, package, env, log):
     """Builds `package` in `directory` alone (its dependencies first, untimed): its rustc
     seconds and peak memory in KiB."""
@@ -1010,6 +1059,12 @@ def main():
         choices=["base", "large"],
         default="base",
         help="resources of ~25 attributes (base) or ~60 with rule blocks three levels deep (large)",
+    )
+    parser.add_argument(
+        "--link-variants",
+        action="store_true",
+        help="with --release --recommended-profile: relink the binary position-dependent, as a "
+        "PIE and as a PIE with packed relative relocations, and probe each",
     )
     parser.add_argument(
         "--whole-runs",
