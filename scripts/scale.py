@@ -1031,6 +1031,61 @@ def table(rows):
     return "\n".join(lines)
 
 
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if values else None
+
+
+def comparison(row):
+    """Rust beside Go for one measured row, as Markdown: each figure, and Rust's over Go's."""
+    pairs = [
+        ("full build (s): Rust debug / Go", "debug_build_s", "go_build_s", "{:.0f}"),
+        ("full build CPU (s)", "debug_build_cpu_s", "go_build_cpu_s", "{:.0f}"),
+        ("rustc peak (MB) / —", "debug_peak_mb", None, "{:,.0f}"),
+        ("rebuild after the same edit (s)", "rebuild_s", "go_rebuild_s", "{:.1f}"),
+        ("binary with debug info (MB)", "debug_binary_mb", "go_binary_mb", "{:.0f}"),
+        ("stripped release binary (MB)", "stripped_release_mb", "go_stripped_mb", "{:.1f}"),
+        ("start to handshake (ms)", "release_handshake_ms", "go_handshake_ms", "{:.1f}"),
+        ("GetProviderSchema (ms)", "release_schema_ms", "go_schema_ms", "{:.1f}"),
+        ("ValidateResourceConfig (ms)", "release_validate_ms", "go_validate_ms", "{:.2f}"),
+        ("process peak memory (MB)", "release_max_rss_mb", "go_max_rss_mb", "{:.1f}"),
+        ("source lines", "source_lines", "go_source_lines", "{:,}"),
+    ]
+    lines = [
+        f"{row['resources']} resources ({row.get('shape', 'base')} shape), load before the build "
+        f"{row.get('load_before_build', 0):.2f} / {row.get('load_before_go_build', 0):.2f}:",
+        "",
+        "| | Rust | Go | Rust / Go |",
+        "|---|---|---|---|",
+    ]
+    for label, rust_key, go_key, fmt in pairs:
+        rust, go = row.get(rust_key), row.get(go_key) if go_key else None
+        if rust is None and go is None:
+            continue
+        ratio = f"{rust / go:.2f}" if rust is not None and go else "—"
+        cell = lambda v: "—" if v is None else fmt.format(v)
+        lines.append(f"| {label} | {cell(rust)} | {cell(go)} | {ratio} |")
+    for step, sides in row.get("whole", {}).items():
+        rust = median([r["wall_s"] for r in sides.get("rust", [])])
+        go = median([r["wall_s"] for r in sides.get("go", [])])
+        rust_cpu = median([r["provider_cpu_s"] for r in sides.get("rust", [])])
+        go_cpu = median([r["provider_cpu_s"] for r in sides.get("go", [])])
+        if rust is not None and go:
+            lines.append(f"| {step}: wall (s) | {rust:.2f} | {go:.2f} | {rust / go:.2f} |")
+        if rust_cpu is not None and go_cpu:
+            lines.append(
+                f"| {step}: provider CPU (s) | {rust_cpu:.2f} | {go_cpu:.2f} | {rust_cpu / go_cpu:.2f} |"
+            )
+    for mode, entry in row.get("link", {}).items():
+        lines.append(
+            f"| linked {mode}: handshake + schema (ms), memory (MB), relocations (KB), "
+            f"stripped (MB) | {entry.get('handshake_ms', 0):.1f} + {entry.get('schema_ms', 0):.1f}, "
+            f"{entry.get('max_rss_mb', 0):.1f}, {entry['relocation_table_kb']:,.0f}, "
+            f"{entry['stripped_mb']:.1f} | | |"
+        )
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--resources", type=int, nargs="+", default=[50, 200])
@@ -1113,6 +1168,10 @@ def main():
         print(json.dumps(row), flush=True)
         rows.append(row)
     print(table(rows))
+    for row in rows:
+        if "go_build_s" in row:
+            print()
+            print(comparison(row))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2))
 

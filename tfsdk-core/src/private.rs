@@ -240,12 +240,14 @@ schema_text! {
 
 schema_text! {
     /// The nested attributes of a schema struct used as one object, with its block-level
-    /// rules.
-    pub fn nested_single<T: crate::TfSchema>() -> NestedAttributes {
+    /// rules (`config_validators`, its `TfSchema::CONFIG_VALIDATORS`).
+    pub fn nested_single<T: TfObject>(
+        config_validators: &[(ConfigRule, &[&str])],
+    ) -> NestedAttributes {
         let mut attributes = BTreeMap::new();
         T::collect_schema_attributes(&mut attributes);
         let mut nested = NestedAttributes::new(NestingMode::Single, attributes);
-        nested.config_validators = crate::schema::ConfigValidator::all(T::CONFIG_VALIDATORS);
+        nested.config_validators = crate::schema::ConfigValidator::all(config_validators);
         nested
     }
 }

@@ -239,7 +239,7 @@ impl ::tfsdk_core::__private::TerraformType for ThingRule {
         ::tfsdk_core::__private::NestedAttributes,
     > {
         ::tfsdk_core::__private::Option::Some(
-            ::tfsdk_core::__private::nested_single::<Self>(),
+            ::tfsdk_core::__private::nested_single::<Self>(&[]),
         )
     }
 }
@@ -1370,7 +1370,7 @@ impl ::tfsdk_core::__private::TerraformType for Thing {
         ::tfsdk_core::__private::NestedAttributes,
     > {
         ::tfsdk_core::__private::Option::Some(
-            ::tfsdk_core::__private::nested_single::<Self>(),
+            ::tfsdk_core::__private::nested_single::<Self>(&[]),
         )
     }
 }

@@ -25,10 +25,11 @@ pub fn impls(container: &Container<'_>) -> TokenStream {
         }
     };
     let nested_attributes = if container.is_schema() {
+        let rules = crate::schema::config_validator_table(private, container);
         quote!(
             #[inline]
             fn nested_attributes() -> #private::Option<#private::NestedAttributes> {
-                #private::Option::Some(#private::nested_single::<Self>())
+                #private::Option::Some(#private::nested_single::<Self>(#rules))
             }
         )
     } else {

@@ -265,13 +265,10 @@ pub fn schema_impls(container: &Container<'_>) -> TokenStream {
         quote!(const DESCRIPTION_KIND: #private::DescriptionKind = #private::DescriptionKind::Plain;)
     });
     let config_validators = (!container.config_validators.is_empty()).then(|| {
-        let entries = container.config_validators.iter().map(|(rule, names)| {
-            let rule = syn::Ident::new(rule, Span::call_site());
-            quote!((#private::ConfigRule::#rule, &[#(#names),*]))
-        });
+        let table = config_validator_table(private, container);
         quote! {
             const CONFIG_VALIDATORS: &'static [(#private::ConfigRule, &'static [&'static str])] =
-                &[#(#entries),*];
+                #table;
         }
     });
     let flattened_checks = container.flattened().map(|field| {
@@ -351,4 +348,14 @@ fn assert_at(private: &syn::Path, span: Span, assert: &str, facts: &TokenStream)
             #private::#assert(FACTS)
         };
     )
+}
+
+/// The struct's block-level rules (`exactly_one_of(a, b)`, ...) as a constant table: the
+/// schema's `CONFIG_VALIDATORS`, and the rules of each object where the struct is nested.
+pub fn config_validator_table(private: &syn::Path, container: &Container<'_>) -> TokenStream {
+    let entries = container.config_validators.iter().map(|(rule, names)| {
+        let rule = syn::Ident::new(rule, Span::call_site());
+        quote!((#private::ConfigRule::#rule, &[#(#names),*]))
+    });
+    quote!(&[#(#entries),*])
 }
