@@ -33,7 +33,7 @@ impl<P: Provider> Server<P> {
                 Diagnostic::error(
                     summary,
                     "The provider server does not have a chunk size configured. This is a bug in \
-                     either Terraform core or terraform-plugin-framework and should be reported.",
+                     either Terraform core or tfsdk-server and should be reported.",
                 )
             })
     }
