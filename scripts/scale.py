@@ -557,9 +557,11 @@ debug = "line-tables-only"
 debug = false
 """
 
-# With --recommended-profile, the binary crate's build.rs as the README recommends: on Linux, a
-# position-dependent executable (as Go links providers there), whose tables of schema attributes
-# need no relocation when the process starts.
+# With --recommended-profile, the binary crate's build.rs: until this round the README advised
+# a position-dependent executable on Linux (as Go links providers there), whose tables of
+# schema attributes need no relocation at start; the runs of BENCHMARKS.md sections 7 and 10
+# were made so. The README now keeps Rust's default (a PIE, for address randomisation) and
+# --link-variants measures all three.
 RECOMMENDED_BUILD_RS = """fn main() {
     // A position-dependent executable on Linux, as Go links providers there: the tables the
     // derive writes (names, descriptions, functions) are used where they lie in the binary,
