@@ -411,6 +411,19 @@ async fn a_provider_that_defers_in_configure_defers_every_change_without_calling
         "no type's code ran"
     );
 
+    // A type the provider does not have is not found, deferral or not.
+    let unknown = server
+        .plan_resource_change(tonic::Request::new(pb::plan_resource_change::Request {
+            type_name: "cloud_nothing".into(),
+            client_capabilities: capabilities(true),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(unknown.deferred, None);
+    assert_eq!(unknown.diagnostics[0].summary, "Resource Type Not Found");
+
     // A request that does not allow deferral is served as usual.
     let planned = plan(&server, &proposal, false).await;
     assert_eq!(planned.deferred, None);

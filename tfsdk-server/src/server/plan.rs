@@ -134,8 +134,11 @@ pub(super) async fn plan_resource_change<P: Provider>(
     };
     let deferral_allowed = deferral_allowed(request.client_capabilities.as_ref());
     // The provider deferred in `configure`: Terraform's own proposal is the plan shown
-    // meanwhile, and the resource is not asked, as Go's framework does.
-    if let Some(reason) = server.provider_deferral(deferral_allowed) {
+    // meanwhile, and the resource is not asked, as Go's framework does (a type the provider
+    // does not have is still "not found").
+    if let Some(reason) = server.provider_deferral(deferral_allowed)
+        && server.resource(&request.type_name).is_ok()
+    {
         response.planned_state = request.proposed_new_state;
         response.deferred = deferred_to_proto(Some(reason));
         return response;
