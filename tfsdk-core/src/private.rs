@@ -188,9 +188,13 @@ pub fn put_flattened<T: FlattenedField>(
     field.write_attributes(out);
 }
 /// The framework type of a derived struct: its object type, each attribute reported as its
-/// field declares it.
+/// field declares it. The model is not part of the framework type (as in Go, where a nested
+/// object's type is `types.ObjectType`), so every model shares one copy of its methods.
 pub fn model_attr_type<T: TfObject + 'static>() -> Box<dyn crate::attr::Type> {
-    Box::new(crate::types::ObjectType::<T>::of_model())
+    Box::new(crate::types::ObjectType::of_model_erased(
+        crate::types::object::model_object_type::<T>(),
+        T::attribute_attr_type,
+    ))
 }
 
 /// The framework type of a field of type `T`.

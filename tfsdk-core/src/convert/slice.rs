@@ -71,10 +71,23 @@ impl<T: ToValue + TerraformType, const N: usize> ToValue for [T; N] {
 }
 
 fn tuple_value<T: ToValue>(items: &[T], ty: &Type, types: &[Type]) -> Result<Value, ConvertError> {
-    check_tuple_length(ty, types.len(), items.len())?;
-    let mut out = Vec::with_capacity(items.len());
-    for (index, (item, element)) in items.iter().zip(types).enumerate() {
-        match item.to_value(element) {
+    tuple_value_with(ty, types, items.len(), &mut |index, element| {
+        items[index].to_value(element)
+    })
+}
+
+/// The body of [`tuple_value`], compiled once: `count` elements, element `index` converted to
+/// its type by `convert`.
+fn tuple_value_with(
+    ty: &Type,
+    types: &[Type],
+    count: usize,
+    convert: &mut dyn FnMut(usize, &Type) -> Result<Value, ConvertError>,
+) -> Result<Value, ConvertError> {
+    check_tuple_length(ty, types.len(), count)?;
+    let mut out = Vec::with_capacity(count);
+    for (index, element) in types.iter().enumerate() {
+        match convert(index, element) {
             Ok(value) => out.push(value),
             Err(error) => return Err(error.under_index(index)),
         }

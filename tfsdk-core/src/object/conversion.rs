@@ -69,8 +69,16 @@ schema_text! {
 schema_text! {
     /// The object type of a derived struct, built from its attributes.
     pub fn object_type<T: TfObject>() -> Type {
+        object_type_from(T::collect_attribute_types)
+    }
+}
+
+schema_text! {
+    /// The body of [`object_type`], compiled once: the object type of the attributes that
+    /// `collect` adds.
+    fn object_type_from(collect: fn(&mut BTreeMap<String, Type>)) -> Type {
         let mut attributes = BTreeMap::new();
-        T::collect_attribute_types(&mut attributes);
+        collect(&mut attributes);
         Type::object(attributes)
     }
 }
@@ -487,15 +495,26 @@ fn build_cached_object_type(
 /// As [`object_to_value`].
 #[inline]
 pub fn object_to_value_sorted<T: TfObject>(value: &T, ty: &Type) -> Result<Value, ConvertError> {
-    let shape = ObjectShape::of::<T>();
+    write_sorted(&ObjectShape::of::<T>(), ty, &mut |out| {
+        value.write_attributes(out)
+    })
+}
+
+/// The body of [`object_to_value_sorted`], compiled once rather than once per struct: the
+/// struct's own code is reached through `write`.
+fn write_sorted(
+    shape: &ObjectShape,
+    ty: &Type,
+    write: &mut dyn FnMut(&mut SortedAttributesOut<'_>),
+) -> Result<Value, ConvertError> {
     let own = match (ty, shape.cached) {
-        (Type::Dynamic, None) => Some(object_type::<T>()),
+        (Type::Dynamic, None) => Some((shape.terraform_type)()),
         _ => None,
     };
     let ty = own.as_ref().unwrap_or(ty);
-    let mut out = sorted_output(ty, &shape)?;
-    value.write_attributes(&mut out);
-    out.finish(sorted_output_type(ty, &shape))
+    let mut out = sorted_output(ty, shape)?;
+    write(&mut out);
+    out.finish(sorted_output_type(ty, shape))
 }
 
 /// The type a struct of `shape` is written as when `ty` is asked for (its own for `Dynamic`).

@@ -14,39 +14,69 @@ use crate::tftypes::{MapKey, Type, Value, ValueData, duplicate_in_set, quoted_li
 // Lists and tuples.
 
 /// Converts list or tuple elements in order, adding the index to an error's path.
+///
+/// Only the conversion of one element is generic; the loop is [`each_element`], compiled once
+/// for every element type (a provider has one element type per nested block).
 #[inline]
 pub(crate) fn elements_from_values<T: FromValue>(
     elements: Vec<Value>,
 ) -> Result<Vec<T>, ConvertError> {
     let mut out = Vec::with_capacity(elements.len());
-    for (index, element) in elements.into_iter().enumerate() {
-        match T::from_value(element) {
-            Ok(element) => out.push(element),
-            Err(error) => return Err(error.under_index(index)),
-        }
-    }
+    each_element(elements, &mut |element| {
+        T::from_value(element).map(|element| out.push(element))
+    })?;
     Ok(out)
 }
+
+/// Hands each element to `convert` in order; an error gets the element's index.
+fn each_element(
+    elements: Vec<Value>,
+    convert: &mut dyn FnMut(Value) -> Result<(), ConvertError>,
+) -> Result<(), ConvertError> {
+    for (index, element) in elements.into_iter().enumerate() {
+        if let Err(error) = convert(element) {
+            return Err(error.under_index(index));
+        }
+    }
+    Ok(())
+}
+
+/// Converts the next Rust element of a collection to a value of the given element type;
+/// `None` after the last.
+pub(crate) type NextValue<'a> = dyn FnMut(&Type) -> Option<Result<Value, ConvertError>> + 'a;
 
 /// Builds a known list or set of type `ty` (whose element type is `element`) from Rust
 /// elements; in a set, equal elements are an error. A list element's error gets its index;
 /// a set's elements are named by value, which only the finished set knows.
 ///
-/// Only the element loop is generic; the checks are in [`finish_list`] and [`finish_set`],
-/// compiled once.
+/// Only the conversion of one element is generic; the loop is [`sequence_value_with`] and the
+/// checks are in [`finish_list`] and [`finish_set`], each compiled once.
 #[inline]
 pub(crate) fn sequence_value<'a, T: ToValue + 'a>(
-    items: impl ExactSizeIterator<Item = &'a T>,
+    mut items: impl ExactSizeIterator<Item = &'a T>,
     ty: &Type,
     element: &Type,
 ) -> Result<Value, ConvertError> {
+    let count = items.len();
+    sequence_value_with(count, ty, element, &mut |element| {
+        items.next().map(|item| item.to_value(element))
+    })
+}
+
+/// The body of [`sequence_value`]: `count` elements, each converted by `next`.
+fn sequence_value_with(
+    count: usize,
+    ty: &Type,
+    element: &Type,
+    next: &mut NextValue<'_>,
+) -> Result<Value, ConvertError> {
     let is_set = matches!(ty, Type::Set(_));
-    let mut out = Vec::with_capacity(items.len());
-    for (index, item) in items.enumerate() {
-        match item.to_value(element) {
+    let mut out = Vec::with_capacity(count);
+    while let Some(converted) = next(element) {
+        match converted {
             Ok(value) => out.push(value),
             Err(error) if is_set => return Err(error),
-            Err(error) => return Err(error.under_index(index)),
+            Err(error) => return Err(error.under_index(out.len())),
         }
     }
     if is_set {
@@ -140,11 +170,21 @@ pub(crate) fn set_elements_from_value<T: FromValue>(
     elements: Vec<Value>,
     mut add: impl FnMut(T, &Value) -> Result<(), ConvertError>,
 ) -> Result<(), ConvertError> {
+    each_set_element(elements, &mut |element, key| {
+        T::from_value(element).and_then(|converted| add(converted, key))
+    })
+}
+
+/// The loop of [`set_elements_from_value`], compiled once: each element and its copy to
+/// `convert`; an error gets the element's value in its path.
+fn each_set_element(
+    elements: Vec<Value>,
+    convert: &mut dyn FnMut(Value, &Value) -> Result<(), ConvertError>,
+) -> Result<(), ConvertError> {
     for element in elements {
         let key = element.clone();
-        match T::from_value(element) {
-            Ok(converted) => add(converted, &key).map_err(|e| e.under_set_value(&key))?,
-            Err(error) => return Err(error.under_set_value(&key)),
+        if let Err(error) = convert(element, &key) {
+            return Err(error.under_set_value(&key));
         }
     }
     Ok(())

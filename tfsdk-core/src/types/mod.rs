@@ -90,7 +90,7 @@ mod int64;
 mod list;
 mod map;
 mod number;
-mod object;
+pub(crate) mod object;
 pub(crate) mod primitive;
 mod semantic;
 mod set;

@@ -449,8 +449,13 @@ impl<M: TerraformType> Object<M> {
 
 /// `M`'s object type; an empty one when `M` is not an object (a model that is not a struct
 /// is a bug the first conversion reports).
-fn model_object_type<M: TerraformType>() -> Arc<tftypes::ObjectType> {
-    match M::terraform_type() {
+pub(crate) fn model_object_type<M: TerraformType>() -> Arc<tftypes::ObjectType> {
+    object_of(M::terraform_type())
+}
+
+/// The object type `ty` is, or an object type without attributes.
+fn object_of(ty: Type) -> Arc<tftypes::ObjectType> {
+    match ty {
         Type::Object(object) => object,
         _ => Arc::new(tftypes::ObjectType::default()),
     }
@@ -639,6 +644,23 @@ impl<M: TerraformType> ObjectType<M> {
     pub(crate) fn with_attribute_lookup(lookup: AttributeAttrTypes) -> Self {
         ObjectType {
             object_type: model_object_type::<M>(),
+            attribute_attr: Some(lookup),
+            model: PhantomData,
+        }
+    }
+}
+
+impl ObjectType {
+    /// The framework type of a derived model, without the model in its type: Go's
+    /// `types.ObjectType` (whose equality compares attribute types alone), each attribute's
+    /// framework type looked up in `lookup`. Not generic over the model, so one copy of its
+    /// methods serves every model of a provider.
+    pub(crate) fn of_model_erased(
+        object_type: Arc<tftypes::ObjectType>,
+        lookup: AttributeAttrTypes,
+    ) -> Self {
+        ObjectType {
+            object_type,
             attribute_attr: Some(lookup),
             model: PhantomData,
         }

@@ -39,43 +39,59 @@ impl<R: Resource> TypedResource<R> {
     /// attribute null, for the read Terraform runs next to fill in. That read takes the
     /// model, so the model must hold such a state: checked here, the field at fault named.
     fn passthrough(&self, attribute: &str, id: String) -> Result<Stored, Diagnostics> {
-        let ty = self.lazy.ty();
-        let attributes = ty.as_object().map(|object| object.attributes());
-        if attributes.and_then(|a| a.get(attribute)) != Some(&Type::String) {
-            return Err(Diagnostic::error(
-                "Invalid Import Passthrough",
-                format!(
-                    "{} imports by passing the ID to the attribute {attribute:?}, which is not a                      string attribute of its schema. This is a bug in the provider.",
-                    R::TYPE_NAME
-                ),
-            )
-            .into());
-        }
-        let values = (attributes.into_iter().flatten()).map(|(name, attribute_ty)| {
-            let value = match name.as_str() == attribute {
-                true => Value::string(id.as_str()),
-                false => Value::null(attribute_ty.clone()),
-            };
-            (name.clone(), value)
-        });
-        let partial = Value::object(ty.clone(), values)
-            .map_err(|error| Diagnostic::error("Invalid Import Passthrough", error.to_string()))?;
-        let model = model::<R::Model>(partial).map_err(|found| {
-            let explained = found.into_iter().map(|mut diagnostic| {
-                diagnostic.detail.push_str(
-                    "\n\nAn import by passthrough stores the ID alone, every other attribute \
-                     null, for the read that follows: each field of the model must hold null \
-                     (an Option or a framework type), or the resource implements `import`.",
-                );
-                diagnostic
-            });
-            explained.collect::<Diagnostics>()
-        })?;
+        let partial = passthrough_state(self.lazy.ty(), R::TYPE_NAME, attribute, &id)?;
+        let model = model::<R::Model>(partial).map_err(explain_passthrough)?;
         Ok(Stored {
             state: self.state(&model)?,
             identity: None,
         })
     }
+}
+
+/// The state of an import by passthrough: `attribute` (which must be a string attribute of
+/// the resource's object type `ty`) set to the ID, every other attribute null. Not generic:
+/// one copy for every resource type.
+fn passthrough_state(
+    ty: &Type,
+    type_name: &str,
+    attribute: &str,
+    id: &str,
+) -> Result<Value, Diagnostics> {
+    let attributes = ty.as_object().map(|object| object.attributes());
+    if attributes.and_then(|a| a.get(attribute)) != Some(&Type::String) {
+        return Err(Diagnostic::error(
+            "Invalid Import Passthrough",
+            format!(
+                "{type_name} imports by passing the ID to the attribute {attribute:?}, which is \
+                 not a string attribute of its schema. This is a bug in the provider."
+            ),
+        )
+        .into());
+    }
+    // In the type's attribute order, as `object_in_order` takes them.
+    let values = (attributes.into_iter().flatten())
+        .map(|(name, attribute_ty)| match name.as_str() == attribute {
+            true => Value::string(id),
+            false => Value::null(attribute_ty.clone()),
+        })
+        .collect();
+    Value::object_in_order(ty.clone(), values)
+        .map_err(|error| Diagnostic::error("Invalid Import Passthrough", error.to_string()).into())
+}
+
+/// Why a model refused the state of an import by passthrough, added to each error.
+fn explain_passthrough(found: Diagnostics) -> Diagnostics {
+    found
+        .into_iter()
+        .map(|mut diagnostic| {
+            diagnostic.detail.push_str(
+                "\n\nAn import by passthrough stores the ID alone, every other attribute \
+                 null, for the read that follows: each field of the model must hold null \
+                 (an Option or a framework type), or the resource implements `import`.",
+            );
+            diagnostic
+        })
+        .collect()
 }
 
 impl<R: Resource> ResourceHandler<R::Provider> for TypedResource<R> {
