@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use tfsdk_core::convert::{FromValue, ToValue};
+use tfsdk_core::convert::{ConvertError, FromValue, ToValue};
 use tfsdk_core::diag::{Diagnostic, Diagnostics};
 use tfsdk_core::path::AttributePath;
 use tfsdk_core::schema::Schema;
@@ -66,6 +66,34 @@ pub struct PlannedChange<M: TfSchema> {
     planned_changed: bool,
 }
 
+/// The end of [`PlannedChange::into_parts`], compiled once for every model: the planned view
+/// as `written` back (when it was changed), and the `force_new` attributes of `schema` it
+/// changes added to the replacement paths.
+fn finish_plan(
+    schema: &Schema,
+    prior: Option<&Value>,
+    planned: Value,
+    mut requires_replace: Vec<AttributePath>,
+    written: Option<Result<Value, ConvertError>>,
+) -> Result<(Value, Vec<AttributePath>), Diagnostics> {
+    let Some(written) = written else {
+        return Ok((planned, requires_replace));
+    };
+    let planned = written.map_err(|error| {
+        let mut diagnostic = error.to_diagnostic();
+        diagnostic.summary = "Invalid plan modification".into();
+        Diagnostics::from(diagnostic)
+    })?;
+    if let Some(prior) = prior {
+        for path in schema.replacements(prior, &planned) {
+            if !requires_replace.contains(&path) {
+                requires_replace.push(path);
+            }
+        }
+    }
+    Ok((planned, requires_replace))
+}
+
 /// A view, converted from `value` on first use.
 type LazyView<M> = OnceLock<Result<View<M>, Diagnostics>>;
 
@@ -119,23 +147,17 @@ impl<M: TfSchema> PlannedChange<M> {
         mut self,
         schema: &Schema,
     ) -> Result<(Value, Vec<AttributePath>), Diagnostics> {
-        if self.planned_changed
-            && let Some(Ok(view)) = self.planned.take()
-        {
-            self.planned_value = view.to_value(self.planned_value.ty()).map_err(|error| {
-                let mut diagnostic = error.to_diagnostic();
-                diagnostic.summary = "Invalid plan modification".into();
-                Diagnostics::from(diagnostic)
-            })?;
-            if let Some(prior) = &self.prior_value {
-                for path in schema.replacements(prior, &self.planned_value) {
-                    if !self.requires_replace.contains(&path) {
-                        self.requires_replace.push(path);
-                    }
-                }
-            }
-        }
-        Ok((self.planned_value, self.requires_replace))
+        let written = match (self.planned_changed, self.planned.take()) {
+            (true, Some(Ok(view))) => Some(view.to_value(self.planned_value.ty())),
+            _ => None,
+        };
+        finish_plan(
+            schema,
+            self.prior_value.as_ref(),
+            self.planned_value,
+            self.requires_replace,
+            written,
+        )
     }
 
     /// True when the resource is being created (there is no prior state).

@@ -151,7 +151,9 @@ pub trait ObjectFields: Sized {
 impl<M: TfObject> crate::types::ObjectType<M> {
     /// The object type of model `M`, reporting each attribute's framework type as `M`'s field
     /// declares it (a provider-defined type stays itself). A derived struct's
-    /// [`TerraformType::attr_type`] is this.
+    /// [`TerraformType::attr_type`] is the same object type without `M` in its Rust type
+    /// (`ObjectType`, as Go's `types.ObjectType`): its methods are compiled once, not once
+    /// per model.
     pub fn of_model() -> Self {
         Self::with_attribute_lookup(M::attribute_attr_type)
     }

@@ -507,7 +507,9 @@ impl<M> PartialEq for Object<M> {
 impl<M> Eq for Object<M> {}
 
 impl<M: TerraformType> TerraformType for Object<M> {
-    /// `M`'s framework type: for a derived model, its [`ObjectType::of_model`].
+    /// `M`'s framework type: for a derived model, an [`ObjectType`] of its attributes, each
+    /// reported as its field declares it (as [`ObjectType::of_model`], without `M` in the
+    /// Rust type: Go's `types.ObjectType`, one copy of its methods for every model).
     fn attr_type() -> Box<dyn attr::Type> {
         M::attr_type()
     }
