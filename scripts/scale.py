@@ -555,6 +555,19 @@ debug = "line-tables-only"
 # Dependencies need no debug info of their own.
 [profile.dev.package."*"]
 debug = false
+
+# A release binary whose resources' code is compiled for size (it runs once per request;
+# generic code is compiled where it is instantiated, in the service crates), in one unit per
+# crate, and the runtime's own code (the codec) for speed.
+[profile.release]
+opt-level = "s"
+codegen-units = 1
+
+[profile.release.package.tfsdk-core]
+opt-level = 3
+
+[profile.release.package.tfsdk-server]
+opt-level = 3
 """
 
 # With --recommended-profile, the binary crate's build.rs: until this round the README advised
