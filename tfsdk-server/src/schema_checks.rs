@@ -73,11 +73,15 @@ pub(crate) fn provider_schema_problems(schema: &Schema) -> Diagnostics {
             )
         })
         .collect();
-    found.append(write_only_outside_resources(
-        "provider",
-        "the provider block",
-        schema,
-    ));
+    schema.for_each_attribute(|path, attribute| {
+        if attribute.write_only {
+            found.push(write_only_outside_resources(
+                "provider",
+                "the provider block",
+                path,
+            ));
+        }
+    });
     found.append(reserved_root_names(schema, true));
     found
 }
@@ -121,73 +125,67 @@ pub(crate) fn reserved_root_names(schema: &Schema, provider: bool) -> Diagnostic
         .collect()
 }
 
-/// An error for each write-only attribute of a schema that is not a managed resource's (`kind`
-/// `name`): Terraform has write-only attributes in managed resources only.
-fn write_only_outside_resources(kind: &str, name: &str, schema: &Schema) -> Diagnostics {
-    schema
-        .walk_attributes()
-        .into_iter()
-        .filter(|(_, attribute)| attribute.write_only)
-        .map(|(path, _)| {
-            Diagnostic::error(
-                format!("Write-only attribute in a {kind} schema"),
-                format!(
-                    "{name} has a write-only attribute, {path}, but only managed resources \
-                     have write-only attributes. This is a bug in the provider."
-                ),
-            )
-        })
-        .collect()
+/// An error for a write-only attribute at `path` of a schema that is not a managed resource's
+/// (`kind` `name`): Terraform has write-only attributes in managed resources only.
+fn write_only_outside_resources(kind: &str, name: &str, path: &str) -> Diagnostic {
+    Diagnostic::error(
+        format!("Write-only attribute in a {kind} schema"),
+        format!(
+            "{name} has a write-only attribute, {path}, but only managed resources have \
+             write-only attributes. This is a bug in the provider."
+        ),
+    )
 }
 
 /// What the schema of a data source or an ephemeral resource (`kind`) says that it cannot do,
 /// found at registration: it is read or opened, never planned, so plan-time behaviours would
-/// silently do nothing.
+/// silently do nothing; and write-only attributes, which only managed resources have. Plan
+/// behaviours first, then write-only attributes, each in the order of
+/// [`Schema::for_each_attribute`].
 pub(crate) fn unplanned_schema_problems(
     kind: &str,
     type_name: &str,
     schema: &Schema,
 ) -> Diagnostics {
-    schema
-        .walk_attributes()
-        .into_iter()
-        .filter_map(|(path, attribute)| {
-            let behaviour = if attribute.default.is_some() {
-                "a default"
-            } else if attribute.force_new {
-                "force_new"
-            } else if attribute.diff_suppress.is_some() {
-                "diff_suppress"
-            } else if attribute.stable {
-                "stable"
-            } else if !attribute.plan_modifiers.is_empty() {
-                "plan modification"
-            } else {
-                return None;
-            };
-            let role = match kind {
-                "data source" => "data_source",
-                "list resource" => "list",
-                "action" => "action",
-                _ => "ephemeral",
-            };
-            Some(Diagnostic::error(
-                format!("Plan behaviour in a {kind} schema"),
-                format!(
-                    "The {kind} {type_name} has {behaviour} on {path}, but it is never planned. \
-                     Remove it (or declare the model #[tfsdk(schema({role}))] to have this \
-                     checked at compile time). This is a bug in the provider."
-                ),
-            ))
-        })
-        .collect::<Diagnostics>()
-        .into_iter()
-        .chain(write_only_outside_resources(
-            kind,
-            &format!("The {kind} {type_name}"),
-            schema,
-        ))
-        .collect()
+    let mut found = Diagnostics::new();
+    let mut write_only = Vec::new();
+    schema.for_each_attribute(|path, attribute| {
+        if attribute.write_only {
+            write_only.push(path.to_owned());
+        }
+        let behaviour = if attribute.default.is_some() {
+            "a default"
+        } else if attribute.force_new {
+            "force_new"
+        } else if attribute.diff_suppress.is_some() {
+            "diff_suppress"
+        } else if attribute.stable {
+            "stable"
+        } else if !attribute.plan_modifiers.is_empty() {
+            "plan modification"
+        } else {
+            return;
+        };
+        let role = match kind {
+            "data source" => "data_source",
+            "list resource" => "list",
+            "action" => "action",
+            _ => "ephemeral",
+        };
+        found.push(Diagnostic::error(
+            format!("Plan behaviour in a {kind} schema"),
+            format!(
+                "The {kind} {type_name} has {behaviour} on {path}, but it is never planned. \
+                 Remove it (or declare the model #[tfsdk(schema({role}))] to have this checked \
+                 at compile time). This is a bug in the provider."
+            ),
+        ));
+    });
+    let name = format!("The {kind} {type_name}");
+    for path in write_only {
+        found.push(write_only_outside_resources(kind, &name, &path));
+    }
+    found
 }
 
 #[cfg(test)]

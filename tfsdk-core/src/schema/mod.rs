@@ -597,30 +597,57 @@ impl Schema {
     /// notation (`rules[*].port` for an attribute of every element), depth first in name
     /// order: for start-up checks that name what they find.
     pub fn walk_attributes(&self) -> Vec<(String, &Attribute)> {
+        let mut out = Vec::new();
+        self.for_each_attribute(|path, attribute| out.push((path.to_owned(), attribute)));
+        out
+    }
+
+    /// Calls `visit` with every attribute, nested ones included, and its path as
+    /// [`Schema::walk_attributes`] gives them, in the same order, without building a list or
+    /// a string per attribute: the path is one buffer that grows and shrinks on the way
+    /// (copy it to keep it).
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use tfsdk_core::schema::{Attribute, NestedAttributes, NestingMode, Schema};
+    /// use tfsdk_core::tftypes::Type;
+    ///
+    /// let port = Attribute::new(Type::Number);
+    /// let mut rules = Attribute::new(Type::list(Type::object([("port", Type::Number)])));
+    /// rules.nested = Some(NestedAttributes::new(
+    ///     NestingMode::List,
+    ///     BTreeMap::from([("port".to_owned(), port)]),
+    /// ));
+    /// let schema = Schema::new(BTreeMap::from([("rules".to_owned(), rules)]));
+    /// let mut paths = Vec::new();
+    /// schema.for_each_attribute(|path, _| paths.push(path.to_owned()));
+    /// assert_eq!(paths, ["rules", "rules[*].port"]);
+    /// ```
+    pub fn for_each_attribute<'a>(&'a self, mut visit: impl FnMut(&str, &'a Attribute)) {
         fn walk<'a>(
             attributes: &'a BTreeMap<String, Attribute>,
-            prefix: &str,
-            out: &mut Vec<(String, &'a Attribute)>,
+            path: &mut String,
+            visit: &mut dyn FnMut(&str, &'a Attribute),
         ) {
+            let prefix = path.len();
             for (name, attribute) in attributes {
-                let path = if prefix.is_empty() {
-                    name.clone()
-                } else {
-                    format!("{prefix}.{name}")
-                };
-                out.push((path.clone(), attribute));
+                path.truncate(prefix);
+                if prefix > 0 {
+                    path.push('.');
+                }
+                path.push_str(name);
+                visit(path, attribute);
                 if let Some(nested) = &attribute.nested {
-                    let inner = match nested.nesting {
-                        NestingMode::Single => path,
-                        NestingMode::List | NestingMode::Set => format!("{path}[*]"),
-                        NestingMode::Map => format!("{path}[\"*\"]"),
-                    };
-                    walk(&nested.attributes, &inner, out);
+                    match nested.nesting {
+                        NestingMode::Single => {}
+                        NestingMode::List | NestingMode::Set => path.push_str("[*]"),
+                        NestingMode::Map => path.push_str("[\"*\"]"),
+                    }
+                    walk(&nested.attributes, path, visit);
                 }
             }
+            path.truncate(prefix);
         }
-        let mut out = Vec::new();
-        walk(&self.attributes, "", &mut out);
-        out
+        walk(&self.attributes, &mut String::new(), &mut visit);
     }
 }

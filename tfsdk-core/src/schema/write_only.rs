@@ -23,7 +23,7 @@ impl Schema {
     /// otherwise, and for the nesting a derive cannot see.
     pub fn write_only_problems(&self) -> Diagnostics {
         let mut out = Diagnostics::new();
-        for (path, attribute) in self.walk_attributes() {
+        self.for_each_attribute(|path, attribute| {
             let Some(nested) = &attribute.nested else {
                 if attribute.write_only && attribute.computed {
                     out.push(invalid(format!(
@@ -31,7 +31,7 @@ impl Schema {
                          from configuration."
                     )));
                 }
-                continue;
+                return;
             };
             if attribute.write_only && !all_write_only(&nested.attributes) {
                 out.push(invalid(format!(
@@ -53,7 +53,7 @@ impl Schema {
                      attribute: a write-only value comes only from configuration."
                 )));
             }
-        }
+        });
         out
     }
 
