@@ -64,11 +64,28 @@ impl Type {
     /// attribute type one level below its parent); such a type could not be read back.
     pub fn to_json(&self) -> Result<String, TypeJsonError> {
         let mut out = String::new();
-        write_type(self, &mut out, 1).map_err(|message| TypeJsonError {
+        self.write_json(&mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the type's JSON form to `out`: [`Type::to_json`] for a writer that reuses one
+    /// buffer (a schema's thousands of attribute types).
+    ///
+    /// ```
+    /// use tfsdk_core::tftypes::Type;
+    ///
+    /// let mut out = String::from("type: ");
+    /// Type::set(Type::Bool).write_json(&mut out).unwrap();
+    /// assert_eq!(out, r#"type: ["set","bool"]"#);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Type::to_json`]; what was appended before the error stays in `out`.
+    pub fn write_json(&self, out: &mut String) -> Result<(), TypeJsonError> {
+        write_type(self, out, 1).map_err(|message| TypeJsonError {
             offset: None,
             message,
-        })?;
-        Ok(out)
+        })
     }
 
     /// Reads a type from its JSON form (text or bytes).

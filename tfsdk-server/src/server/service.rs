@@ -95,13 +95,15 @@ impl<P: Provider> tonic::server::UnaryService<pb::get_provider_schema::Request>
     }
 }
 
-/// A message already encoded: written as it is.
+/// A message already encoded, in parts: written as they are, one after the other.
 #[derive(Debug, Default, Clone, PartialEq)]
-struct Encoded(Vec<u8>);
+struct Encoded(Vec<Vec<u8>>);
 
 impl prost::Message for Encoded {
     fn encode_raw(&self, buf: &mut impl BufMut) {
-        buf.put_slice(&self.0);
+        for part in &self.0 {
+            buf.put_slice(part);
+        }
     }
 
     /// Never decoded: the server only sends these; a decoder would skip every field.
@@ -116,7 +118,7 @@ impl prost::Message for Encoded {
     }
 
     fn encoded_len(&self) -> usize {
-        self.0.len()
+        self.0.iter().map(Vec::len).sum()
     }
 
     fn clear(&mut self) {

@@ -3,4 +3,5 @@
 pub(crate) mod diagnostics;
 pub(crate) mod dynamic_value;
 pub(crate) mod path;
+pub(crate) mod protobuf;
 pub(crate) mod schema;

@@ -9,53 +9,59 @@ use std::collections::BTreeMap;
 
 use tfsdk_core::schema::{Attribute, DescriptionKind, NestedAttributes, NestingMode, Schema};
 
+use super::protobuf::ProtoWriter;
 use crate::proto::tfplugin6 as pb;
 
-/// The schema Terraform receives for a provider, resource or data source at `version`.
-pub(crate) fn schema_to_proto(schema: &Schema, version: i64) -> pb::Schema {
-    pb::Schema {
-        version,
-        block: Some(block_to_proto(
+/// Writes the protocol's `Schema` message for a provider, resource or data source at
+/// `version`: the message's fields, for [`ProtoWriter::message`]. Written straight from the
+/// schema (see [`ProtoWriter`]), as prost would write the same message.
+pub(crate) fn write_schema(w: &mut ProtoWriter<'_>, schema: &Schema, version: i64) {
+    let mut json = String::new();
+    w.int64(1, version);
+    w.message(2, |w| {
+        write_block(
+            w,
+            &mut json,
             &schema.attributes,
             (schema.description.as_deref(), schema.description_kind),
             None,
             version,
-        )),
-    }
+        );
+    });
 }
 
 /// A block: plain and nested attributes, and nested blocks (see [`Attribute::served_as_block`]:
 /// by default each single nested object, as Terraform 1.0.0 to 1.0.4 crash on single nested
-/// attributes), the shape [`Schema::to_json_block`] shows.
-fn block_to_proto(
+/// attributes), the shape [`Schema::to_json_block`] shows. `json` is room for type JSON.
+fn write_block(
+    w: &mut ProtoWriter<'_>,
+    json: &mut String,
     attributes: &BTreeMap<String, Attribute>,
     (description, kind): (Option<&str>, DescriptionKind),
     deprecation: Option<&str>,
     version: i64,
-) -> pb::schema::Block {
-    let (blocks, plain): (Vec<_>, Vec<_>) = attributes
-        .iter()
-        .partition(|(_, attribute)| attribute.served_as_block());
-    pb::schema::Block {
-        version,
-        attributes: plain
-            .into_iter()
-            .map(|(name, attribute)| attribute_to_proto(name, attribute))
-            .collect(),
-        block_types: blocks
-            .into_iter()
-            .map(|(name, attribute)| nested_block_to_proto(name, attribute))
-            .collect(),
-        description: description.unwrap_or_default().to_owned(),
-        description_kind: string_kind(kind) as i32,
-        deprecated: deprecation.is_some(),
-        deprecation_message: deprecation.unwrap_or_default().to_owned(),
+) {
+    w.int64(1, version);
+    for (name, attribute) in attributes.iter().filter(|(_, a)| !a.served_as_block()) {
+        w.message(2, |w| write_attribute(w, json, name, attribute));
     }
+    for (name, attribute) in attributes.iter().filter(|(_, a)| a.served_as_block()) {
+        w.message(3, |w| write_nested_block(w, json, name, attribute));
+    }
+    w.string(4, description.unwrap_or_default());
+    w.enumeration(5, string_kind(kind) as i32);
+    w.bool(6, deprecation.is_some());
+    w.string(7, deprecation.unwrap_or_default());
 }
 
-/// A nested object, or a list or set of them, as a block; a required single block is exactly
-/// one block, a required list or set at least one.
-fn nested_block_to_proto(name: &str, attribute: &Attribute) -> pb::schema::NestedBlock {
+/// A nested object, or a list or set of them, as a block (`NestedBlock`); a required single
+/// block is exactly one block, a required list or set at least one.
+fn write_nested_block(
+    w: &mut ProtoWriter<'_>,
+    json: &mut String,
+    name: &str,
+    attribute: &Attribute,
+) {
     use pb::schema::nested_block::NestingMode as Wire;
     let empty = BTreeMap::new();
     let (nesting, attributes) = match &attribute.nested {
@@ -69,21 +75,71 @@ fn nested_block_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Neste
         NestingMode::Map => Wire::Map,
     };
     let (min_items, max_items) = attribute.block_items();
-    let (min_items, max_items) = (
-        i64::try_from(min_items).unwrap_or(i64::MAX),
-        i64::try_from(max_items).unwrap_or(i64::MAX),
-    );
-    pb::schema::NestedBlock {
-        type_name: name.to_owned(),
-        block: Some(block_to_proto(
+    w.string(1, name);
+    w.message(2, |w| {
+        write_block(
+            w,
+            json,
             attributes,
             (attribute.description.as_deref(), attribute.description_kind),
             attribute.deprecation.as_deref(),
             0,
-        )),
-        nesting: wire as i32,
-        min_items,
-        max_items,
+        );
+    });
+    w.enumeration(3, wire as i32);
+    w.int64(4, i64::try_from(min_items).unwrap_or(i64::MAX));
+    w.int64(5, i64::try_from(max_items).unwrap_or(i64::MAX));
+}
+
+/// One attribute (`Attribute`): its type JSON, or its nested attributes with no type; its
+/// documentation and flags. An attribute with a default is declared computed, since Terraform
+/// accepts a planned value for an unset attribute only when it is computed.
+fn write_attribute(w: &mut ProtoWriter<'_>, json: &mut String, name: &str, attribute: &Attribute) {
+    w.string(1, name);
+    if attribute.nested.is_none() {
+        json.clear();
+        // Schema types are shallow types the toolkit built, far from the depth limit, so the
+        // type JSON cannot fail; should it ever, Terraform rejects the empty type by name.
+        if attribute.ty.write_json(json).is_err() {
+            json.clear();
+        }
+        w.bytes(2, json.as_bytes());
+    }
+    w.string(3, attribute.description.as_deref().unwrap_or_default());
+    w.bool(4, attribute.required_for_terraform());
+    w.bool(5, attribute.optional_for_terraform());
+    w.bool(6, attribute.computed_for_terraform());
+    w.bool(7, attribute.sensitive);
+    w.enumeration(8, string_kind(attribute.description_kind) as i32);
+    w.bool(9, attribute.deprecation.is_some());
+    if let Some(nested) = &attribute.nested {
+        w.message(10, |w| write_nested_attributes(w, json, nested));
+    }
+    w.bool(11, attribute.write_only);
+    w.string(12, attribute.deprecation.as_deref().unwrap_or_default());
+}
+
+/// Nested attributes (`Object`): their attributes (recursively) and how the objects are
+/// arranged; the protocol's `min_items` and `max_items` are deprecated and never set.
+fn write_nested_attributes(w: &mut ProtoWriter<'_>, json: &mut String, nested: &NestedAttributes) {
+    use pb::schema::object::NestingMode as Wire;
+    let nesting = match nested.nesting {
+        NestingMode::Single => Wire::Single,
+        NestingMode::List => Wire::List,
+        NestingMode::Set => Wire::Set,
+        NestingMode::Map => Wire::Map,
+    };
+    for (name, attribute) in &nested.attributes {
+        w.message(1, |w| write_attribute(w, json, name, attribute));
+    }
+    w.enumeration(3, nesting as i32);
+}
+
+/// The protocol's name for how a description is written.
+fn string_kind(kind: DescriptionKind) -> pb::StringKind {
+    match kind {
+        DescriptionKind::Markdown => pb::StringKind::Markdown,
+        DescriptionKind::Plain => pb::StringKind::Plain,
     }
 }
 
@@ -111,76 +167,22 @@ pub(crate) fn identity_schema_to_proto(
     }
 }
 
-/// The attributes in name order (the map's order).
-fn attributes_to_proto(attributes: &BTreeMap<String, Attribute>) -> Vec<pb::schema::Attribute> {
-    attributes
-        .iter()
-        .map(|(name, attribute)| attribute_to_proto(name, attribute))
-        .collect()
-}
-
-/// One attribute: its type JSON, or its nested attributes with no type; its documentation and
-/// flags. An attribute with a default is declared computed, since Terraform accepts a planned
-/// value for an unset attribute only when it is computed.
-fn attribute_to_proto(name: &str, attribute: &Attribute) -> pb::schema::Attribute {
-    let (ty, nested_type) = match &attribute.nested {
-        Some(nested) => (Vec::new(), Some(nested_to_proto(nested))),
-        // Schema types are shallow types the toolkit built, far from the depth limit, so the
-        // type JSON cannot fail; should it ever, Terraform rejects the empty type by name.
-        None => (
-            attribute.ty.to_json().unwrap_or_default().into_bytes(),
-            None,
-        ),
-    };
-    pb::schema::Attribute {
-        name: name.to_owned(),
-        r#type: ty,
-        nested_type,
-        description: attribute.description.clone().unwrap_or_default(),
-        required: attribute.required_for_terraform(),
-        optional: attribute.optional_for_terraform(),
-        computed: attribute.computed_for_terraform(),
-        sensitive: attribute.sensitive,
-        description_kind: string_kind(attribute.description_kind) as i32,
-        deprecated: attribute.deprecation.is_some(),
-        write_only: attribute.write_only,
-        deprecation_message: attribute.deprecation.clone().unwrap_or_default(),
-    }
-}
-
-/// The protocol's name for how a description is written.
-fn string_kind(kind: DescriptionKind) -> pb::StringKind {
-    match kind {
-        DescriptionKind::Markdown => pb::StringKind::Markdown,
-        DescriptionKind::Plain => pb::StringKind::Plain,
-    }
-}
-
-/// Nested attributes: their attributes (recursively) and how the objects are arranged.
-fn nested_to_proto(nested: &NestedAttributes) -> pb::schema::Object {
-    use pb::schema::object::NestingMode as Wire;
-    let nesting = match nested.nesting {
-        NestingMode::Single => Wire::Single,
-        NestingMode::List => Wire::List,
-        NestingMode::Set => Wire::Set,
-        NestingMode::Map => Wire::Map,
-    };
-    // min_items and max_items are deprecated in the protocol and never set.
-    #[allow(deprecated)]
-    pb::schema::Object {
-        attributes: attributes_to_proto(&nested.attributes),
-        nesting: nesting as i32,
-        min_items: 0,
-        max_items: 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use tfsdk_core::schema::DefaultValue;
     use tfsdk_core::tftypes::{Type, Value};
 
     use super::*;
+
+    /// The schema as Terraform reads it: what [`write_schema`] wrote, decoded; and written as
+    /// prost writes the same message, to the byte.
+    fn schema_to_proto(schema: &Schema, version: i64) -> pb::Schema {
+        let mut out = Vec::new();
+        write_schema(&mut ProtoWriter::new(&mut out), schema, version);
+        let decoded: pb::Schema = prost::Message::decode(out.as_slice()).unwrap();
+        assert_eq!(prost::Message::encode_to_vec(&decoded), out);
+        decoded
+    }
 
     /// A schema with a plain attribute of each kind and a list of nested objects.
     fn schema() -> Schema {
