@@ -13,7 +13,8 @@ Then it measures, for the provider crate alone (dependencies are built first and
 * the debug binary's size;
 * with --release: the release build (time, peak memory) and the stripped binary's size;
 * at run time, with `scale-probe` (benches/src/bin/scale-probe.rs): start to handshake,
-  `GetMetadata`, `GetProviderSchema`, one resource's `ValidateResourceConfig` and the
+  `GetMetadata`, `GetProviderSchema` (to the answer's last byte; reading it into protocol
+  structs, the client's work, apart), one resource's `ValidateResourceConfig` and the
   process's resident memory (max of VmHWM).
 
 Baseline: with --serde-baseline, the same model structs (same fields, the same Rust field
@@ -1061,7 +1062,8 @@ def comparison(row):
         ("binary with debug info (MB)", "debug_binary_mb", "go_binary_mb", "{:.0f}"),
         ("stripped release binary (MB)", "stripped_release_mb", "go_stripped_mb", "{:.1f}"),
         ("start to handshake (ms)", "release_handshake_ms", "go_handshake_ms", "{:.1f}"),
-        ("GetProviderSchema (ms)", "release_schema_ms", "go_schema_ms", "{:.1f}"),
+        ("GetProviderSchema to the answer's last byte (ms)", "release_schema_ms", "go_schema_ms", "{:.1f}"),
+        ("reading the answer, in the client (ms)", "release_schema_decode_ms", "go_schema_decode_ms", "{:.1f}"),
         ("ValidateResourceConfig (ms)", "release_validate_ms", "go_validate_ms", "{:.2f}"),
         ("process peak memory (MB)", "release_max_rss_mb", "go_max_rss_mb", "{:.1f}"),
         ("source lines", "source_lines", "go_source_lines", "{:,}"),
