@@ -47,10 +47,16 @@ pub(crate) fn crypto_provider() -> Arc<CryptoProvider> {
     Arc::clone(PROVIDER.get_or_init(|| {
         // Fails only when a default is already installed, which is as good.
         let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+        // rustls 0.23.48 deprecates ring's provider for want of post-quantum key exchange,
+        // which a connection over loopback to the Terraform that launched the process does not
+        // need; aws-lc-rs for every operation would cost about 30 ms of start-up (README,
+        // dependencies).
+        #[allow(deprecated)]
+        let ring = rustls::crypto::ring::default_provider();
         Arc::new(CryptoProvider {
             signature_verification_algorithms: rustls::crypto::aws_lc_rs::default_provider()
                 .signature_verification_algorithms,
-            ..rustls::crypto::ring::default_provider()
+            ..ring
         })
     }))
 }
